@@ -1,0 +1,173 @@
+package schema
+
+import (
+	"entgo.io/ent"
+	"entgo.io/ent/dialect/entsql"
+	"entgo.io/ent/schema/edge"
+	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
+	"github.com/google/uuid"
+)
+
+// CourtCase is a court matter in a lawyer's diary. (ent reserves "Case".)
+type CourtCase struct{ ent.Schema }
+
+// Mixin of CourtCase.
+func (CourtCase) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}, TimeMixin{}} }
+
+// Fields of CourtCase.
+func (CourtCase) Fields() []ent.Field {
+	return []ent.Field{
+		field.UUID("owner_id", uuid.UUID{}),
+		// The case number exactly as the court writes it.
+		field.String("case_id").MaxLen(120).NotEmpty(),
+		field.String("parties").MaxLen(1000).Default(""),
+		field.String("law_court").MaxLen(200).Default(""),
+		dateField("filing_date"),
+		field.String("status").MaxLen(40).Default("Registration/Filing"),
+		field.String("case_type").MaxLen(120).Default(""),
+		field.String("notes").MaxLen(10000).Default(""),
+		// Snoozed needing-update reminder (the Pending tab).
+		field.Bool("mark_updated").Default(false),
+		// Denormalised from the activities, kept by the cases service on every
+		// write: the next activity on or after today, else the latest one.
+		dateField("activity_date"),
+		field.String("activity_time").MaxLen(5).Default(""),
+		field.String("activity_kind").MaxLen(80).Default(""),
+		// The latest activity date of all: a case needs an update when it is
+		// before today.
+		dateField("latest_activity_date"),
+	}
+}
+
+// Edges of CourtCase.
+func (CourtCase) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("owner", User.Type).Ref("cases").Field("owner_id").Unique().Required(),
+		edge.To("activities", Activity.Type).Annotations(entsql.OnDelete(entsql.Cascade)),
+		edge.To("documents", Document.Type).Annotations(entsql.OnDelete(entsql.Cascade)),
+		edge.From("clients", LawClient.Type).Ref("cases"),
+	}
+}
+
+// Indexes of CourtCase.
+func (CourtCase) Indexes() []ent.Index {
+	return []ent.Index{
+		index.Fields("owner_id", "case_id").Unique(),
+		index.Fields("owner_id", "activity_date"),
+		index.Fields("owner_id", "latest_activity_date"),
+	}
+}
+
+// Activity is one dated step of a case: a mention, a hearing, a ruling...
+type Activity struct{ ent.Schema }
+
+// Mixin of Activity.
+func (Activity) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}, TimeMixin{}} }
+
+// Fields of Activity.
+func (Activity) Fields() []ent.Field {
+	return []ent.Field{
+		// Copied from the case so that calendar queries scope by owner on one index.
+		field.UUID("owner_id", uuid.UUID{}),
+		field.UUID("case_ref", uuid.UUID{}),
+		field.String("activity").MaxLen(80),
+		dateField("activity_date"),
+		field.String("time").MaxLen(5).Default(""),
+		field.String("outcome").MaxLen(5000).Default(""),
+		field.String("client_name").MaxLen(200).Default(""),
+	}
+}
+
+// Edges of Activity.
+func (Activity) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("case", CourtCase.Type).Ref("activities").Field("case_ref").Unique().Required(),
+	}
+}
+
+// Indexes of Activity.
+func (Activity) Indexes() []ent.Index {
+	return []ent.Index{
+		index.Fields("owner_id", "activity_date"),
+		index.Fields("case_ref", "activity_date"),
+	}
+}
+
+// LawClient is a client of a lawyer. (ent reserves "Client".)
+type LawClient struct{ ent.Schema }
+
+// Mixin of LawClient.
+func (LawClient) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}, TimeMixin{}} }
+
+// Fields of LawClient.
+func (LawClient) Fields() []ent.Field {
+	return []ent.Field{
+		field.UUID("owner_id", uuid.UUID{}),
+		field.String("fullname").MaxLen(200),
+		field.String("phone_number").MaxLen(32).Default(""),
+		field.String("email").MaxLen(254).Default(""),
+		field.String("national_id").MaxLen(40).Default(""),
+		field.Bool("is_national_id_temporary").Default(false),
+		field.String("profile_image").MaxLen(2048).Default(""),
+		field.String("address").MaxLen(500).Default(""),
+		field.String("client_type").MaxLen(60).Default(""),
+		field.String("notes").MaxLen(5000).Default(""),
+		field.String("preferred_communication").MaxLen(60).Default(""),
+	}
+}
+
+// Edges of LawClient.
+func (LawClient) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("owner", User.Type).Ref("clients").Field("owner_id").Unique().Required(),
+		edge.To("cases", CourtCase.Type),
+	}
+}
+
+// Indexes of LawClient.
+func (LawClient) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("owner_id", "fullname")}
+}
+
+// Document is the metadata of one encrypted file attached to a case. The
+// ciphertext lives in the blob store under blob_key.
+type Document struct{ ent.Schema }
+
+// Mixin of Document.
+func (Document) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}} }
+
+// Fields of Document.
+func (Document) Fields() []ent.Field {
+	return []ent.Field{
+		field.UUID("owner_id", uuid.UUID{}),
+		field.UUID("case_ref", uuid.UUID{}),
+		field.String("title").MaxLen(300),
+		field.String("note").MaxLen(5000).Default(""),
+		field.String("original_filename").MaxLen(255).Default(""),
+		field.String("extension").MaxLen(16).Default(""),
+		field.String("content_type").MaxLen(127),
+		field.Int64("size_bytes"),
+		// Hex SHA-256 of the plaintext.
+		field.String("sha256").MaxLen(64),
+		field.String("blob_key").MaxLen(255).Unique(),
+		// The file's data key, wrapped with the master key named by key_id.
+		field.Bytes("wrapped_key").Sensitive(),
+		field.String("key_id").MaxLen(64),
+		field.Int("chunk_size"),
+		field.Time("created_at").Default(now).Immutable(),
+	}
+}
+
+// Edges of Document.
+func (Document) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("owner", User.Type).Ref("documents").Field("owner_id").Unique().Required(),
+		edge.From("case", CourtCase.Type).Ref("documents").Field("case_ref").Unique().Required(),
+	}
+}
+
+// Indexes of Document.
+func (Document) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("owner_id", "case_ref", "created_at")}
+}
