@@ -1,0 +1,127 @@
+// Command kesi is the one binary: `kesi serve | migrate | user add |
+// demo reset | demo seed | jobs run | plans | affiliates pay`.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/kesihq/kesi/backend/internal/app"
+	"github.com/kesihq/kesi/backend/internal/config"
+)
+
+// command is one subcommand; its words are the path to it ("user add").
+type command struct {
+	usage string
+	run   func(ctx context.Context, a *app.App, args []string) error
+}
+
+// commands lists every subcommand; each one's code lives in its own file.
+var commands = map[string]command{
+	"serve":     {"serve the API and the web app (migrates first in dev)", serve},
+	"migrate":   {"create or upgrade the database schema and seed rows", migrate},
+	"jobs list": {"list the background jobs", jobsList},
+	"jobs run":  {"run one background job now: jobs run NAME", jobsRun},
+}
+
+func main() {
+	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, nil)))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			os.Exit(2)
+		}
+		fmt.Fprintln(os.Stderr, "kesi:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string) error {
+	name, rest := lookup(args)
+	if name == "" && len(args) == 1 && args[0] == "healthcheck" {
+		return healthcheck(ctx)
+	}
+	cmd, ok := commands[name]
+	if !ok {
+		usage()
+		return flag.ErrHelp
+	}
+	cfg, err := config.FromEnv()
+	if err != nil {
+		return err
+	}
+	a, err := app.New(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	return cmd.run(ctx, a, rest)
+}
+
+// lookup finds the longest command name that the arguments start with.
+func lookup(args []string) (string, []string) {
+	for n := min(len(args), 3); n > 0; n-- {
+		name := strings.Join(args[:n], " ")
+		if _, ok := commands[name]; ok {
+			return name, args[n:]
+		}
+	}
+	return "", args
+}
+
+func usage() {
+	names := make([]string, 0, len(commands))
+	for name := range commands {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	fmt.Fprintln(os.Stderr, "usage: kesi <command> [flags]\n\ncommands:")
+	for _, name := range names {
+		fmt.Fprintf(os.Stderr, "  %-22s %s\n", name, commands[name].usage)
+	}
+	fmt.Fprintf(os.Stderr, "  %-22s %s\n", "healthcheck", "exit 0 when the local server answers /healthz (for containers)")
+	fmt.Fprintln(os.Stderr, "\nConfiguration is read from KESI_* environment variables; see README.md.")
+}
+
+// healthcheck asks the local server whether it is up; container images have
+// no curl.
+func healthcheck(ctx context.Context) error {
+	addr := os.Getenv("KESI_ADDR")
+	if addr == "" {
+		addr = "127.0.0.1:8080"
+	}
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return err
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "127.0.0.1"
+	}
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+net.JoinHostPort(host, port)+"/healthz", nil)
+	if err != nil {
+		return err
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return fmt.Errorf("healthz answered %d", res.StatusCode)
+	}
+	return nil
+}

@@ -1,0 +1,184 @@
+// Package app wires Kesi together: configuration -> database -> domain
+// services -> the two doors (Connect and the REST gateway) -> one HTTP
+// handler. Nothing else lives here.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"connectrpc.com/connect"
+	"connectrpc.com/grpchealth"
+	"connectrpc.com/grpcreflect"
+
+	"github.com/kesihq/kesi/backend/internal/auth"
+	"github.com/kesihq/kesi/backend/internal/config"
+	"github.com/kesihq/kesi/backend/internal/gateway"
+	"github.com/kesihq/kesi/backend/internal/jobs"
+	"github.com/kesihq/kesi/backend/internal/platform"
+	"github.com/kesihq/kesi/backend/internal/web"
+	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
+)
+
+// App is a configured Kesi.
+type App struct {
+	Config   *config.Config
+	DB       *platform.DB
+	Calendar platform.Calendar
+	Authz    *auth.Authorizer
+	Jobs     *jobs.Runner
+
+	seeders []func(context.Context) error
+	handler http.Handler
+}
+
+// Option changes how New builds the App; tests use them.
+type Option func(*options)
+
+type options struct {
+	clock platform.Clock
+}
+
+// WithClock replaces the system clock, so tests can fix "today".
+func WithClock(c platform.Clock) Option { return func(o *options) { o.clock = c } }
+
+// New opens the database and builds every service and both doors. It does
+// not migrate; call Migrate (dev `serve` and `migrate` do).
+func New(ctx context.Context, cfg *config.Config, opts ...Option) (*App, error) {
+	o := options{clock: platform.SystemClock{}}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	db, err := platform.OpenDB(ctx, cfg.DatabaseURL, cfg.SQLitePath())
+	if err != nil {
+		return nil, err
+	}
+	a := &App{Config: cfg, DB: db, Calendar: platform.Calendar{Clock: o.clock, Location: cfg.Location}}
+	if err := a.build(); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return a, nil
+}
+
+func (a *App) build() error {
+	signer, err := auth.NewSigner(a.Config.MasterKey)
+	if err != nil {
+		return fmt.Errorf("token signer: %w", err)
+	}
+	authn := &auth.Authenticator{Signer: signer, Clock: a.Calendar.Clock}
+
+	// Each domain: its service, its Connect handler and its policy.
+	authHandler := kesiv1connect.UnimplementedAuthServiceHandler{}
+	caseHandler := kesiv1connect.UnimplementedCaseServiceHandler{}
+	clientHandler := kesiv1connect.UnimplementedClientServiceHandler{}
+	documentHandler := kesiv1connect.UnimplementedDocumentServiceHandler{}
+	billingHandler := kesiv1connect.UnimplementedBillingServiceHandler{}
+	affiliateHandler := kesiv1connect.UnimplementedAffiliateServiceHandler{}
+	importHandler := kesiv1connect.UnimplementedImportServiceHandler{}
+	policies := []auth.Policy{unimplementedPolicy()}
+	raw := gateway.Raw{}
+	var devRoutes http.Handler
+
+	a.Authz = auth.NewAuthorizer(a.DB.Client, a.Calendar.Clock, policies...)
+	a.Jobs = jobs.NewRunner(a.DB.SQL, a.DB.Dialect)
+
+	connectOpts := connect.WithHandlerOptions(
+		connect.WithInterceptors(a.Authz.Interceptor()),
+		connect.WithRecover(recoverPanic),
+		connect.WithReadMaxBytes(4<<20),
+		connect.WithCompressMinBytes(1024),
+	)
+	mux := http.NewServeMux()
+	mux.Handle(kesiv1connect.NewAuthServiceHandler(authHandler, connectOpts))
+	mux.Handle(kesiv1connect.NewCaseServiceHandler(caseHandler, connectOpts))
+	mux.Handle(kesiv1connect.NewClientServiceHandler(clientHandler, connectOpts))
+	mux.Handle(kesiv1connect.NewDocumentServiceHandler(documentHandler, connectOpts))
+	mux.Handle(kesiv1connect.NewBillingServiceHandler(billingHandler, connectOpts))
+	mux.Handle(kesiv1connect.NewAffiliateServiceHandler(affiliateHandler, connectOpts))
+	mux.Handle(kesiv1connect.NewImportServiceHandler(importHandler, connectOpts))
+
+	services := ServiceNames()
+	mux.Handle(grpchealth.NewHandler(&healthChecker{db: a.DB}))
+	reflector := grpcreflect.NewStaticReflector(append(services, grpchealth.HealthV1ServiceName)...)
+	mux.Handle(grpcreflect.NewHandlerV1(reflector))
+	mux.Handle(grpcreflect.NewHandlerV1Alpha(reflector))
+
+	mux.Handle("/api/", gateway.New(a.Authz, gateway.Services{
+		Auth:      authHandler,
+		Cases:     caseHandler,
+		Clients:   clientHandler,
+		Documents: documentHandler,
+		Billing:   billingHandler,
+		Affiliate: affiliateHandler,
+	}, raw))
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte("ok\n"))
+	})
+	mux.HandleFunc("GET /readyz", a.ready)
+	if devRoutes != nil && !a.Config.Production() {
+		mux.Handle("/dev/", devRoutes)
+	}
+	spa, err := web.New()
+	if err != nil {
+		return fmt.Errorf("load web app: %w", err)
+	}
+	mux.Handle("/", spa)
+
+	a.handler = logRequests(platform.ClientMiddleware(a.Config.TrustProxy, authn.Middleware(securityHeaders(mux))))
+	return nil
+}
+
+// Handler is the whole of Kesi over HTTP.
+func (a *App) Handler() http.Handler { return a.handler }
+
+// Migrate creates or upgrades the schema and the rows every install needs
+// (plans, the demo account).
+func (a *App) Migrate(ctx context.Context) error {
+	if err := a.DB.Migrate(ctx); err != nil {
+		return err
+	}
+	for _, seed := range a.seeders {
+		if err := seed(ctx); err != nil {
+			return fmt.Errorf("seed: %w", err)
+		}
+	}
+	return nil
+}
+
+// Close releases the database.
+func (a *App) Close() error { return a.DB.Close() }
+
+func (a *App) ready(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := a.DB.Ping(ctx); err != nil {
+		slog.WarnContext(ctx, "readiness: database unreachable", "err", err)
+		http.Error(w, "database unreachable", http.StatusServiceUnavailable)
+		return
+	}
+	w.Write([]byte("ready\n"))
+}
+
+type healthChecker struct{ db *platform.DB }
+
+func (h *healthChecker) Check(ctx context.Context, req *grpchealth.CheckRequest) (*grpchealth.CheckResponse, error) {
+	if req.Service != "" && !knownService(req.Service) {
+		return nil, connect.NewError(connect.CodeNotFound, errors.New("unknown service"))
+	}
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	if err := h.db.Ping(ctx); err != nil {
+		return &grpchealth.CheckResponse{Status: grpchealth.StatusNotServing}, nil
+	}
+	return &grpchealth.CheckResponse{Status: grpchealth.StatusServing}, nil
+}
+
+func recoverPanic(ctx context.Context, spec connect.Spec, _ http.Header, p any) error {
+	slog.ErrorContext(ctx, "panic in handler", "procedure", spec.Procedure, "panic", p)
+	return connect.NewError(connect.CodeInternal, errors.New("internal error"))
+}

@@ -1,0 +1,60 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+)
+
+// Serve listens on the configured address and serves until ctx ends, then
+// shuts down gracefully, letting in-flight requests finish.
+func (a *App) Serve(ctx context.Context) error {
+	ln, err := net.Listen("tcp", a.Config.Addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", a.Config.Addr, err)
+	}
+	return a.ServeListener(ctx, ln)
+}
+
+// ServeListener serves on ln until ctx ends.
+func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
+	var protocols http.Protocols
+	protocols.SetHTTP1(true)
+	protocols.SetUnencryptedHTTP2(true) // h2c, so gRPC clients work on a plain port
+	srv := &http.Server{
+		Handler:           a.Handler(),
+		Protocols:         &protocols,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       5 * time.Minute, // large document uploads on slow mobile links
+		WriteTimeout:      5 * time.Minute,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+	}
+	jobsCtx, stopJobs := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopJobs()
+	a.Jobs.Start(jobsCtx)
+
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	slog.Info("kesi serving", "addr", ln.Addr().String(), "public_url", a.Config.PublicURL.String(), "database", a.DB.Dialect)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	slog.Info("shutting down; letting in-flight requests finish")
+	stopJobs()
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,63 @@
+// Package auth holds accounts, passwords, sessions and the rules of who may
+// call what. The middleware authenticates each request once; the Authorizer
+// checks each procedure's Rule for both doors.
+package auth
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+)
+
+// Role is what a user may reach (SPEC.md section 6).
+type Role string
+
+// The roles.
+const (
+	RoleLawyer    Role = "lawyer"
+	RoleModerator Role = "moderator"
+	RoleDemo      Role = "demo"
+	RoleAffiliate Role = "affiliate"
+)
+
+// Scope limits what a credential may do.
+type Scope string
+
+// The scopes: a web session may do all its role allows; an extension token
+// may only import.
+const (
+	ScopeSession   Scope = "session"
+	ScopeExtension Scope = "extension"
+)
+
+// Principal is the authenticated caller of a request.
+type Principal struct {
+	UserID   uuid.UUID
+	Role     Role
+	Scope    Scope
+	FamilyID uuid.UUID // the session's refresh-token family; zero for extension tokens
+}
+
+type principalKey struct{}
+
+// WithPrincipal records p as the caller in ctx.
+func WithPrincipal(ctx context.Context, p Principal) context.Context {
+	return context.WithValue(ctx, principalKey{}, p)
+}
+
+// PrincipalFrom is the caller recorded in ctx, if any.
+func PrincipalFrom(ctx context.Context) (Principal, bool) {
+	p, ok := ctx.Value(principalKey{}).(Principal)
+	return p, ok
+}
+
+// MustPrincipal is the caller of a procedure whose Rule requires one; the
+// Authorizer has already refused calls without one, so a missing principal
+// is a wiring bug.
+func MustPrincipal(ctx context.Context) Principal {
+	p, ok := PrincipalFrom(ctx)
+	if !ok {
+		panic("auth: no principal in context; is the procedure's rule public?")
+	}
+	return p
+}

