@@ -1,0 +1,112 @@
+package config
+
+import (
+	"bytes"
+	"encoding/base64"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func env(vars map[string]string) func(string) string {
+	return func(k string) string { return vars[k] }
+}
+
+func TestDefaultsRunLocally(t *testing.T) {
+	dir := t.TempDir()
+	c, err := Load(env(map[string]string{"KESI_DATA_DIR": dir}))
+	if err != nil {
+		t.Fatalf("Load with only a data dir: %v", err)
+	}
+	if c.Addr != "127.0.0.1:8080" || c.PublicURL.String() != "http://127.0.0.1:8080" || c.Env != "dev" {
+		t.Errorf("defaults = %s %s %s", c.Addr, c.PublicURL, c.Env)
+	}
+	if c.DatabaseURL != "" || c.SQLitePath() != filepath.Join(dir, "kesi.db") {
+		t.Errorf("default database = %q %q, want SQLite under the data dir", c.DatabaseURL, c.SQLitePath())
+	}
+	if c.BlobURL != "file://"+filepath.Join(dir, "blobs") {
+		t.Errorf("default blob URL = %q", c.BlobURL)
+	}
+	if c.Location.String() != "Africa/Nairobi" {
+		t.Errorf("default time zone = %s", c.Location)
+	}
+	if c.MaxUploadBytes != 25<<20 || c.SecureCookies() {
+		t.Errorf("max upload %d, secure cookies %v", c.MaxUploadBytes, c.SecureCookies())
+	}
+	if c.RateLimitWindow != 15*time.Minute {
+		t.Errorf("rate-limit window = %s", c.RateLimitWindow)
+	}
+}
+
+func TestDevMasterKeyIsGeneratedOnceAndKept(t *testing.T) {
+	dir := t.TempDir()
+	first, err := Load(env(map[string]string{"KESI_DATA_DIR": dir}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := Load(env(map[string]string{"KESI_DATA_DIR": dir}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(first.MasterKey) != 32 || !bytes.Equal(first.MasterKey, second.MasterKey) {
+		t.Fatal("the dev master key must be 32 bytes and survive a restart, or documents become unreadable")
+	}
+	info, err := os.Stat(filepath.Join(dir, "master.key"))
+	if err != nil || info.Mode().Perm() != 0o600 {
+		t.Errorf("master.key mode = %v (%v), want 0600", info.Mode().Perm(), err)
+	}
+}
+
+func TestProductionRefusesDevDefaults(t *testing.T) {
+	key := base64.StdEncoding.EncodeToString(bytes.Repeat([]byte{7}, 32))
+	cases := []struct {
+		name string
+		vars map[string]string
+		want string
+	}{
+		{"no master key", map[string]string{"KESI_PAYSTACK_SECRET_KEY": "sk_live_x"}, "KESI_MASTER_KEY"},
+		{"no paystack key", map[string]string{"KESI_MASTER_KEY": key}, "KESI_PAYSTACK_SECRET_KEY"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.vars["KESI_ENV"] = "production"
+			tc.vars["KESI_DATA_DIR"] = t.TempDir()
+			_, err := Load(env(tc.vars))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Load = %v, want an error naming %s", err, tc.want)
+			}
+		})
+	}
+	c, err := Load(env(map[string]string{
+		"KESI_ENV": "production", "KESI_DATA_DIR": t.TempDir(), "KESI_MASTER_KEY": key,
+		"KESI_PAYSTACK_SECRET_KEY": "sk_live_x", "KESI_PUBLIC_URL": "https://kesi.app/",
+	}))
+	if err != nil {
+		t.Fatalf("complete production config: %v", err)
+	}
+	if !c.SecureCookies() || c.PublicURL.String() != "https://kesi.app" {
+		t.Errorf("https public URL %q: secure cookies %v", c.PublicURL, c.SecureCookies())
+	}
+}
+
+func TestBadValuesAreRefused(t *testing.T) {
+	for key, value := range map[string]string{
+		"KESI_ENV":                    "staging",
+		"KESI_PUBLIC_URL":             "ftp://kesi.app",
+		"KESI_TIMEZONE":               "Mars/Olympus",
+		"KESI_MASTER_KEY":             "c2hvcnQ=",
+		"KESI_MAX_UPLOAD_BYTES":       "-1",
+		"KESI_RATE_LIMIT_PER_ACCOUNT": "ten",
+		"KESI_RATE_LIMIT_WINDOW":      "forever",
+		"KESI_MASTER_KEY_PREVIOUS":    "not base64!",
+	} {
+		t.Run(key, func(t *testing.T) {
+			_, err := Load(env(map[string]string{"KESI_DATA_DIR": t.TempDir(), key: value}))
+			if err == nil || !strings.Contains(err.Error(), key) {
+				t.Errorf("%s=%q: Load = %v, want an error naming the variable", key, value, err)
+			}
+		})
+	}
+}
