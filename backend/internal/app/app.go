@@ -19,6 +19,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/config"
 	"github.com/kesihq/kesi/backend/internal/gateway"
 	"github.com/kesihq/kesi/backend/internal/jobs"
+	"github.com/kesihq/kesi/backend/internal/notify"
 	"github.com/kesihq/kesi/backend/internal/platform"
 	"github.com/kesihq/kesi/backend/internal/web"
 	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
@@ -73,14 +74,33 @@ func (a *App) build() error {
 	authn := &auth.Authenticator{Signer: signer, Clock: a.Calendar.Clock}
 
 	// Each domain: its service, its Connect handler and its policy.
-	authHandler := kesiv1connect.UnimplementedAuthServiceHandler{}
+	mailer, err := notify.New(a.Config.SMTPURL, a.Config.DataDir, slog.Default())
+	if err != nil {
+		return err
+	}
+	authSvc, err := auth.NewService(a.DB.Client, a.Calendar.Clock, signer, mailer, auth.Options{
+		MasterKey:           a.Config.MasterKey,
+		PublicURL:           a.Config.PublicURL.String(),
+		RateLimitPerAccount: a.Config.RateLimitPerAccount,
+		RateLimitPerAddress: a.Config.RateLimitPerAddress,
+		RateLimitWindow:     a.Config.RateLimitWindow,
+	})
+	if err != nil {
+		return fmt.Errorf("auth service: %w", err)
+	}
+	authn.Extensions = authSvc
+	authHandler := auth.NewHandler(authSvc, a.Config.SecureCookies())
+	a.seeders = append(a.seeders, func(ctx context.Context) error {
+		_, err := auth.EnsureDemoAccount(ctx, a.DB.Client)
+		return err
+	})
 	caseHandler := kesiv1connect.UnimplementedCaseServiceHandler{}
 	clientHandler := kesiv1connect.UnimplementedClientServiceHandler{}
 	documentHandler := kesiv1connect.UnimplementedDocumentServiceHandler{}
 	billingHandler := kesiv1connect.UnimplementedBillingServiceHandler{}
 	affiliateHandler := kesiv1connect.UnimplementedAffiliateServiceHandler{}
 	importHandler := kesiv1connect.UnimplementedImportServiceHandler{}
-	policies := []auth.Policy{unimplementedPolicy()}
+	policies := []auth.Policy{unimplementedPolicy(), auth.ServicePolicy}
 	raw := gateway.Raw{}
 	var devRoutes http.Handler
 

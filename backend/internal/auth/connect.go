@@ -1,0 +1,210 @@
+package auth
+
+import (
+	"context"
+	"net/http"
+
+	"connectrpc.com/connect"
+	"github.com/google/uuid"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/ent"
+	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
+	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
+)
+
+// ServicePolicy says who may call each AuthService procedure. Signing in,
+// out and up is public (logout must work with an expired access token);
+// the profile needs any signed-in role but no subscription, so an unpaid
+// lawyer can still see and pay for their account.
+var ServicePolicy = Policy{
+	kesiv1connect.AuthServiceRegisterProcedure:                      {Public: true},
+	kesiv1connect.AuthServiceLoginProcedure:                         {Public: true},
+	kesiv1connect.AuthServiceLogoutProcedure:                        {Public: true},
+	kesiv1connect.AuthServiceRefreshProcedure:                       {Public: true},
+	kesiv1connect.AuthServiceRequestPasswordResetProcedure:          {Public: true},
+	kesiv1connect.AuthServiceChangePasswordProcedure:                {Public: true},
+	kesiv1connect.AuthServiceMeProcedure:                            {},
+	kesiv1connect.AuthServiceUpdateUserInfoProcedure:                {},
+	kesiv1connect.AuthServiceGetNotificationPreferencesProcedure:    {},
+	kesiv1connect.AuthServiceUpdateNotificationPreferencesProcedure: {},
+	kesiv1connect.AuthServiceCreateExtensionTokenProcedure:          {Roles: DiaryRoles},
+	kesiv1connect.AuthServiceListExtensionTokensProcedure:           {Roles: DiaryRoles},
+	kesiv1connect.AuthServiceRevokeExtensionTokenProcedure:          {Roles: DiaryRoles},
+}
+
+// Handler is the Connect door of AuthService.
+type Handler struct {
+	svc     *Service
+	cookies Cookies
+}
+
+// NewHandler builds the AuthService handler; secureCookies adds the Secure
+// flag (the public URL is https).
+func NewHandler(svc *Service, secureCookies bool) *Handler {
+	return &Handler{svc: svc, cookies: Cookies{Secure: secureCookies}}
+}
+
+var _ kesiv1connect.AuthServiceHandler = (*Handler)(nil)
+
+// Register implements kesiv1connect.AuthServiceHandler.
+func (h *Handler) Register(ctx context.Context, req *connect.Request[kesiv1.RegisterRequest]) (*connect.Response[kesiv1.RegisterResponse], error) {
+	m := req.Msg
+	u, err := h.svc.Register(ctx, RegisterInput{
+		Fullname:     m.Fullname,
+		Email:        m.Email,
+		Password:     m.Password,
+		PhoneNumber:  m.PhoneNumber,
+		Role:         m.Role,
+		ReferralCode: m.ReferralCode,
+	})
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.RegisterResponse{Message: MsgRegistered, User: UserToProto(u, h.svc.Now())}), nil
+}
+
+// Login implements kesiv1connect.AuthServiceHandler.
+func (h *Handler) Login(ctx context.Context, req *connect.Request[kesiv1.LoginRequest]) (*connect.Response[kesiv1.LoginResponse], error) {
+	s, err := h.svc.Login(ctx, req.Msg.Email, req.Msg.Password)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	res := connect.NewResponse(&kesiv1.LoginResponse{User: UserToProto(s.User, h.svc.Now())})
+	setCookies(res.Header(), h.cookies.Session(s, h.svc.Now()))
+	return res, nil
+}
+
+// Logout implements kesiv1connect.AuthServiceHandler.
+func (h *Handler) Logout(ctx context.Context, req *connect.Request[kesiv1.LogoutRequest]) (*connect.Response[kesiv1.LogoutResponse], error) {
+	if err := h.svc.Logout(ctx, cookieValue(req.Header(), RefreshCookie)); err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	res := connect.NewResponse(&kesiv1.LogoutResponse{Message: MsgLoggedOut})
+	setCookies(res.Header(), h.cookies.Cleared())
+	return res, nil
+}
+
+// Me implements kesiv1connect.AuthServiceHandler.
+func (h *Handler) Me(ctx context.Context, req *connect.Request[kesiv1.MeRequest]) (*connect.Response[kesiv1.MeResponse], error) {
+	u, err := h.svc.User(ctx, MustPrincipal(ctx).UserID)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.MeResponse{User: UserToProto(u, h.svc.Now())}), nil
+}
+
+// Refresh implements kesiv1connect.AuthServiceHandler.
+func (h *Handler) Refresh(ctx context.Context, req *connect.Request[kesiv1.RefreshRequest]) (*connect.Response[kesiv1.RefreshResponse], error) {
+	s, err := h.svc.Refresh(ctx, cookieValue(req.Header(), RefreshCookie))
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	res := connect.NewResponse(&kesiv1.RefreshResponse{User: UserToProto(s.User, h.svc.Now())})
+	setCookies(res.Header(), h.cookies.Session(s, h.svc.Now()))
+	return res, nil
+}
+
+// UpdateUserInfo implements kesiv1connect.AuthServiceHandler.
+func (h *Handler) UpdateUserInfo(ctx context.Context, req *connect.Request[kesiv1.UpdateUserInfoRequest]) (*connect.Response[kesiv1.UpdateUserInfoResponse], error) {
+	u, err := h.svc.UpdateUserInfo(ctx, MustPrincipal(ctx).UserID, req.Msg.Fullname, req.Msg.PhoneNumber)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.UpdateUserInfoResponse{User: UserToProto(u, h.svc.Now()), Message: MsgProfileUpdated}), nil
+}
+
+// RequestPasswordReset implements kesiv1connect.AuthServiceHandler.
+func (h *Handler) RequestPasswordReset(ctx context.Context, req *connect.Request[kesiv1.RequestPasswordResetRequest]) (*connect.Response[kesiv1.RequestPasswordResetResponse], error) {
+	if err := h.svc.RequestPasswordReset(ctx, req.Msg.Email); err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.RequestPasswordResetResponse{Message: MsgResetCodeSent}), nil
+}
+
+// ChangePassword implements kesiv1connect.AuthServiceHandler.
+func (h *Handler) ChangePassword(ctx context.Context, req *connect.Request[kesiv1.ChangePasswordRequest]) (*connect.Response[kesiv1.ChangePasswordResponse], error) {
+	if err := h.svc.ChangePassword(ctx, req.Msg.Email, req.Msg.ResetCode, req.Msg.NewPassword); err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.ChangePasswordResponse{Message: MsgPasswordReset}), nil
+}
+
+// GetNotificationPreferences implements kesiv1connect.AuthServiceHandler.
+func (h *Handler) GetNotificationPreferences(ctx context.Context, req *connect.Request[kesiv1.GetNotificationPreferencesRequest]) (*connect.Response[kesiv1.GetNotificationPreferencesResponse], error) {
+	p, err := h.svc.Preferences(ctx, MustPrincipal(ctx).UserID)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.GetNotificationPreferencesResponse{Preferences: preferencesToProto(p)}), nil
+}
+
+// UpdateNotificationPreferences implements kesiv1connect.AuthServiceHandler.
+func (h *Handler) UpdateNotificationPreferences(ctx context.Context, req *connect.Request[kesiv1.UpdateNotificationPreferencesRequest]) (*connect.Response[kesiv1.UpdateNotificationPreferencesResponse], error) {
+	in := req.Msg.Preferences
+	if in == nil {
+		return nil, errs.ToConnect(ctx, errs.Invalid("preferences", "Preferences are required."))
+	}
+	p, err := h.svc.SetPreferences(ctx, MustPrincipal(ctx).UserID, Preferences{
+		MarketingEmails:       in.MarketingEmails,
+		WhatsappNotifications: in.WhatsappNotifications,
+	})
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.UpdateNotificationPreferencesResponse{Preferences: preferencesToProto(p)}), nil
+}
+
+// CreateExtensionToken implements kesiv1connect.AuthServiceHandler.
+func (h *Handler) CreateExtensionToken(ctx context.Context, req *connect.Request[kesiv1.CreateExtensionTokenRequest]) (*connect.Response[kesiv1.CreateExtensionTokenResponse], error) {
+	et, token, err := h.svc.CreateExtensionToken(ctx, MustPrincipal(ctx).UserID, req.Msg.Name)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.CreateExtensionTokenResponse{ExtensionToken: extensionTokenToProto(et), Token: token}), nil
+}
+
+// ListExtensionTokens implements kesiv1connect.AuthServiceHandler.
+func (h *Handler) ListExtensionTokens(ctx context.Context, req *connect.Request[kesiv1.ListExtensionTokensRequest]) (*connect.Response[kesiv1.ListExtensionTokensResponse], error) {
+	ts, err := h.svc.ListExtensionTokens(ctx, MustPrincipal(ctx).UserID)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	out := make([]*kesiv1.ExtensionToken, len(ts))
+	for i, et := range ts {
+		out[i] = extensionTokenToProto(et)
+	}
+	return connect.NewResponse(&kesiv1.ListExtensionTokensResponse{ExtensionTokens: out}), nil
+}
+
+// RevokeExtensionToken implements kesiv1connect.AuthServiceHandler.
+func (h *Handler) RevokeExtensionToken(ctx context.Context, req *connect.Request[kesiv1.RevokeExtensionTokenRequest]) (*connect.Response[kesiv1.RevokeExtensionTokenResponse], error) {
+	id, err := uuid.Parse(req.Msg.Id)
+	if err != nil {
+		// An id that cannot exist is as missing as one that does not.
+		return nil, errs.ToConnect(ctx, errs.NotFound(MsgExtensionNotFound))
+	}
+	if err := h.svc.RevokeExtensionToken(ctx, MustPrincipal(ctx).UserID, id); err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.RevokeExtensionTokenResponse{}), nil
+}
+
+func setCookies(h http.Header, cs []*http.Cookie) {
+	for _, c := range cs {
+		h.Add("Set-Cookie", c.String())
+	}
+}
+
+func preferencesToProto(p Preferences) *kesiv1.NotificationPreferences {
+	return &kesiv1.NotificationPreferences{MarketingEmails: p.MarketingEmails, WhatsappNotifications: p.WhatsappNotifications}
+}
+
+func extensionTokenToProto(et *ent.ExtensionToken) *kesiv1.ExtensionToken {
+	out := &kesiv1.ExtensionToken{Id: et.ID.String(), Name: et.Name, CreatedAt: timestamppb.New(et.CreatedAt)}
+	if et.LastUsedAt != nil {
+		out.LastUsedAt = timestamppb.New(*et.LastUsedAt)
+	}
+	return out
+}

@@ -1,0 +1,103 @@
+package auth
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+
+	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/ent"
+	"github.com/kesihq/kesi/ent/extensiontoken"
+)
+
+// Messages about extension connections.
+const (
+	MsgExtensionNameLong     = "Name must be at most 100 characters."
+	MsgExtensionNotFound     = "Extension connection not found."
+	DefaultExtensionName     = "Browser extension"
+	extensionLastUsedLatency = time.Minute
+)
+
+// CreateExtensionToken connects a browser extension for owner. The token is
+// answered once, here; only its hash is kept.
+func (s *Service) CreateExtensionToken(ctx context.Context, owner uuid.UUID, name string) (*ent.ExtensionToken, string, error) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		name = DefaultExtensionName
+	}
+	if utf8.RuneCountInString(name) > 100 {
+		return nil, "", errs.Invalid("name", MsgExtensionNameLong)
+	}
+	token, hash := newSecret(ExtensionTokenPrefix)
+	et, err := s.db.ExtensionToken.Create().
+		SetUserID(owner).
+		SetName(name).
+		SetTokenHash(hash).
+		SetCreatedAt(s.clock.Now().UTC()).
+		Save(ctx)
+	if ent.IsConstraintError(err) {
+		// The owner no longer exists.
+		return nil, "", errs.Unauthenticated(MsgSessionExpired)
+	}
+	if err != nil {
+		return nil, "", errs.Internal(fmt.Errorf("create extension token for %s: %w", owner, err))
+	}
+	s.audit(ctx, AuditExtensionConnected, &owner, "", et.ID.String())
+	return et, token, nil
+}
+
+// ListExtensionTokens lists owner's live extension connections, newest first.
+func (s *Service) ListExtensionTokens(ctx context.Context, owner uuid.UUID) ([]*ent.ExtensionToken, error) {
+	ts, err := s.db.ExtensionToken.Query().
+		Where(extensiontoken.UserID(owner), extensiontoken.RevokedAtIsNil()).
+		Order(ent.Desc(extensiontoken.FieldCreatedAt), ent.Asc(extensiontoken.FieldID)).
+		All(ctx)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("list extension tokens of %s: %w", owner, err))
+	}
+	return ts, nil
+}
+
+// RevokeExtensionToken disconnects one of owner's extensions; another
+// user's, or one already revoked, is not found.
+func (s *Service) RevokeExtensionToken(ctx context.Context, owner, id uuid.UUID) error {
+	n, err := s.db.ExtensionToken.Update().
+		Where(extensiontoken.ID(id), extensiontoken.UserID(owner), extensiontoken.RevokedAtIsNil()).
+		SetRevokedAt(s.clock.Now().UTC()).
+		Save(ctx)
+	if err != nil {
+		return errs.Internal(fmt.Errorf("revoke extension token %s: %w", id, err))
+	}
+	if n == 0 {
+		return errs.NotFound(MsgExtensionNotFound)
+	}
+	s.audit(ctx, AuditExtensionRevoked, &owner, "", id.String())
+	return nil
+}
+
+// ResolveExtensionToken implements ExtensionTokenResolver: a live token is
+// its owner with the extension scope. Last use is recorded at most once a
+// minute, so a busy import does not write on every call.
+func (s *Service) ResolveExtensionToken(ctx context.Context, token string) (Principal, error) {
+	et, err := s.db.ExtensionToken.Query().
+		Where(extensiontoken.TokenHash(hashSecret(token)), extensiontoken.RevokedAtIsNil()).
+		WithUser().
+		Only(ctx)
+	if ent.IsNotFound(err) {
+		return Principal{}, errs.Unauthenticated(MsgSignInRequired)
+	}
+	if err != nil {
+		return Principal{}, errs.Internal(fmt.Errorf("resolve extension token: %w", err))
+	}
+	now := s.clock.Now().UTC()
+	if et.LastUsedAt == nil || now.Sub(*et.LastUsedAt) >= extensionLastUsedLatency {
+		if err := s.db.ExtensionToken.UpdateOneID(et.ID).SetLastUsedAt(now).Exec(ctx); err != nil {
+			return Principal{}, errs.Internal(fmt.Errorf("record use of extension token %s: %w", et.ID, err))
+		}
+	}
+	return Principal{UserID: et.UserID, Role: Role(et.Edges.User.Role), Scope: ScopeExtension}, nil
+}

@@ -1,0 +1,191 @@
+package auth
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"fmt"
+	"math/big"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/backend/internal/notify"
+	"github.com/kesihq/kesi/backend/internal/platform"
+	"github.com/kesihq/kesi/ent"
+	"github.com/kesihq/kesi/ent/passwordreset"
+	"github.com/kesihq/kesi/ent/user"
+)
+
+// Reset-code limits (DESIGN.md, "Identity and sessions").
+const (
+	ResetCodeTTL      = 10 * time.Minute
+	ResetCodeAttempts = 5
+)
+
+// RequestPasswordReset mails a fresh six-digit code to the account of email,
+// replacing any earlier one. An unknown address gets the same answer and no
+// mail, so the form cannot tell who has an account.
+func (s *Service) RequestPasswordReset(ctx context.Context, email string) error {
+	email = NormalizeEmail(email)
+	if err := ValidateEmail(email); err != nil {
+		return err
+	}
+	accountKey, addressKey := "reset:"+email, "reset:"+platform.ClientFrom(ctx).IP
+	if err := s.limited(ctx, accountKey, addressKey, email); err != nil {
+		return err
+	}
+	s.perAccount.Add(accountKey)
+	s.perAddress.Add(addressKey)
+	u, err := s.db.User.Query().Where(user.Email(email)).Only(ctx)
+	if ent.IsNotFound(err) {
+		s.audit(ctx, AuditResetRequested, nil, email, "unknown address")
+		return nil
+	}
+	if err != nil {
+		return errs.Internal(fmt.Errorf("load user %s: %w", email, err))
+	}
+	code, err := newResetCode()
+	if err != nil {
+		return errs.Internal(err)
+	}
+	now := s.clock.Now().UTC()
+	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
+		// One live code per account: a new request kills the old code.
+		if _, err := tx.PasswordReset.Delete().
+			Where(passwordreset.UserID(u.ID), passwordreset.UsedAtIsNil()).
+			Exec(ctx); err != nil {
+			return err
+		}
+		return tx.PasswordReset.Create().
+			SetUserID(u.ID).
+			SetCodeHash(s.codeHash(u.ID, code)).
+			SetCreatedAt(now).
+			SetExpiresAt(now.Add(ResetCodeTTL)).
+			Exec(ctx)
+	})
+	if err != nil {
+		return errs.Internal(fmt.Errorf("store reset code of %s: %w", u.ID, err))
+	}
+	msg, err := notify.ResetCodeMessage(notify.ResetCode{
+		To:       u.Email,
+		Fullname: u.Fullname,
+		Code:     code,
+		Minutes:  int(ResetCodeTTL / time.Minute),
+		LoginURL: s.publicURL + "/login",
+	})
+	if err != nil {
+		return errs.Internal(err)
+	}
+	if err := s.mailer.Send(ctx, msg); err != nil {
+		return errs.Internal(fmt.Errorf("mail reset code to %s: %w", u.Email, err))
+	}
+	s.audit(ctx, AuditResetRequested, &u.ID, u.Email, "")
+	return nil
+}
+
+// ChangePassword sets a new password with a mailed code. The code works
+// once, for ResetCodeTTL, and dies after ResetCodeAttempts wrong tries. A
+// reset ends every session of the account.
+func (s *Service) ChangePassword(ctx context.Context, email, code, newPassword string) error {
+	email = NormalizeEmail(email)
+	if err := ValidateEmail(email); err != nil {
+		return err
+	}
+	if !validCode(code) {
+		return errs.Invalid("reset_code", MsgCodeFormat)
+	}
+	if err := ValidatePassword("new_password", newPassword); err != nil {
+		return err
+	}
+	accountKey, addressKey := "code:"+email, "code:"+platform.ClientFrom(ctx).IP
+	if err := s.limited(ctx, accountKey, addressKey, email); err != nil {
+		return err
+	}
+	fail := func(userID *uuid.UUID) error {
+		s.perAccount.Add(accountKey)
+		s.perAddress.Add(addressKey)
+		s.audit(ctx, AuditResetFailed, userID, email, "")
+		return errs.Invalid("reset_code", MsgResetCodeInvalid)
+	}
+	now := s.clock.Now().UTC()
+	u, err := s.db.User.Query().Where(user.Email(email)).Only(ctx)
+	if ent.IsNotFound(err) {
+		return fail(nil)
+	}
+	if err != nil {
+		return errs.Internal(fmt.Errorf("load user %s: %w", email, err))
+	}
+	pr, err := s.db.PasswordReset.Query().
+		Where(passwordreset.UserID(u.ID), passwordreset.UsedAtIsNil()).
+		Order(ent.Desc(passwordreset.FieldCreatedAt)).
+		First(ctx)
+	if ent.IsNotFound(err) {
+		return fail(&u.ID)
+	}
+	if err != nil {
+		return errs.Internal(fmt.Errorf("load reset code of %s: %w", u.ID, err))
+	}
+	if !pr.ExpiresAt.After(now) || pr.Attempts >= ResetCodeAttempts {
+		return fail(&u.ID)
+	}
+	if !hmac.Equal(s.codeHash(u.ID, code), pr.CodeHash) {
+		if err := s.db.PasswordReset.Update().
+			Where(passwordreset.ID(pr.ID)).
+			AddAttempts(1).
+			Exec(ctx); err != nil {
+			return errs.Internal(fmt.Errorf("count reset attempt of %s: %w", u.ID, err))
+		}
+		return fail(&u.ID)
+	}
+	hash, err := HashPassword(newPassword, s.params)
+	if err != nil {
+		return errs.Internal(err)
+	}
+	used := false
+	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
+		// Claim the code only if it is still unused and alive: of two
+		// requests racing with one code, one wins.
+		n, err := tx.PasswordReset.Update().
+			Where(passwordreset.ID(pr.ID), passwordreset.UsedAtIsNil(), passwordreset.AttemptsLT(ResetCodeAttempts)).
+			SetUsedAt(now).
+			Save(ctx)
+		if err != nil || n == 0 {
+			return err
+		}
+		used = true
+		if err := tx.User.UpdateOneID(u.ID).SetPasswordHash(hash).SetUpdatedAt(now).Exec(ctx); err != nil {
+			return err
+		}
+		return s.revokeAll(ctx, tx.Client(), u.ID)
+	})
+	if err != nil {
+		return errs.Internal(fmt.Errorf("reset password of %s: %w", u.ID, err))
+	}
+	if !used {
+		return fail(&u.ID)
+	}
+	s.perAccount.Reset("login:" + email)
+	s.audit(ctx, AuditReset, &u.ID, u.Email, "")
+	return nil
+}
+
+// newResetCode is six digits from crypto/rand, leading zeros kept.
+func newResetCode() (string, error) {
+	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
+	if err != nil {
+		return "", fmt.Errorf("reset code: %w", err)
+	}
+	return fmt.Sprintf("%06d", n.Int64()), nil
+}
+
+// codeHash keys the code's hash with a server secret and binds it to the
+// account, so that a copy of the table alone does not reveal codes.
+func (s *Service) codeHash(userID uuid.UUID, code string) []byte {
+	m := hmac.New(sha256.New, s.resetKey)
+	m.Write(userID[:])
+	m.Write([]byte(code))
+	return m.Sum(nil)
+}

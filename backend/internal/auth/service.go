@@ -1,0 +1,382 @@
+package auth
+
+import (
+	"context"
+	"crypto/hkdf"
+	"crypto/rand"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/backend/internal/notify"
+	"github.com/kesihq/kesi/backend/internal/platform"
+	"github.com/kesihq/kesi/ent"
+	"github.com/kesihq/kesi/ent/user"
+	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
+)
+
+// Messages people see from the auth service.
+const (
+	MsgBadCredentials   = "Invalid email or password."
+	MsgEmailTaken       = "An account with this email already exists."
+	MsgRoleInvalid      = "Role must be lawyer or affiliate."
+	MsgRegistered       = "Registration successful! Please log in."
+	MsgTooManyAttempts  = "Too many attempts. Please wait a few minutes and try again."
+	MsgSessionExpired   = "Your session has expired. Please log in again."
+	MsgLoggedOut        = "Logged out successfully"
+	MsgProfileUpdated   = "Profile updated successfully"
+	MsgResetCodeSent    = "Reset code sent to your email"
+	MsgPasswordReset    = "Password has been reset successfully"
+	MsgResetCodeInvalid = "The reset code is wrong, used or expired. Please check it or request a new one."
+)
+
+// RefreshTTL is how long a refresh token lives unused; each refresh rotates
+// it and starts a new period.
+const RefreshTTL = 30 * 24 * time.Hour
+
+// Options configure a Service.
+type Options struct {
+	// MasterKey keys the reset-code hashes, so that a leaked table cannot be
+	// searched through the million possible codes.
+	MasterKey []byte
+	// PublicURL goes into mails.
+	PublicURL string
+	// Attempts allowed per RateLimitWindow, per account and per client address.
+	RateLimitPerAccount int
+	RateLimitPerAddress int
+	RateLimitWindow     time.Duration
+	// Password hashing costs; zero means DefaultPasswordParams.
+	Password PasswordParams
+}
+
+// Service is accounts, sessions and password resets.
+type Service struct {
+	db         *ent.Client
+	clock      platform.Clock
+	signer     *Signer
+	mailer     notify.Mailer
+	publicURL  string
+	resetKey   []byte
+	params     PasswordParams
+	perAccount *Limiter
+	perAddress *Limiter
+	// dummyHash is checked when the e-mail is unknown, so that a failed
+	// sign-in takes as long whether or not the account exists.
+	dummyHash string
+}
+
+// NewService builds the auth service.
+func NewService(db *ent.Client, clock platform.Clock, signer *Signer, mailer notify.Mailer, o Options) (*Service, error) {
+	resetKey, err := hkdf.Key(sha256.New, o.MasterKey, nil, "kesi reset code v1", 32)
+	if err != nil {
+		return nil, fmt.Errorf("derive reset-code key: %w", err)
+	}
+	params := o.Password
+	if params == (PasswordParams{}) {
+		params = DefaultPasswordParams
+	}
+	dummy, err := HashPassword(rand.Text(), params)
+	if err != nil {
+		return nil, err
+	}
+	return &Service{
+		db:         db,
+		clock:      clock,
+		signer:     signer,
+		mailer:     mailer,
+		publicURL:  o.PublicURL,
+		resetKey:   resetKey,
+		params:     params,
+		perAccount: NewLimiter(o.RateLimitPerAccount, o.RateLimitWindow, clock),
+		perAddress: NewLimiter(o.RateLimitPerAddress, o.RateLimitWindow, clock),
+		dummyHash:  dummy,
+	}, nil
+}
+
+// RegisterInput is a registration form.
+type RegisterInput struct {
+	Fullname     string
+	Email        string
+	Password     string
+	PhoneNumber  string
+	Role         kesiv1.Role
+	ReferralCode string
+}
+
+// Register creates a lawyer or affiliate account. An affiliate gets a fresh
+// affiliate code; a referral code that names an affiliate records the
+// referral, and an unknown one is ignored.
+func (s *Service) Register(ctx context.Context, in RegisterInput) (*ent.User, error) {
+	in.Fullname = strings.TrimSpace(in.Fullname)
+	in.Email = NormalizeEmail(in.Email)
+	in.PhoneNumber = strings.TrimSpace(in.PhoneNumber)
+	if err := ValidateName(in.Fullname); err != nil {
+		return nil, err
+	}
+	if err := ValidateEmail(in.Email); err != nil {
+		return nil, err
+	}
+	if err := ValidatePhone(in.PhoneNumber); err != nil {
+		return nil, err
+	}
+	if err := ValidatePassword("password", in.Password); err != nil {
+		return nil, err
+	}
+	var role user.Role
+	switch in.Role {
+	case kesiv1.Role_ROLE_UNSPECIFIED, kesiv1.Role_ROLE_LAWYER:
+		role = user.RoleLawyer
+	case kesiv1.Role_ROLE_AFFILIATE:
+		role = user.RoleAffiliate
+	default:
+		return nil, errs.Invalid("role", MsgRoleInvalid)
+	}
+	if taken, err := s.db.User.Query().Where(user.Email(in.Email)).Exist(ctx); err != nil {
+		return nil, errs.Internal(fmt.Errorf("check e-mail %s: %w", in.Email, err))
+	} else if taken {
+		return nil, errs.Conflict(MsgEmailTaken)
+	}
+	hash, err := HashPassword(in.Password, s.params)
+	if err != nil {
+		return nil, errs.Internal(err)
+	}
+	// A clash on the e-mail (a concurrent registration) or, rarely, on a
+	// fresh affiliate code aborts the transaction; only the latter is worth
+	// another try.
+	for attempt := 0; ; attempt++ {
+		u, err := s.createUser(ctx, in, role, hash)
+		if err == nil {
+			uid := u.ID
+			s.audit(ctx, AuditRegister, &uid, u.Email, string(role))
+			return u, nil
+		}
+		if !ent.IsConstraintError(err) {
+			return nil, errs.Internal(fmt.Errorf("register %s: %w", in.Email, err))
+		}
+		if taken, qerr := s.db.User.Query().Where(user.Email(in.Email)).Exist(ctx); qerr == nil && taken {
+			return nil, errs.Conflict(MsgEmailTaken)
+		}
+		if attempt == 4 {
+			return nil, errs.Internal(fmt.Errorf("register %s: %w", in.Email, err))
+		}
+	}
+}
+
+func (s *Service) createUser(ctx context.Context, in RegisterInput, role user.Role, hash string) (*ent.User, error) {
+	now := s.clock.Now().UTC()
+	var created *ent.User
+	err := withTx(ctx, s.db, func(tx *ent.Tx) error {
+		create := tx.User.Create().
+			SetEmail(in.Email).
+			SetFullname(in.Fullname).
+			SetPhoneNumber(in.PhoneNumber).
+			SetPasswordHash(hash).
+			SetRole(role).
+			SetCreatedAt(now).
+			SetUpdatedAt(now)
+		if role == user.RoleAffiliate {
+			create.SetAffiliateCode(NewAffiliateCode())
+		}
+		u, err := create.Save(ctx)
+		if err != nil {
+			return err
+		}
+		if code := strings.ToUpper(strings.TrimSpace(in.ReferralCode)); code != "" {
+			aff, err := tx.User.Query().
+				Where(user.AffiliateCode(code), user.RoleEQ(user.RoleAffiliate), user.IDNEQ(u.ID)).
+				Only(ctx)
+			switch {
+			case ent.IsNotFound(err):
+				// An unknown code is ignored: the person still gets an account.
+			case err != nil:
+				return err
+			default:
+				if _, err := tx.Referral.Create().
+					SetAffiliateID(aff.ID).
+					SetReferredID(u.ID).
+					SetCreatedAt(now).
+					Save(ctx); err != nil {
+					return err
+				}
+			}
+		}
+		created = u
+		return nil
+	})
+	return created, err
+}
+
+// affiliateAlphabet has no 0/O or 1/I, so codes survive being read aloud.
+const affiliateAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+// NewAffiliateCode is a random 8-character affiliate code.
+func NewAffiliateCode() string {
+	b := make([]byte, 8)
+	rand.Read(b)
+	for i := range b {
+		// 32 letters divide 256, so every letter is equally likely.
+		b[i] = affiliateAlphabet[int(b[i])%len(affiliateAlphabet)]
+	}
+	return string(b)
+}
+
+// Session is a signed-in session: the user and the two tokens that go into
+// cookies, never into a response body.
+type Session struct {
+	User          *ent.User
+	AccessToken   string
+	RefreshToken  string
+	RefreshExpiry time.Time
+}
+
+// Login checks an e-mail and password and starts a session. Wrong e-mail and
+// wrong password give the same answer.
+func (s *Service) Login(ctx context.Context, email, password string) (*Session, error) {
+	email = NormalizeEmail(email)
+	if err := ValidateEmail(email); err != nil {
+		return nil, err
+	}
+	if err := ValidatePassword("password", password); err != nil {
+		return nil, err
+	}
+	accountKey, addressKey := "login:"+email, "login:"+platform.ClientFrom(ctx).IP
+	if err := s.limited(ctx, accountKey, addressKey, email); err != nil {
+		return nil, err
+	}
+	u, err := s.db.User.Query().Where(user.Email(email)).Only(ctx)
+	if err != nil && !ent.IsNotFound(err) {
+		return nil, errs.Internal(fmt.Errorf("load user %s: %w", email, err))
+	}
+	hash := s.dummyHash
+	if u != nil {
+		hash = u.PasswordHash
+	}
+	ok, err := CheckPassword(password, hash)
+	if err != nil && !errors.Is(err, ErrBadHash) {
+		return nil, errs.Internal(err)
+	}
+	if !ok || u == nil {
+		s.perAccount.Add(accountKey)
+		s.perAddress.Add(addressKey)
+		var uid *uuid.UUID
+		if u != nil {
+			uid = &u.ID
+		}
+		s.audit(ctx, AuditLoginFailed, uid, email, "")
+		return nil, errs.Unauthenticated(MsgBadCredentials)
+	}
+	sess, err := s.startSession(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	s.perAccount.Reset(accountKey)
+	s.audit(ctx, AuditLogin, &u.ID, u.Email, "")
+	return sess, nil
+}
+
+// limited refuses with 429 when either key is over its limit.
+func (s *Service) limited(ctx context.Context, accountKey, addressKey, email string) error {
+	if s.perAccount.Allowed(accountKey) && s.perAddress.Allowed(addressKey) {
+		return nil
+	}
+	s.audit(ctx, AuditRateLimited, nil, email, strings.SplitN(accountKey, ":", 2)[0])
+	return errs.TooManyRequests(MsgTooManyAttempts)
+}
+
+// User is the account id.
+func (s *Service) User(ctx context.Context, id uuid.UUID) (*ent.User, error) {
+	u, err := s.db.User.Get(ctx, id)
+	if ent.IsNotFound(err) {
+		// The account is gone while its token lives on: sign in again.
+		return nil, errs.Unauthenticated(MsgSessionExpired)
+	}
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("load user %s: %w", id, err))
+	}
+	return u, nil
+}
+
+// UpdateUserInfo changes the fields given (nil: unchanged). The e-mail is
+// not changeable here. An empty phone number clears it.
+func (s *Service) UpdateUserInfo(ctx context.Context, id uuid.UUID, fullname, phone *string) (*ent.User, error) {
+	upd := s.db.User.UpdateOneID(id).SetUpdatedAt(s.clock.Now().UTC())
+	if fullname != nil {
+		name := strings.TrimSpace(*fullname)
+		if err := ValidateName(name); err != nil {
+			return nil, err
+		}
+		upd.SetFullname(name)
+	}
+	if phone != nil {
+		p := strings.TrimSpace(*phone)
+		if p != "" {
+			if err := ValidatePhone(p); err != nil {
+				return nil, err
+			}
+		}
+		upd.SetPhoneNumber(p)
+	}
+	u, err := upd.Save(ctx)
+	if ent.IsNotFound(err) {
+		return nil, errs.Unauthenticated(MsgSessionExpired)
+	}
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("update user %s: %w", id, err))
+	}
+	return u, nil
+}
+
+// Preferences are a user's notification switches.
+type Preferences struct {
+	MarketingEmails       bool
+	WhatsappNotifications bool
+}
+
+// Preferences answers the user's notification switches.
+func (s *Service) Preferences(ctx context.Context, id uuid.UUID) (Preferences, error) {
+	u, err := s.User(ctx, id)
+	if err != nil {
+		return Preferences{}, err
+	}
+	return Preferences{MarketingEmails: u.MarketingEmails, WhatsappNotifications: u.WhatsappNotifications}, nil
+}
+
+// SetPreferences stores the user's notification switches.
+func (s *Service) SetPreferences(ctx context.Context, id uuid.UUID, p Preferences) (Preferences, error) {
+	u, err := s.db.User.UpdateOneID(id).
+		SetMarketingEmails(p.MarketingEmails).
+		SetWhatsappNotifications(p.WhatsappNotifications).
+		SetUpdatedAt(s.clock.Now().UTC()).
+		Save(ctx)
+	if ent.IsNotFound(err) {
+		return Preferences{}, errs.Unauthenticated(MsgSessionExpired)
+	}
+	if err != nil {
+		return Preferences{}, errs.Internal(fmt.Errorf("update preferences of %s: %w", id, err))
+	}
+	return Preferences{MarketingEmails: u.MarketingEmails, WhatsappNotifications: u.WhatsappNotifications}, nil
+}
+
+// Now is the service's clock, for converting users.
+func (s *Service) Now() time.Time { return s.clock.Now() }
+
+// withTx runs f in a transaction, committing when it answers nil.
+func withTx(ctx context.Context, db *ent.Client, f func(tx *ent.Tx) error) error {
+	tx, err := db.Tx(ctx)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	if err := f(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}

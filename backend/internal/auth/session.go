@@ -1,0 +1,154 @@
+package auth
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"fmt"
+
+	"github.com/google/uuid"
+
+	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/backend/internal/platform"
+	"github.com/kesihq/kesi/ent"
+	"github.com/kesihq/kesi/ent/refreshtoken"
+)
+
+// startSession opens a new refresh-token family for u and mints its first
+// access token.
+func (s *Service) startSession(ctx context.Context, u *ent.User) (*Session, error) {
+	return s.issue(ctx, s.db, u, uuid.New())
+}
+
+// issue adds a refresh token to family and mints an access token for it.
+func (s *Service) issue(ctx context.Context, db *ent.Client, u *ent.User, family uuid.UUID) (*Session, error) {
+	now := s.clock.Now().UTC()
+	token, hash := newSecret("")
+	client := platform.ClientFrom(ctx)
+	expiry := now.Add(RefreshTTL)
+	if err := db.RefreshToken.Create().
+		SetUserID(u.ID).
+		SetFamilyID(family).
+		SetTokenHash(hash).
+		SetCreatedAt(now).
+		SetExpiresAt(expiry).
+		SetUserAgent(client.UserAgent).
+		SetIP(client.IP).
+		Exec(ctx); err != nil {
+		return nil, errs.Internal(fmt.Errorf("store refresh token of %s: %w", u.ID, err))
+	}
+	access := s.signer.Mint(Principal{UserID: u.ID, Role: Role(u.Role), Scope: ScopeSession, FamilyID: family}, now)
+	return &Session{User: u, AccessToken: access, RefreshToken: token, RefreshExpiry: expiry}, nil
+}
+
+// Refresh rotates a refresh token: it is marked used and a new member of
+// its family is issued. A token presented after it was used means it was
+// copied, so the whole family is revoked and both holders must sign in again.
+func (s *Service) Refresh(ctx context.Context, token string) (*Session, error) {
+	if token == "" {
+		return nil, errs.Unauthenticated(MsgSessionExpired)
+	}
+	now := s.clock.Now().UTC()
+	rt, err := s.db.RefreshToken.Query().Where(refreshtoken.TokenHash(hashSecret(token))).Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, errs.Unauthenticated(MsgSessionExpired)
+	}
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("load refresh token: %w", err))
+	}
+	if rt.RevokedAt != nil || !rt.ExpiresAt.After(now) {
+		return nil, errs.Unauthenticated(MsgSessionExpired)
+	}
+	if rt.UsedAt != nil {
+		return nil, s.reuse(ctx, rt)
+	}
+	// Mark it used only if nobody else did in the meantime: two refreshes
+	// racing with one token are a reuse too.
+	n, err := s.db.RefreshToken.Update().
+		Where(refreshtoken.ID(rt.ID), refreshtoken.UsedAtIsNil(), refreshtoken.RevokedAtIsNil()).
+		SetUsedAt(now).
+		Save(ctx)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("use refresh token %s: %w", rt.ID, err))
+	}
+	if n == 0 {
+		return nil, s.reuse(ctx, rt)
+	}
+	u, err := s.User(ctx, rt.UserID)
+	if err != nil {
+		return nil, err
+	}
+	return s.issue(ctx, s.db, u, rt.FamilyID)
+}
+
+// reuse revokes the family of a token presented twice.
+func (s *Service) reuse(ctx context.Context, rt *ent.RefreshToken) error {
+	if err := s.revokeFamily(ctx, rt.FamilyID); err != nil {
+		return err
+	}
+	s.audit(ctx, AuditRefreshReuse, &rt.UserID, "", "family "+rt.FamilyID.String())
+	return errs.Unauthenticated(MsgSessionExpired)
+}
+
+func (s *Service) revokeFamily(ctx context.Context, family uuid.UUID) error {
+	_, err := s.db.RefreshToken.Update().
+		Where(refreshtoken.FamilyID(family), refreshtoken.RevokedAtIsNil()).
+		SetRevokedAt(s.clock.Now().UTC()).
+		Save(ctx)
+	if err != nil {
+		return errs.Internal(fmt.Errorf("revoke family %s: %w", family, err))
+	}
+	return nil
+}
+
+// Logout revokes the family of the refresh token, or else of the caller's
+// access token. It succeeds with neither, so that a browser can always
+// clear its cookies.
+func (s *Service) Logout(ctx context.Context, refreshToken string) error {
+	var userID *uuid.UUID
+	family := uuid.Nil
+	if refreshToken != "" {
+		rt, err := s.db.RefreshToken.Query().Where(refreshtoken.TokenHash(hashSecret(refreshToken))).Only(ctx)
+		if err != nil && !ent.IsNotFound(err) {
+			return errs.Internal(fmt.Errorf("load refresh token: %w", err))
+		}
+		if rt != nil {
+			family, userID = rt.FamilyID, &rt.UserID
+		}
+	}
+	if p, ok := PrincipalFrom(ctx); ok && family == uuid.Nil && p.Scope == ScopeSession {
+		family, userID = p.FamilyID, &p.UserID
+	}
+	if family == uuid.Nil {
+		return nil
+	}
+	if err := s.revokeFamily(ctx, family); err != nil {
+		return err
+	}
+	s.audit(ctx, AuditLogout, userID, "", "family "+family.String())
+	return nil
+}
+
+// revokeAll ends every session of a user, through db (a transaction's client).
+func (s *Service) revokeAll(ctx context.Context, db *ent.Client, id uuid.UUID) error {
+	_, err := db.RefreshToken.Update().
+		Where(refreshtoken.UserID(id), refreshtoken.RevokedAtIsNil()).
+		SetRevokedAt(s.clock.Now().UTC()).
+		Save(ctx)
+	return err
+}
+
+// newSecret is a random token with prefix and the SHA-256 stored for it.
+// 256 random bits need no slow hash: guessing is hopeless either way.
+func newSecret(prefix string) (token string, hash []byte) {
+	b := make([]byte, 32)
+	rand.Read(b)
+	token = prefix + base64.RawURLEncoding.EncodeToString(b)
+	return token, hashSecret(token)
+}
+
+func hashSecret(token string) []byte {
+	h := sha256.Sum256([]byte(token))
+	return h[:]
+}
