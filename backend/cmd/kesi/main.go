@@ -33,6 +33,7 @@ var commands = map[string]command{
 	"migrate":   {"create or upgrade the database schema and seed rows", migrate},
 	"jobs list": {"list the background jobs", jobsList},
 	"jobs run":  {"run one background job now: jobs run NAME", jobsRun},
+	"user add":  {"add an account: user add --email E --fullname N --role R (password on stdin)", userAdd},
 }
 
 func main() {

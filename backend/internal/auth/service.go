@@ -108,23 +108,18 @@ type RegisterInput struct {
 	ReferralCode string
 }
 
-// Register creates a lawyer or affiliate account. An affiliate gets a fresh
-// affiliate code; a referral code that names an affiliate records the
-// referral, and an unknown one is ignored.
+// Register creates a lawyer or affiliate account from the public form. An
+// affiliate gets a fresh affiliate code; a referral code that names an
+// affiliate records the referral, and an unknown one is ignored.
 func (s *Service) Register(ctx context.Context, in RegisterInput) (*ent.User, error) {
-	in.Fullname = strings.TrimSpace(in.Fullname)
-	in.Email = NormalizeEmail(in.Email)
 	in.PhoneNumber = strings.TrimSpace(in.PhoneNumber)
-	if err := ValidateName(in.Fullname); err != nil {
+	if err := ValidateName(strings.TrimSpace(in.Fullname)); err != nil {
 		return nil, err
 	}
-	if err := ValidateEmail(in.Email); err != nil {
+	if err := ValidateEmail(NormalizeEmail(in.Email)); err != nil {
 		return nil, err
 	}
 	if err := ValidatePhone(in.PhoneNumber); err != nil {
-		return nil, err
-	}
-	if err := ValidatePassword("password", in.Password); err != nil {
 		return nil, err
 	}
 	var role user.Role
@@ -134,14 +129,47 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) (*ent.User, er
 	case kesiv1.Role_ROLE_AFFILIATE:
 		role = user.RoleAffiliate
 	default:
+		// Moderators are made by operators and the demo account by Kesi.
 		return nil, errs.Invalid("role", MsgRoleInvalid)
 	}
-	if taken, err := s.db.User.Query().Where(user.Email(in.Email)).Exist(ctx); err != nil {
+	u, err := AddUser(ctx, s.db, s.clock.Now(), in, role, s.params)
+	if err != nil {
+		return nil, err
+	}
+	s.audit(ctx, AuditRegister, &u.ID, u.Email, string(role))
+	return u, nil
+}
+
+// AddUser creates an account with role after checking the registration
+// rules (the phone number only when given). Register uses it for the public
+// form and `kesi user add` for operators, who may also make moderators.
+func AddUser(ctx context.Context, db *ent.Client, now time.Time, in RegisterInput, role user.Role, params PasswordParams) (*ent.User, error) {
+	in.Fullname = strings.TrimSpace(in.Fullname)
+	in.Email = NormalizeEmail(in.Email)
+	in.PhoneNumber = strings.TrimSpace(in.PhoneNumber)
+	if err := ValidateName(in.Fullname); err != nil {
+		return nil, err
+	}
+	if err := ValidateEmail(in.Email); err != nil {
+		return nil, err
+	}
+	if in.PhoneNumber != "" {
+		if err := ValidatePhone(in.PhoneNumber); err != nil {
+			return nil, err
+		}
+	}
+	if err := ValidatePassword("password", in.Password); err != nil {
+		return nil, err
+	}
+	if err := user.RoleValidator(role); err != nil {
+		return nil, errs.Invalid("role", "Role must be lawyer, moderator, demo or affiliate.")
+	}
+	if taken, err := db.User.Query().Where(user.Email(in.Email)).Exist(ctx); err != nil {
 		return nil, errs.Internal(fmt.Errorf("check e-mail %s: %w", in.Email, err))
 	} else if taken {
 		return nil, errs.Conflict(MsgEmailTaken)
 	}
-	hash, err := HashPassword(in.Password, s.params)
+	hash, err := HashPassword(in.Password, params)
 	if err != nil {
 		return nil, errs.Internal(err)
 	}
@@ -149,16 +177,14 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) (*ent.User, er
 	// fresh affiliate code aborts the transaction; only the latter is worth
 	// another try.
 	for attempt := 0; ; attempt++ {
-		u, err := s.createUser(ctx, in, role, hash)
+		u, err := createUser(ctx, db, now.UTC(), in, role, hash)
 		if err == nil {
-			uid := u.ID
-			s.audit(ctx, AuditRegister, &uid, u.Email, string(role))
 			return u, nil
 		}
 		if !ent.IsConstraintError(err) {
 			return nil, errs.Internal(fmt.Errorf("register %s: %w", in.Email, err))
 		}
-		if taken, qerr := s.db.User.Query().Where(user.Email(in.Email)).Exist(ctx); qerr == nil && taken {
+		if taken, qerr := db.User.Query().Where(user.Email(in.Email)).Exist(ctx); qerr == nil && taken {
 			return nil, errs.Conflict(MsgEmailTaken)
 		}
 		if attempt == 4 {
@@ -167,10 +193,9 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) (*ent.User, er
 	}
 }
 
-func (s *Service) createUser(ctx context.Context, in RegisterInput, role user.Role, hash string) (*ent.User, error) {
-	now := s.clock.Now().UTC()
+func createUser(ctx context.Context, db *ent.Client, now time.Time, in RegisterInput, role user.Role, hash string) (*ent.User, error) {
 	var created *ent.User
-	err := withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err := withTx(ctx, db, func(tx *ent.Tx) error {
 		create := tx.User.Create().
 			SetEmail(in.Email).
 			SetFullname(in.Fullname).
