@@ -172,3 +172,10 @@ func mustJSON(v any) []byte {
 }
 
 var _ = kesiv1.Role_ROLE_LAWYER
+
+func jsonBody(v any, send bool) *bytes.Reader {
+	if !send {
+		return bytes.NewReader([]byte("{}"))
+	}
+	return bytes.NewReader(mustJSON(v))
+}
