@@ -140,7 +140,12 @@ func (s *Service) ChangePassword(ctx context.Context, email, code, newPassword s
 		}
 		return fail(&u.ID)
 	}
+	release, err := s.hashSlot(ctx)
+	if err != nil {
+		return err
+	}
 	hash, err := HashPassword(newPassword, s.params)
+	release()
 	if err != nil {
 		return errs.Internal(err)
 	}

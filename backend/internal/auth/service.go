@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"time"
 
@@ -65,6 +66,9 @@ type Service struct {
 	params     PasswordParams
 	perAccount *Limiter
 	perAddress *Limiter
+	// hashing bounds concurrent argon2id runs: each takes 64 MiB, and a
+	// burst of sign-ins must queue rather than exhaust memory.
+	hashing chan struct{}
 	// dummyHash is checked when the e-mail is unknown, so that a failed
 	// sign-in takes as long whether or not the account exists.
 	dummyHash string
@@ -94,6 +98,7 @@ func NewService(db *ent.Client, clock platform.Clock, signer *Signer, mailer not
 		params:     params,
 		perAccount: NewLimiter(o.RateLimitPerAccount, o.RateLimitWindow, clock),
 		perAddress: NewLimiter(o.RateLimitPerAddress, o.RateLimitWindow, clock),
+		hashing:    make(chan struct{}, max(2, runtime.GOMAXPROCS(0))),
 		dummyHash:  dummy,
 	}, nil
 }
@@ -132,7 +137,12 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) (*ent.User, er
 		// Moderators are made by operators and the demo account by Kesi.
 		return nil, errs.Invalid("role", MsgRoleInvalid)
 	}
+	release, err := s.hashSlot(ctx)
+	if err != nil {
+		return nil, err
+	}
 	u, err := AddUser(ctx, s.db, s.clock.Now(), in, role, s.params)
+	release()
 	if err != nil {
 		return nil, err
 	}
@@ -281,7 +291,12 @@ func (s *Service) Login(ctx context.Context, email, password string) (*Session, 
 	if u != nil {
 		hash = u.PasswordHash
 	}
+	release, err := s.hashSlot(ctx)
+	if err != nil {
+		return nil, err
+	}
 	ok, err := CheckPassword(password, hash)
+	release()
 	if err != nil && !errors.Is(err, ErrBadHash) {
 		return nil, errs.Internal(err)
 	}
@@ -302,6 +317,16 @@ func (s *Service) Login(ctx context.Context, email, password string) (*Session, 
 	s.perAccount.Reset(accountKey)
 	s.audit(ctx, AuditLogin, &u.ID, u.Email, "")
 	return sess, nil
+}
+
+// hashSlot waits for a free argon2id slot; call release when done.
+func (s *Service) hashSlot(ctx context.Context) (release func(), err error) {
+	select {
+	case s.hashing <- struct{}{}:
+		return func() { <-s.hashing }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // limited refuses with 429 when either key is over its limit.

@@ -151,3 +151,19 @@ func TestLimiter_SlidingWindow(t *testing.T) {
 }
 
 func fmtSscanf(s string, m, t, p *int) (int, error) { return fmt.Sscanf(s, "m=%d,t=%d,p=%d", m, t, p) }
+
+func BenchmarkCheckPassword(b *testing.B) {
+	h, _ := auth.HashPassword("mahakama-2025", auth.DefaultPasswordParams)
+	for b.Loop() {
+		auth.CheckPassword("mahakama-2025", h)
+	}
+}
+
+func BenchmarkLimiterAllowedAdd(b *testing.B) {
+	l := auth.NewLimiter(1_000_000, time.Minute, testkit.NewClock(testkit.DefaultNow))
+	for b.Loop() {
+		if l.Allowed("login:a@example.co.ke") {
+			l.Add("login:a@example.co.ke")
+		}
+	}
+}
