@@ -16,7 +16,10 @@ import (
 	"connectrpc.com/grpcreflect"
 
 	"github.com/kesihq/kesi/backend/internal/auth"
+	"github.com/kesihq/kesi/backend/internal/blob"
 	"github.com/kesihq/kesi/backend/internal/config"
+	"github.com/kesihq/kesi/backend/internal/documents"
+	"github.com/kesihq/kesi/backend/internal/documents/sealed"
 	"github.com/kesihq/kesi/backend/internal/gateway"
 	"github.com/kesihq/kesi/backend/internal/jobs"
 	"github.com/kesihq/kesi/backend/internal/notify"
@@ -96,16 +99,34 @@ func (a *App) build() error {
 	})
 	caseHandler := kesiv1connect.UnimplementedCaseServiceHandler{}
 	clientHandler := kesiv1connect.UnimplementedClientServiceHandler{}
-	documentHandler := kesiv1connect.UnimplementedDocumentServiceHandler{}
+	blobs, err := blob.Open(a.Config.BlobURL)
+	if err != nil {
+		return fmt.Errorf("blob store: %w", err)
+	}
+	if s3, ok := blobs.(*blob.S3); ok && !a.Config.Production() {
+		a.seeders = append(a.seeders, s3.EnsureBucket)
+	}
+	keyring, err := sealed.NewKeyring(a.Config.MasterKey, a.Config.PreviousMasterKeys...)
+	if err != nil {
+		return fmt.Errorf("document keys: %w", err)
+	}
+	documentSvc := documents.NewService(a.DB.Client, blobs, keyring, a.Calendar.Clock)
+	documentHandler := documents.NewHandler(documentSvc)
 	billingHandler := kesiv1connect.UnimplementedBillingServiceHandler{}
 	affiliateHandler := kesiv1connect.UnimplementedAffiliateServiceHandler{}
 	importHandler := kesiv1connect.UnimplementedImportServiceHandler{}
 	policies := []auth.Policy{unimplementedPolicy(), auth.ServicePolicy}
+	policies = append(policies, documents.Policy)
 	raw := gateway.Raw{}
 	var devRoutes http.Handler
 
 	a.Authz = auth.NewAuthorizer(a.DB.Client, a.Calendar.Clock, policies...)
-	a.Jobs = jobs.NewRunner(a.DB.SQL, a.DB.Dialect)
+	documentFiles := documents.NewFiles(documentSvc, a.Authz, documents.Limits{
+		File: a.Config.MaxUploadBytes, DemoFile: a.Config.DemoMaxUploadBytes, Request: a.Config.MaxRequestBytes,
+	})
+	raw.Upload, raw.Download = documentFiles.Upload(), documentFiles.Download()
+	a.Jobs = jobs.NewRunner(a.DB.SQL, a.DB.Dialect,
+		jobs.Job{Name: "documents-sweep", Every: time.Hour, Run: documentSvc.Sweep})
 
 	connectOpts := connect.WithHandlerOptions(
 		connect.WithInterceptors(a.Authz.Interceptor()),

@@ -1,0 +1,476 @@
+// Package documents holds a case's documents: files encrypted as they
+// stream in (package sealed), kept in a blob.Store, with their metadata and
+// wrapped data keys in the database. Only the owner reaches them.
+package documents
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"log/slog"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/kesihq/kesi/backend/internal/blob"
+	"github.com/kesihq/kesi/backend/internal/documents/sealed"
+	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/backend/internal/platform"
+	"github.com/kesihq/kesi/ent"
+)
+
+// Messages of SPEC.md section 5, and Kesi's own for what it adds.
+const (
+	MsgNoFiles      = "Please select at least one file to upload"
+	MsgNoTitle      = "Please enter a document title"
+	MsgCaseNotFound = "Case not found"
+	MsgDocNotFound  = "Document not found"
+	msgEmptyFile    = "The file %q is empty. Please choose a file that has content."
+	msgFileTooLarge = "The file %q is larger than %s, the most one file may be."
+	msgTitleTooLong = "The document title must be at most 300 characters."
+	msgNoteTooLong  = "The note must be at most 5000 characters."
+	maxTitleBytes   = 300 // bytes, as the columns' validators count
+	maxNoteBytes    = 5000
+	blobPrefix      = "doc/"
+	orphanAge       = time.Hour
+	sweepBatch      = 200
+)
+
+// Document is one file's metadata.
+type Document struct {
+	ID          uuid.UUID
+	Owner       uuid.UUID
+	CaseRef     uuid.UUID
+	CaseID      string // the court's case number
+	Title       string
+	Note        string
+	Filename    string
+	Extension   string
+	ContentType string
+	Size        int64
+	SHA256      string
+	CreatedAt   time.Time
+
+	blobKey    string
+	wrappedKey []byte
+	keyID      string
+	chunkSize  int
+}
+
+// Service is the documents domain.
+type Service struct {
+	db        *ent.Client
+	blobs     blob.Store
+	keys      *sealed.Keyring
+	clock     platform.Clock
+	chunkSize int
+}
+
+// NewService builds the documents service.
+func NewService(db *ent.Client, blobs blob.Store, keys *sealed.Keyring, clock platform.Clock) *Service {
+	return &Service{db: db, blobs: blobs, keys: keys, clock: clock, chunkSize: sealed.DefaultChunkSize}
+}
+
+// Upload gathers the files of one upload request. Each file is sealed
+// straight into the blob store as it streams in; the metadata rows are
+// written only by Commit, once every blob is complete. Abort (or a failed
+// Commit) deletes the blobs written so far, so nothing is left half-written.
+type Upload struct {
+	svc   *Service
+	owner uuid.UUID
+	files []Document
+}
+
+// NewUpload starts an upload by owner.
+func (s *Service) NewUpload(owner uuid.UUID) *Upload { return &Upload{svc: s, owner: owner} }
+
+// ErrEmptyFile is returned by AddFile for a file with no bytes.
+var ErrEmptyFile = errors.New("empty file")
+
+// AddFile seals r into a new blob, refusing files over limit bytes. A file
+// with no bytes answers an invalid-input error wrapping ErrEmptyFile.
+func (u *Upload) AddFile(ctx context.Context, filename string, r io.Reader, limit int64) error {
+	s := u.svc
+	id := uuid.New()
+	doc := Document{
+		ID:        id,
+		Owner:     u.owner,
+		Filename:  SanitizeFilename(filename),
+		blobKey:   blobPrefix + id.String(),
+		chunkSize: s.chunkSize,
+	}
+	doc.Extension = Extension(doc.Filename)
+	dataKey, err := sealed.NewKey()
+	if err != nil {
+		return errs.Internal(err)
+	}
+	if doc.wrappedKey, doc.keyID, err = s.keys.Wrap(dataKey, doc.blobKey); err != nil {
+		return errs.Internal(err)
+	}
+
+	in := &inspector{r: r, limit: limit, hash: sha256.New()}
+	pr, pw := io.Pipe()
+	stored := make(chan error, 1)
+	go func() {
+		err := s.blobs.Put(ctx, doc.blobKey, pr)
+		pr.CloseWithError(err) // unblock the writer if the store gave up
+		stored <- err
+	}()
+	sealErr := func() error {
+		w, err := sealed.NewWriter(pw, dataKey, s.chunkSize)
+		if err != nil {
+			return err
+		}
+		if _, err := io.Copy(w, in); err != nil {
+			return err
+		}
+		if in.n == 0 {
+			e := errs.Invalidf("files", msgEmptyFile, doc.Filename)
+			e.Err = ErrEmptyFile
+			return e
+		}
+		return w.Close()
+	}()
+	if sealErr != nil {
+		pw.CloseWithError(sealErr)
+	} else {
+		pw.Close()
+	}
+	putErr := <-stored
+	switch {
+	case sealErr != nil:
+		if putErr == nil {
+			// The store finished before the failure reached it: undo.
+			s.deleteBlob(ctx, doc.blobKey)
+		}
+		if errors.Is(sealErr, errTooLarge) {
+			return errs.TooLarge(fmt.Sprintf(msgFileTooLarge, doc.Filename, humanSize(limit)))
+		}
+		return sealErr
+	case putErr != nil:
+		return errs.Internal(fmt.Errorf("store %s: %w", doc.blobKey, putErr))
+	}
+	doc.Size = in.n
+	doc.SHA256 = hex.EncodeToString(in.hash.Sum(nil))
+	doc.ContentType = DetectContentType(in.head, doc.Extension)
+	u.files = append(u.files, doc)
+	return nil
+}
+
+// Files is how many files were added.
+func (u *Upload) Files() int { return len(u.files) }
+
+// Commit checks the form fields and writes one metadata row per file, in
+// one transaction, under the owner's case caseRef (its court number or
+// internal id). On any failure it deletes the blobs.
+func (u *Upload) Commit(ctx context.Context, caseRef, title, note string) ([]Document, error) {
+	docs, err := u.commit(ctx, caseRef, title, note)
+	if err != nil {
+		u.Abort(context.WithoutCancel(ctx))
+		return nil, err
+	}
+	return docs, nil
+}
+
+func (u *Upload) commit(ctx context.Context, caseRef, title, note string) ([]Document, error) {
+	s := u.svc
+	c, title, note, err := s.Prepare(ctx, u.owner, caseRef, title, note)
+	if err != nil {
+		return nil, err
+	}
+	if len(u.files) == 0 {
+		return nil, errs.Invalid("files", MsgNoFiles)
+	}
+	now := s.clock.Now().UTC().Truncate(time.Microsecond)
+	for i := range u.files {
+		d := &u.files[i]
+		d.CaseRef, d.CaseID, d.Title, d.Note, d.CreatedAt = c.ID, c.CaseID, title, note, now
+	}
+	if err := s.insert(ctx, u.files); err != nil {
+		return nil, err
+	}
+	docs := u.files
+	u.files = nil
+	return docs, nil
+}
+
+// Abort deletes the blobs of an upload that will not be committed.
+func (u *Upload) Abort(ctx context.Context) {
+	for _, d := range u.files {
+		u.svc.deleteBlob(ctx, d.blobKey)
+	}
+	u.files = nil
+}
+
+// Prepare checks an upload's fields and finds its case: a blank title, an
+// over-long note or another owner's case are refused before any byte is
+// stored when the form sends its fields first, as SPEC.md's client does.
+func (s *Service) Prepare(ctx context.Context, owner uuid.UUID, caseRef, title, note string) (*ent.CourtCase, string, string, error) {
+	title, note = cleanText(title), cleanText(note)
+	switch {
+	case title == "":
+		return nil, "", "", errs.Invalid("document_title", MsgNoTitle)
+	case len(title) > maxTitleBytes:
+		return nil, "", "", errs.Invalid("document_title", msgTitleTooLong)
+	case len(note) > maxNoteBytes:
+		return nil, "", "", errs.Invalid("note", msgNoteTooLong)
+	}
+	c, err := s.findCase(ctx, owner, caseRef)
+	if err != nil {
+		return nil, "", "", err
+	}
+	return c, title, note, nil
+}
+
+// List answers the documents of owner's case caseRef, newest first; an
+// unknown case has none.
+func (s *Service) List(ctx context.Context, owner uuid.UUID, caseRef string) ([]Document, error) {
+	c, err := s.findCase(ctx, owner, caseRef)
+	if errs.KindOf(err) == errs.KindNotFound {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.listByCase(ctx, owner, c)
+}
+
+// Get answers one of owner's documents.
+func (s *Service) Get(ctx context.Context, owner, id uuid.UUID) (Document, error) {
+	return s.get(ctx, owner, id)
+}
+
+// Delete removes one of owner's documents: the row, then the blob (a blob
+// left by a failure here is removed by the sweep).
+func (s *Service) Delete(ctx context.Context, owner, id uuid.UUID) error {
+	d, err := s.get(ctx, owner, id)
+	if err != nil {
+		return err
+	}
+	if err := s.deleteRows(ctx, owner, []uuid.UUID{d.ID}); err != nil {
+		return err
+	}
+	s.deleteBlob(ctx, d.blobKey)
+	return nil
+}
+
+// PurgeCase deletes every document of owner's case (the cases service calls
+// it before deleting the case).
+func (s *Service) PurgeCase(ctx context.Context, owner, caseRef uuid.UUID) error {
+	docs, err := s.listByCaseRef(ctx, owner, caseRef)
+	if err != nil {
+		return err
+	}
+	return s.purge(ctx, owner, docs)
+}
+
+// PurgeOwner deletes every document of owner (the demo reset calls it).
+func (s *Service) PurgeOwner(ctx context.Context, owner uuid.UUID) error {
+	docs, err := s.listByOwner(ctx, owner)
+	if err != nil {
+		return err
+	}
+	return s.purge(ctx, owner, docs)
+}
+
+func (s *Service) purge(ctx context.Context, owner uuid.UUID, docs []Document) error {
+	ids := make([]uuid.UUID, len(docs))
+	for i, d := range docs {
+		ids[i] = d.ID
+	}
+	if err := s.deleteRows(ctx, owner, ids); err != nil {
+		return err
+	}
+	for _, d := range docs {
+		s.deleteBlob(ctx, d.blobKey)
+	}
+	return nil
+}
+
+// deleteBlob removes a blob whose row is gone or was never written; a
+// failure is logged and left to the sweep.
+func (s *Service) deleteBlob(ctx context.Context, key string) {
+	if err := s.blobs.Delete(context.WithoutCancel(ctx), key); err != nil {
+		slog.WarnContext(ctx, "delete document blob; the sweep will retry", "key", key, "err", err)
+	}
+}
+
+// Sweep deletes blobs that have no metadata row and are older than an hour:
+// what a crash between storing a blob and writing its row left behind.
+func (s *Service) Sweep(ctx context.Context) error {
+	cutoff := s.clock.Now().Add(-orphanAge)
+	var batch []string
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		known, err := s.knownBlobs(ctx, batch)
+		if err != nil {
+			return err
+		}
+		for _, key := range batch {
+			if !known[key] {
+				if err := s.blobs.Delete(ctx, key); err != nil {
+					return fmt.Errorf("sweep %s: %w", key, err)
+				}
+				slog.InfoContext(ctx, "swept orphan document blob", "key", key)
+			}
+		}
+		batch = batch[:0]
+		return nil
+	}
+	err := s.blobs.List(ctx, blobPrefix, func(o blob.Object) error {
+		if o.Modified.After(cutoff) {
+			return nil // maybe an upload in progress
+		}
+		batch = append(batch, o.Key)
+		if len(batch) == sweepBatch {
+			return flush()
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("sweep document blobs: %w", err)
+	}
+	return flush()
+}
+
+// Content opens plaintext bytes [start, end) of d, decrypting only the
+// chunks that hold them. It fails before answering anything if the data
+// key cannot be unwrapped or the first chunk does not authenticate.
+func (s *Service) Content(ctx context.Context, d Document, start, end int64) (io.ReadCloser, error) {
+	if start < 0 || end > d.Size || start > end {
+		return nil, fmt.Errorf("content range [%d, %d) of %d bytes", start, end, d.Size)
+	}
+	key, err := s.keys.Unwrap(d.wrappedKey, d.keyID, d.blobKey)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("unwrap the data key of document %s: %w", d.ID, err))
+	}
+	cs := int64(d.chunkSize)
+	total := sealed.Chunks(d.Size, d.chunkSize)
+	first, last := start/cs, max(end-1, 0)/cs
+	if end == start { // nothing to read, but still prove the first chunk authentic
+		last = first
+	}
+	header, err := s.readHeader(ctx, d)
+	if err != nil {
+		return nil, err
+	}
+	from := sealed.ChunkOffset(first, d.chunkSize)
+	to := min(sealed.ChunkOffset(last+1, d.chunkSize), sealed.SealedSize(d.Size, d.chunkSize))
+	body, err := s.blobs.Get(ctx, d.blobKey, from, to-from)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("open document %s: %w", d.ID, err))
+	}
+	r, err := sealed.NewChunkReader(body, key, header, first, last+1, total)
+	if err != nil {
+		body.Close()
+		return nil, errs.Internal(err)
+	}
+	// Open the first chunk now, so that a tampered start fails with a status
+	// rather than in the middle of a response.
+	br := &prefetched{r: r}
+	if err := br.fill(start-first*cs, d.chunkSize); err != nil {
+		body.Close()
+		return nil, errs.Internal(fmt.Errorf("decrypt document %s: %w", d.ID, err))
+	}
+	return struct {
+		io.Reader
+		io.Closer
+	}{io.LimitReader(br, end-start), body}, nil
+}
+
+func (s *Service) readHeader(ctx context.Context, d Document) (sealed.Header, error) {
+	rc, err := s.blobs.Get(ctx, d.blobKey, 0, sealed.HeaderSize)
+	if err != nil {
+		return sealed.Header{}, errs.Internal(fmt.Errorf("open document %s: %w", d.ID, err))
+	}
+	defer rc.Close()
+	var raw [sealed.HeaderSize]byte
+	if _, err := io.ReadFull(rc, raw[:]); err != nil {
+		return sealed.Header{}, errs.Internal(fmt.Errorf("read header of document %s: %w", d.ID, err))
+	}
+	h, err := sealed.ParseHeader(raw[:])
+	if err != nil {
+		return h, errs.Internal(fmt.Errorf("document %s: %w", d.ID, err))
+	}
+	if h.ChunkSize() != d.chunkSize {
+		return h, errs.Internal(fmt.Errorf("document %s: chunk size %d in the blob, %d in the row", d.ID, h.ChunkSize(), d.chunkSize))
+	}
+	return h, nil
+}
+
+// prefetched is a reader whose first chunk was opened ahead of time.
+type prefetched struct {
+	r    *sealed.Reader
+	head []byte
+}
+
+// fill opens the first chunk, skipping skip of its bytes, and keeps the rest.
+func (p *prefetched) fill(skip int64, chunkSize int) error {
+	if skip > 0 {
+		if _, err := io.CopyN(io.Discard, p.r, skip); err != nil {
+			return err
+		}
+	}
+	buf := make([]byte, chunkSize)
+	n, err := p.r.Read(buf) // the rest of the chunk that is open, or the next one
+	if err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	p.head = buf[:n]
+	return nil
+}
+
+func (p *prefetched) Read(b []byte) (int, error) {
+	if len(p.head) > 0 {
+		n := copy(b, p.head)
+		p.head = p.head[n:]
+		return n, nil
+	}
+	return p.r.Read(b)
+}
+
+// inspector passes a file through, counting, hashing and keeping its first
+// 512 bytes for content sniffing, and fails once it passes limit.
+type inspector struct {
+	r     io.Reader
+	limit int64
+	n     int64
+	hash  hash.Hash
+	head  []byte
+}
+
+var errTooLarge = errors.New("file over the size limit")
+
+func (in *inspector) Read(p []byte) (int, error) {
+	n, err := in.r.Read(p)
+	if n > 0 {
+		in.n += int64(n)
+		if in.n > in.limit {
+			return 0, errTooLarge
+		}
+		in.hash.Write(p[:n])
+		if len(in.head) < 512 {
+			in.head = append(in.head, p[:min(n, 512-len(in.head))]...)
+		}
+	}
+	return n, err
+}
+
+// humanSize writes a byte limit for people: "25 MiB".
+func humanSize(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}

@@ -1,0 +1,165 @@
+package documents
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/uuid"
+
+	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/ent"
+	"github.com/kesihq/kesi/ent/courtcase"
+	"github.com/kesihq/kesi/ent/document"
+	"github.com/kesihq/kesi/ent/predicate"
+)
+
+// findCase finds owner's case by its court number or internal id.
+func (s *Service) findCase(ctx context.Context, owner uuid.UUID, ref string) (*ent.CourtCase, error) {
+	if ref == "" {
+		return nil, errs.Invalid("case_id", "Please choose the case the documents belong to.")
+	}
+	match := courtcase.CaseID(ref)
+	if id, err := uuid.Parse(ref); err == nil {
+		match = courtcase.Or(match, courtcase.ID(id))
+	}
+	c, err := s.db.CourtCase.Query().
+		Where(courtcase.OwnerID(owner), match).
+		Select(courtcase.FieldID, courtcase.FieldCaseID).
+		First(ctx)
+	if ent.IsNotFound(err) {
+		return nil, errs.NotFound(MsgCaseNotFound)
+	}
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("find case %q of %s: %w", ref, owner, err))
+	}
+	return c, nil
+}
+
+// insert writes the rows of an upload in one transaction.
+func (s *Service) insert(ctx context.Context, docs []Document) error {
+	tx, err := s.db.Tx(ctx)
+	if err != nil {
+		return errs.Internal(fmt.Errorf("begin document insert: %w", err))
+	}
+	builders := make([]*ent.DocumentCreate, len(docs))
+	for i, d := range docs {
+		builders[i] = tx.Document.Create().
+			SetID(d.ID).
+			SetOwnerID(d.Owner).
+			SetCaseRef(d.CaseRef).
+			SetTitle(d.Title).
+			SetNote(d.Note).
+			SetOriginalFilename(d.Filename).
+			SetExtension(d.Extension).
+			SetContentType(d.ContentType).
+			SetSizeBytes(d.Size).
+			SetSha256(d.SHA256).
+			SetBlobKey(d.blobKey).
+			SetWrappedKey(d.wrappedKey).
+			SetKeyID(d.keyID).
+			SetChunkSize(d.chunkSize).
+			SetCreatedAt(d.CreatedAt)
+	}
+	if err := tx.Document.CreateBulk(builders...).Exec(ctx); err != nil {
+		tx.Rollback()
+		return errs.Internal(fmt.Errorf("insert %d documents: %w", len(docs), err))
+	}
+	if err := tx.Commit(); err != nil {
+		return errs.Internal(fmt.Errorf("commit document insert: %w", err))
+	}
+	return nil
+}
+
+func (s *Service) get(ctx context.Context, owner, id uuid.UUID) (Document, error) {
+	row, err := s.db.Document.Query().
+		Where(document.OwnerID(owner), document.ID(id)).
+		WithCase(func(q *ent.CourtCaseQuery) { q.Select(courtcase.FieldID, courtcase.FieldCaseID) }).
+		Only(ctx)
+	if ent.IsNotFound(err) {
+		return Document{}, errs.NotFound(MsgDocNotFound)
+	}
+	if err != nil {
+		return Document{}, errs.Internal(fmt.Errorf("get document %s of %s: %w", id, owner, err))
+	}
+	return fromRow(row), nil
+}
+
+func (s *Service) listByCase(ctx context.Context, owner uuid.UUID, c *ent.CourtCase) ([]Document, error) {
+	docs, err := s.listByCaseRef(ctx, owner, c.ID)
+	for i := range docs {
+		docs[i].CaseID = c.CaseID
+	}
+	return docs, err
+}
+
+func (s *Service) listByCaseRef(ctx context.Context, owner, caseRef uuid.UUID) ([]Document, error) {
+	return s.list(ctx, owner, document.CaseRef(caseRef))
+}
+
+func (s *Service) listByOwner(ctx context.Context, owner uuid.UUID) ([]Document, error) {
+	return s.list(ctx, owner)
+}
+
+func (s *Service) list(ctx context.Context, owner uuid.UUID, where ...predicate.Document) ([]Document, error) {
+	rows, err := s.db.Document.Query().
+		Where(append(where, document.OwnerID(owner))...).
+		WithCase(func(q *ent.CourtCaseQuery) { q.Select(courtcase.FieldID, courtcase.FieldCaseID) }).
+		Order(ent.Desc(document.FieldCreatedAt), ent.Asc(document.FieldOriginalFilename), ent.Asc(document.FieldID)).
+		All(ctx)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("list documents of %s: %w", owner, err))
+	}
+	docs := make([]Document, len(rows))
+	for i, row := range rows {
+		docs[i] = fromRow(row)
+	}
+	return docs, nil
+}
+
+// deleteRows deletes owner's documents ids.
+func (s *Service) deleteRows(ctx context.Context, owner uuid.UUID, ids []uuid.UUID) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	if _, err := s.db.Document.Delete().Where(document.OwnerID(owner), document.IDIn(ids...)).Exec(ctx); err != nil {
+		return errs.Internal(fmt.Errorf("delete %d documents of %s: %w", len(ids), owner, err))
+	}
+	return nil
+}
+
+// knownBlobs reports which of keys have a metadata row.
+func (s *Service) knownBlobs(ctx context.Context, keys []string) (map[string]bool, error) {
+	found, err := s.db.Document.Query().Where(document.BlobKeyIn(keys...)).Select(document.FieldBlobKey).Strings(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("look up %d blob keys: %w", len(keys), err)
+	}
+	known := make(map[string]bool, len(found))
+	for _, k := range found {
+		known[k] = true
+	}
+	return known, nil
+}
+
+func fromRow(row *ent.Document) Document {
+	d := Document{
+		ID:          row.ID,
+		Owner:       row.OwnerID,
+		CaseRef:     row.CaseRef,
+		Title:       row.Title,
+		Note:        row.Note,
+		Filename:    row.OriginalFilename,
+		Extension:   row.Extension,
+		ContentType: row.ContentType,
+		Size:        row.SizeBytes,
+		SHA256:      row.Sha256,
+		CreatedAt:   row.CreatedAt,
+		blobKey:     row.BlobKey,
+		wrappedKey:  row.WrappedKey,
+		keyID:       row.KeyID,
+		chunkSize:   row.ChunkSize,
+	}
+	if c := row.Edges.Case; c != nil {
+		d.CaseID = c.CaseID
+	}
+	return d
+}
