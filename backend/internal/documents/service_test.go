@@ -1,0 +1,200 @@
+package documents_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/johannesboyne/gofakes3"
+	"github.com/johannesboyne/gofakes3/backend/s3mem"
+
+	"github.com/kesihq/kesi/backend/internal/blob"
+	"github.com/kesihq/kesi/backend/internal/documents"
+	"github.com/kesihq/kesi/backend/internal/documents/sealed"
+	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/backend/internal/testkit"
+)
+
+// fixture is a documents service over a fresh database and a local store.
+type fixture struct {
+	srv   *testkit.Server
+	svc   *documents.Service
+	blobs blob.Store
+	clock *testkit.Clock
+}
+
+func newFixture(t *testing.T, e testkit.Engine) fixture {
+	t.Helper()
+	srv := testkit.NewServer(t, e, nil)
+	blobs, err := blob.NewDir(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys, err := sealed.NewKeyring(randomBytes(t, 32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := testkit.NewClock(time.Now())
+	return fixture{srv: srv, svc: documents.NewService(srv.DB(), blobs, keys, clock), blobs: blobs, clock: clock}
+}
+
+func (f fixture) keys(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	if err := f.blobs.List(context.Background(), "", func(o blob.Object) error {
+		out = append(out, o.Key)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func (f fixture) add(t *testing.T, owner uuid.UUID, caseID string, names ...string) []documents.Document {
+	t.Helper()
+	up := f.svc.NewUpload(owner)
+	for _, n := range names {
+		if err := up.AddFile(context.Background(), n, strings.NewReader("contents of "+n), 1<<20); err != nil {
+			t.Fatal(err)
+		}
+	}
+	docs, err := up.Commit(context.Background(), caseID, "Title", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return docs
+}
+
+func TestPurge_CaseAndOwnerRemoveRowsAndBlobs(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		f := newFixture(t, e)
+		ctx := context.Background()
+		a, b := f.srv.CreateUser(t, testkit.UserSpec{}), f.srv.CreateUser(t, testkit.UserSpec{})
+		c1 := newCase(t, f.srv, a.ID, "MCCC/E1/2024")
+		newCase(t, f.srv, a.ID, "MCCC/E2/2024")
+		newCase(t, f.srv, b.ID, "MCCC/E1/2024")
+		f.add(t, a.ID, "MCCC/E1/2024", "1.pdf", "2.pdf")
+		keep := f.add(t, a.ID, "MCCC/E2/2024", "3.pdf")
+		other := f.add(t, b.ID, "MCCC/E1/2024", "4.pdf")
+
+		// Another owner's case id purges nothing.
+		if err := f.svc.PurgeCase(ctx, b.ID, c1.ID); err != nil {
+			t.Fatal(err)
+		}
+		if got := len(f.keys(t)); got != 4 {
+			t.Fatalf("purging another owner's case removed blobs: %d left", got)
+		}
+		if err := f.svc.PurgeCase(ctx, a.ID, c1.ID); err != nil {
+			t.Fatal(err)
+		}
+		want := []string{"doc/" + keep[0].ID.String(), "doc/" + other[0].ID.String()}
+		slices.Sort(want)
+		if got := f.keys(t); !slices.Equal(got, want) {
+			t.Fatalf("after PurgeCase blobs are %v, want %v", got, want)
+		}
+		if err := f.svc.PurgeOwner(ctx, a.ID); err != nil {
+			t.Fatal(err)
+		}
+		if got := f.keys(t); !slices.Equal(got, []string{"doc/" + other[0].ID.String()}) {
+			t.Fatalf("after PurgeOwner blobs are %v", got)
+		}
+		if n := documentRows(t, f.srv); n != 1 {
+			t.Fatalf("%d rows left, want the other owner's one", n)
+		}
+	})
+}
+
+func TestSweep_RemovesOnlyOldOrphans(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		f := newFixture(t, e)
+		ctx := context.Background()
+		owner := f.srv.CreateUser(t, testkit.UserSpec{})
+		newCase(t, f.srv, owner.ID, "MCCC/E1/2024")
+		kept := f.add(t, owner.ID, "MCCC/E1/2024", "kept.pdf")
+		// What a crash between the blob and the row leaves behind.
+		if err := f.blobs.Put(ctx, "doc/"+uuid.NewString(), strings.NewReader("orphan")); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.svc.Sweep(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got := len(f.keys(t)); got != 2 {
+			t.Fatalf("a fresh orphan (maybe an upload in progress) was swept: %d left", got)
+		}
+		f.clock.Advance(2 * time.Hour)
+		if err := f.svc.Sweep(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got := f.keys(t); !slices.Equal(got, []string{"doc/" + kept[0].ID.String()}) {
+			t.Fatalf("after the sweep: %v", got)
+		}
+	})
+}
+
+func TestUpload_AbortedUploadLeavesNothing(t *testing.T) {
+	f := newFixture(t, testkit.SQLite)
+	ctx := context.Background()
+	owner := f.srv.CreateUser(t, testkit.UserSpec{})
+	newCase(t, f.srv, owner.ID, "MCCC/E1/2024")
+	up := f.svc.NewUpload(owner.ID)
+	if err := up.AddFile(ctx, "a.pdf", strings.NewReader("complete"), 1<<20); err != nil {
+		t.Fatal(err)
+	}
+	// The client goes away in the middle of the second file.
+	err := up.AddFile(ctx, "b.pdf", io.MultiReader(bytes.NewReader(randomBytes(t, 200000)), errReader{}), 1<<20)
+	if err == nil {
+		t.Fatal("a file whose stream broke was accepted")
+	}
+	up.Abort(ctx)
+	if got := f.keys(t); len(got) != 0 {
+		t.Fatalf("an aborted upload left %v", got)
+	}
+	// A commit that fails (here: the case is unknown) also cleans up.
+	up = f.svc.NewUpload(owner.ID)
+	if err := up.AddFile(ctx, "a.pdf", strings.NewReader("complete"), 1<<20); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := up.Commit(ctx, "NO/SUCH/CASE", "T", ""); errs.KindOf(err) != errs.KindNotFound {
+		t.Fatalf("commit to an unknown case: %v", err)
+	}
+	if got := f.keys(t); len(got) != 0 || documentRows(t, f.srv) != 0 {
+		t.Fatalf("a failed commit left %v", got)
+	}
+}
+
+type errReader struct{}
+
+func (errReader) Read([]byte) (int, error) { return 0, errors.New("connection reset by peer") }
+
+func TestUpload_ThroughS3CompatibleStorage(t *testing.T) {
+	s3 := httptest.NewServer(gofakes3.New(s3mem.New()).Server())
+	t.Cleanup(s3.Close)
+	u, _ := url.Parse(s3.URL)
+	srv := testkit.NewServer(t, testkit.SQLite, map[string]string{
+		"KESI_BLOB_URL": "s3://kesi:secret@kesi-documents/prod?region=us-east-1&insecure=true&endpoint=" + u.Host,
+	})
+	lawyer := srv.Lawyer(t)
+	newCase(t, srv, lawyer.User.ID, "MCCC/E3574/2022")
+	plain := randomBytes(t, 9<<20+123) // over one multipart part
+	d := uploadOK(t, srv, lawyer, "MCCC/E3574/2022", "Bundle", bytesFile("bundle.pdf", plain))[0]
+	got := fetch(t, srv, lawyer, d.DocumentURL, nil)
+	if got.status != 200 || !bytes.Equal(got.body, plain) {
+		t.Fatalf("download from S3: %d, %d bytes", got.status, len(got.body))
+	}
+	ranged := fetch(t, srv, lawyer, d.DocumentURL, map[string]string{"Range": "bytes=5000000-5100000"})
+	if ranged.status != 206 || !bytes.Equal(ranged.body, plain[5000000:5100001]) {
+		t.Fatalf("range from S3: %d, %d bytes", ranged.status, len(ranged.body))
+	}
+	if files := blobFiles(t, srv); len(files) != 0 {
+		t.Fatalf("with S3 configured, files were written locally: %v", files)
+	}
+}
