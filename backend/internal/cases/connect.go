@@ -1,0 +1,319 @@
+package cases
+
+import (
+	"context"
+
+	"connectrpc.com/connect"
+	"github.com/google/uuid"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/kesihq/kesi/backend/internal/auth"
+	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/ent"
+	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
+	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
+)
+
+// Policy says who may call each CaseService procedure: the diary roles,
+// with a subscription (demo accounts need none).
+var Policy = auth.Policy{
+	kesiv1connect.CaseServiceListCasesProcedure:              auth.Diary,
+	kesiv1connect.CaseServiceGetCaseProcedure:                auth.Diary,
+	kesiv1connect.CaseServiceGetCaseByCaseIdProcedure:        auth.Diary,
+	kesiv1connect.CaseServiceCreateCaseProcedure:             auth.Diary,
+	kesiv1connect.CaseServiceUpdateCaseProcedure:             auth.Diary,
+	kesiv1connect.CaseServiceDeleteCaseProcedure:             auth.Diary,
+	kesiv1connect.CaseServiceRecordActivityProcedure:         auth.Diary,
+	kesiv1connect.CaseServiceListCaseActivitiesProcedure:     auth.Diary,
+	kesiv1connect.CaseServiceListScheduledCasesProcedure:     auth.Diary,
+	kesiv1connect.CaseServiceListWeekCasesProcedure:          auth.Diary,
+	kesiv1connect.CaseServiceListCasesBetweenProcedure:       auth.Diary,
+	kesiv1connect.CaseServiceListReportCasesProcedure:        auth.Diary,
+	kesiv1connect.CaseServiceListCasesNeedingUpdateProcedure: auth.Diary,
+	kesiv1connect.CaseServiceMarkCaseUpdatedProcedure:        auth.Diary,
+}
+
+// Handler is the Connect door of CaseService: proto <-> Service, nothing more.
+type Handler struct{ svc *Service }
+
+// NewHandler builds the CaseService handler.
+func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
+
+var _ kesiv1connect.CaseServiceHandler = (*Handler)(nil)
+
+func owner(ctx context.Context) uuid.UUID { return auth.MustPrincipal(ctx).UserID }
+
+// caseRef reads an internal case id; a malformed one names no case.
+func caseRef(s string) (uuid.UUID, error) {
+	id, err := uuid.Parse(s)
+	if err != nil {
+		return uuid.Nil, errs.NotFound(MsgNotFound)
+	}
+	return id, nil
+}
+
+// ListCases implements kesiv1connect.CaseServiceHandler.
+func (h *Handler) ListCases(ctx context.Context, req *connect.Request[kesiv1.ListCasesRequest]) (*connect.Response[kesiv1.ListCasesResponse], error) {
+	cs, err := h.svc.List(ctx, owner(ctx))
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	out := make([]*kesiv1.Case, len(cs))
+	for i, c := range cs {
+		out[i] = ToProto(c)
+	}
+	return connect.NewResponse(&kesiv1.ListCasesResponse{Cases: out}), nil
+}
+
+// GetCase implements kesiv1connect.CaseServiceHandler.
+func (h *Handler) GetCase(ctx context.Context, req *connect.Request[kesiv1.GetCaseRequest]) (*connect.Response[kesiv1.GetCaseResponse], error) {
+	id, err := caseRef(req.Msg.Id)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	c, err := h.svc.Get(ctx, owner(ctx), id)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.GetCaseResponse{Case: ToProto(c)}), nil
+}
+
+// GetCaseByCaseId implements kesiv1connect.CaseServiceHandler.
+func (h *Handler) GetCaseByCaseId(ctx context.Context, req *connect.Request[kesiv1.GetCaseByCaseIdRequest]) (*connect.Response[kesiv1.GetCaseByCaseIdResponse], error) {
+	c, err := h.svc.GetByCaseID(ctx, owner(ctx), req.Msg.CaseId)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.GetCaseByCaseIdResponse{Case: ToProto(c)}), nil
+}
+
+// CreateCase implements kesiv1connect.CaseServiceHandler.
+func (h *Handler) CreateCase(ctx context.Context, req *connect.Request[kesiv1.CreateCaseRequest]) (*connect.Response[kesiv1.CreateCaseResponse], error) {
+	m := req.Msg
+	filed, err := DateFromProto("filing_date", m.FilingDate)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	first, err := DateFromProto("activity_date", m.ActivityDate)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	c, err := h.svc.Create(ctx, owner(ctx), NewCase{
+		Fields: Fields{CaseID: m.CaseId, Parties: m.Parties, LawCourt: m.LawCourt, FilingDate: filed,
+			Status: m.Status, CaseType: m.CaseType, Notes: m.Notes},
+		Activity: m.GetActivity(), ActivityDate: first, Time: m.Time,
+	})
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.CreateCaseResponse{Case: ToProto(c)}), nil
+}
+
+// UpdateCase implements kesiv1connect.CaseServiceHandler.
+func (h *Handler) UpdateCase(ctx context.Context, req *connect.Request[kesiv1.UpdateCaseRequest]) (*connect.Response[kesiv1.UpdateCaseResponse], error) {
+	m := req.Msg
+	id, err := caseRef(m.Id)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	ch := Changes{CaseID: m.CaseId, Parties: m.Parties, LawCourt: m.LawCourt, Status: m.Status, CaseType: m.CaseType, Notes: m.Notes}
+	if m.FilingDate != nil {
+		d, err := DateFromProto("filing_date", m.FilingDate)
+		if err != nil {
+			return nil, errs.ToConnect(ctx, err)
+		}
+		ch.FilingDate = &d
+	}
+	c, err := h.svc.Update(ctx, owner(ctx), id, ch)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.UpdateCaseResponse{Case: ToProto(c)}), nil
+}
+
+// DeleteCase implements kesiv1connect.CaseServiceHandler.
+func (h *Handler) DeleteCase(ctx context.Context, req *connect.Request[kesiv1.DeleteCaseRequest]) (*connect.Response[kesiv1.DeleteCaseResponse], error) {
+	id, err := caseRef(req.Msg.Id)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	if err := h.svc.Delete(ctx, owner(ctx), id); err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.DeleteCaseResponse{}), nil
+}
+
+// RecordActivity implements kesiv1connect.CaseServiceHandler.
+func (h *Handler) RecordActivity(ctx context.Context, req *connect.Request[kesiv1.RecordActivityRequest]) (*connect.Response[kesiv1.RecordActivityResponse], error) {
+	m := req.Msg
+	id, err := caseRef(m.Id)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	next, err := DateFromProto("next_date", m.NextDate)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	c, act, err := h.svc.RecordActivity(ctx, owner(ctx), id, Record{
+		Outcome: m.Outcome, NextDate: next, NextActivity: m.NextActivity, NextTime: m.NextTime, Status: m.Status,
+	})
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	res := &kesiv1.RecordActivityResponse{Case: ToProto(c)}
+	if act != nil {
+		res.Next = ActivityToProto(c, act)
+	}
+	return connect.NewResponse(res), nil
+}
+
+// ListCaseActivities implements kesiv1connect.CaseServiceHandler.
+func (h *Handler) ListCaseActivities(ctx context.Context, req *connect.Request[kesiv1.ListCaseActivitiesRequest]) (*connect.Response[kesiv1.ListCaseActivitiesResponse], error) {
+	c, acts, err := h.svc.Activities(ctx, owner(ctx), req.Msg.CaseId)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	out := make([]*kesiv1.Activity, len(acts))
+	for i, a := range acts {
+		out[i] = ActivityToProto(c, a)
+	}
+	return connect.NewResponse(&kesiv1.ListCaseActivitiesResponse{Activities: out}), nil
+}
+
+// ListScheduledCases implements kesiv1connect.CaseServiceHandler.
+func (h *Handler) ListScheduledCases(ctx context.Context, req *connect.Request[kesiv1.ListScheduledCasesRequest]) (*connect.Response[kesiv1.ListScheduledCasesResponse], error) {
+	day, err := DateFromProto("date", req.Msg.Date)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	rows, err := h.svc.Scheduled(ctx, owner(ctx), day)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.ListScheduledCasesResponse{Cases: entriesToProto(rows)}), nil
+}
+
+// ListWeekCases implements kesiv1connect.CaseServiceHandler.
+func (h *Handler) ListWeekCases(ctx context.Context, req *connect.Request[kesiv1.ListWeekCasesRequest]) (*connect.Response[kesiv1.ListWeekCasesResponse], error) {
+	monday, sunday, rows, err := h.svc.Week(ctx, owner(ctx))
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.ListWeekCasesResponse{
+		Start: DateToProto(monday), End: DateToProto(sunday), Cases: entriesToProto(rows),
+	}), nil
+}
+
+// ListCasesBetween implements kesiv1connect.CaseServiceHandler.
+func (h *Handler) ListCasesBetween(ctx context.Context, req *connect.Request[kesiv1.ListCasesBetweenRequest]) (*connect.Response[kesiv1.ListCasesBetweenResponse], error) {
+	start, err := DateFromProto("start", req.Msg.Start)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	end, err := DateFromProto("end", req.Msg.End)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	rows, err := h.svc.Between(ctx, owner(ctx), start, end)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.ListCasesBetweenResponse{Cases: entriesToProto(rows)}), nil
+}
+
+// ListReportCases implements kesiv1connect.CaseServiceHandler.
+func (h *Handler) ListReportCases(ctx context.Context, req *connect.Request[kesiv1.ListReportCasesRequest]) (*connect.Response[kesiv1.ListReportCasesResponse], error) {
+	start, end, rows, err := h.svc.Report(ctx, owner(ctx))
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.ListReportCasesResponse{
+		Start: DateToProto(start), End: DateToProto(end), Cases: entriesToProto(rows),
+	}), nil
+}
+
+// ListCasesNeedingUpdate implements kesiv1connect.CaseServiceHandler.
+func (h *Handler) ListCasesNeedingUpdate(ctx context.Context, req *connect.Request[kesiv1.ListCasesNeedingUpdateRequest]) (*connect.Response[kesiv1.ListCasesNeedingUpdateResponse], error) {
+	nu, err := h.svc.NeedingUpdate(ctx, owner(ctx))
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	out := make([]*kesiv1.Case, len(nu.Cases))
+	for i, c := range nu.Cases {
+		out[i] = ToProto(c)
+	}
+	return connect.NewResponse(&kesiv1.ListCasesNeedingUpdateResponse{
+		Stats: &kesiv1.CaseUpdateStats{
+			MarkedUpdated: int32(nu.MarkedUpdated),
+			Notification:  int32(nu.Notification),
+			Total:         int32(len(nu.Cases)),
+		},
+		Cases: out,
+	}), nil
+}
+
+// MarkCaseUpdated implements kesiv1connect.CaseServiceHandler.
+func (h *Handler) MarkCaseUpdated(ctx context.Context, req *connect.Request[kesiv1.MarkCaseUpdatedRequest]) (*connect.Response[kesiv1.MarkCaseUpdatedResponse], error) {
+	id, err := caseRef(req.Msg.Id)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	c, err := h.svc.MarkUpdated(ctx, owner(ctx), id, req.Msg.MarkUpdated)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.MarkCaseUpdatedResponse{Case: ToProto(c)}), nil
+}
+
+// ToProto is c as the contract's Case.
+func ToProto(c *ent.CourtCase) *kesiv1.Case {
+	out := &kesiv1.Case{
+		Id:           c.ID.String(),
+		CaseId:       c.CaseID,
+		Parties:      c.Parties,
+		LawCourt:     c.LawCourt,
+		FilingDate:   DateToProto(c.FilingDate),
+		ActivityDate: DateToProto(c.ActivityDate),
+		Status:       c.Status,
+		Notes:        c.Notes,
+		CaseType:     c.CaseType,
+		Time:         c.ActivityTime,
+		MarkUpdated:  c.MarkUpdated,
+		Activity:     c.ActivityKind,
+		CreatedAt:    timestamppb.New(c.CreatedAt),
+		UpdatedAt:    timestamppb.New(c.UpdatedAt),
+	}
+	for _, cl := range c.Edges.Clients {
+		out.ClientIds = append(out.ClientIds, cl.ID.String())
+	}
+	return out
+}
+
+// ActivityToProto is a as the contract's Activity of case c.
+func ActivityToProto(c *ent.CourtCase, a *ent.Activity) *kesiv1.Activity {
+	return &kesiv1.Activity{
+		Id:           a.ID.String(),
+		Activity:     a.Activity,
+		ActivityDate: DateToProto(a.ActivityDate),
+		Time:         a.Time,
+		ClientName:   a.ClientName,
+		CaseId:       c.CaseID,
+		LawCourt:     c.LawCourt,
+		Outcome:      a.Outcome,
+		CreatedAt:    timestamppb.New(a.CreatedAt),
+	}
+}
+
+// entriesToProto writes calendar rows: each case with the date, time and
+// kind of the activity the row stands for.
+func entriesToProto(rows []Entry) []*kesiv1.Case {
+	out := make([]*kesiv1.Case, len(rows))
+	for i, r := range rows {
+		c := ToProto(r.Case)
+		c.ActivityDate = DateToProto(r.Activity.ActivityDate)
+		c.Time = r.Activity.Time
+		c.Activity = r.Activity.Activity
+		out[i] = c
+	}
+	return out
+}

@@ -1,0 +1,517 @@
+// Package cases is the court diary: a lawyer's cases, their activities
+// (mentions, hearings, judgments...) and the calendar views over them.
+// Every call takes the owner explicitly and every query is scoped to it.
+package cases
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/google/uuid"
+
+	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/backend/internal/platform"
+	"github.com/kesihq/kesi/ent"
+	"github.com/kesihq/kesi/ent/activity"
+	"github.com/kesihq/kesi/ent/civil"
+	"github.com/kesihq/kesi/ent/courtcase"
+	"github.com/kesihq/kesi/ent/lawclient"
+	"github.com/kesihq/kesi/ent/user"
+)
+
+// DocumentPurger removes a case's documents (rows and stored files) before
+// the case is deleted. The documents package implements it.
+type DocumentPurger interface {
+	PurgeCase(ctx context.Context, owner, caseRef uuid.UUID) error
+}
+
+// Service holds the rules of the diary.
+type Service struct {
+	db   *ent.Client
+	cal  platform.Calendar
+	docs DocumentPurger
+}
+
+// NewService builds the diary over db; docs may be nil (no documents to purge).
+func NewService(db *ent.Client, cal platform.Calendar, docs DocumentPurger) *Service {
+	return &Service{db: db, cal: cal, docs: docs}
+}
+
+// Fields are a case's own fields as a lawyer types them.
+type Fields struct {
+	CaseID     string
+	Parties    string
+	LawCourt   string
+	FilingDate civil.Date
+	Status     string
+	CaseType   string
+	Notes      string
+}
+
+// NewCase is a case typed in by the lawyer, with an optional first activity.
+type NewCase struct {
+	Fields
+	Activity     string
+	ActivityDate civil.Date
+	Time         string
+}
+
+// Changes are the fields an update sets; nil leaves a field as it is.
+type Changes struct {
+	CaseID, Parties, LawCourt, Status, CaseType, Notes *string
+	FilingDate                                         *civil.Date
+}
+
+// Record is what a lawyer records after a sitting: its outcome and the next date.
+type Record struct {
+	Outcome      string
+	NextDate     civil.Date
+	NextActivity string
+	NextTime     string
+	Status       string
+}
+
+// Entry is one activity of a calendar view with its case.
+type Entry struct {
+	Case     *ent.CourtCase
+	Activity *ent.Activity
+}
+
+// NeedingUpdate is the needing-update list and its counts.
+type NeedingUpdate struct {
+	MarkedUpdated int // Pending: snoozed by the lawyer
+	Notification  int // Notifications: not snoozed
+	Cases         []*ent.CourtCase
+}
+
+func (f *Fields) check() error {
+	var err error
+	if f.CaseID, err = CaseID(f.CaseID); err != nil {
+		return err
+	}
+	if f.Parties, err = Text("parties", "Parties", f.Parties, MaxParties); err != nil {
+		return err
+	}
+	if f.LawCourt, err = Text("law_court", "Law court", f.LawCourt, MaxLawCourt); err != nil {
+		return err
+	}
+	if f.CaseType, err = Text("case_type", "Case type", f.CaseType, MaxCaseType); err != nil {
+		return err
+	}
+	if f.Notes, err = Text("notes", "Notes", f.Notes, MaxNotes); err != nil {
+		return err
+	}
+	if f.Status == "" {
+		f.Status = DefaultStatus
+	}
+	st, ok := CanonicalStatus(f.Status)
+	if !ok {
+		return errs.Invalid("status", "Status must be one of: Registration/Filing, Filing, Registration, Mention, Hearing, Judgment, Completed, Pending, Filed, Dismissed.")
+	}
+	f.Status = st
+	return nil
+}
+
+// List answers every case of owner, newest first.
+func (s *Service) List(ctx context.Context, owner uuid.UUID) ([]*ent.CourtCase, error) {
+	if err := refreshStale(ctx, s.db, owner, s.cal.Today()); err != nil {
+		return nil, err
+	}
+	cs, err := s.db.CourtCase.Query().
+		Where(courtcase.OwnerID(owner)).
+		WithClients(func(q *ent.LawClientQuery) { q.Select(lawclient.FieldID).Order(lawclient.ByFullname()) }).
+		Order(courtcase.ByCreatedAt(entDesc()), courtcase.ByCaseID()).
+		All(ctx)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("list cases of %s: %w", owner, err))
+	}
+	return cs, nil
+}
+
+// Get answers the owner's case with internal id.
+func (s *Service) Get(ctx context.Context, owner, id uuid.UUID) (*ent.CourtCase, error) {
+	c, err := loadCase(ctx, s.db, owner, courtcase.ID(id))
+	if err != nil {
+		return nil, err
+	}
+	return s.fresh(ctx, owner, c)
+}
+
+// GetByCaseID answers the owner's case numbered caseID as the court writes it.
+func (s *Service) GetByCaseID(ctx context.Context, owner uuid.UUID, caseID string) (*ent.CourtCase, error) {
+	id, err := CaseID(caseID)
+	if err != nil {
+		return nil, err
+	}
+	c, err := loadCase(ctx, s.db, owner, courtcase.CaseID(id))
+	if err != nil {
+		return nil, err
+	}
+	return s.fresh(ctx, owner, c)
+}
+
+// fresh refreshes c if its next date has passed (see Refresh).
+func (s *Service) fresh(ctx context.Context, owner uuid.UUID, c *ent.CourtCase) (*ent.CourtCase, error) {
+	today := s.cal.Today()
+	if c.ActivityDate.IsZero() || !c.ActivityDate.Before(today) || !c.LatestActivityDate.After(c.ActivityDate) {
+		return c, nil
+	}
+	if _, err := Refresh(ctx, s.db, c.ID, today); err != nil {
+		return nil, err
+	}
+	return loadCase(ctx, s.db, owner, courtcase.ID(c.ID))
+}
+
+// Create adds a case. A case number the owner already has is a conflict.
+func (s *Service) Create(ctx context.Context, owner uuid.UUID, in NewCase) (*ent.CourtCase, error) {
+	if err := in.check(); err != nil {
+		return nil, err
+	}
+	kind, err := Text("activity", "Activity", in.Activity, MaxKind)
+	if err != nil {
+		return nil, err
+	}
+	tm, err := Clock("time", in.Time)
+	if err != nil {
+		return nil, err
+	}
+	if (kind == "") != in.ActivityDate.IsZero() {
+		return nil, errs.Invalid("activity_date", "A first activity needs both its kind and its date.")
+	}
+	var id uuid.UUID
+	err = withTx(ctx, s.db, func(tx *ent.Client) error {
+		c, err := tx.CourtCase.Create().
+			SetOwnerID(owner).
+			SetCaseID(in.CaseID).
+			SetParties(in.Parties).
+			SetLawCourt(in.LawCourt).
+			SetFilingDate(in.FilingDate).
+			SetStatus(in.Status).
+			SetCaseType(in.CaseType).
+			SetNotes(in.Notes).
+			Save(ctx)
+		if ent.IsConstraintError(err) {
+			return errs.Conflict(fmt.Sprintf("You already have a case numbered %s.", in.CaseID))
+		}
+		if err != nil {
+			return errs.Internal(fmt.Errorf("create case for %s: %w", owner, err))
+		}
+		id = c.ID
+		if kind == "" {
+			return nil
+		}
+		if err := tx.Activity.Create().SetOwnerID(owner).SetCaseRef(c.ID).SetActivity(kind).
+			SetActivityDate(in.ActivityDate).SetTime(tm).Exec(ctx); err != nil {
+			return errs.Internal(fmt.Errorf("create first activity of case %s: %w", c.ID, err))
+		}
+		_, err = Refresh(ctx, tx, c.ID, s.cal.Today())
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return loadCase(ctx, s.db, owner, courtcase.ID(id))
+}
+
+// Update changes a case's own fields.
+func (s *Service) Update(ctx context.Context, owner, id uuid.UUID, ch Changes) (*ent.CourtCase, error) {
+	c, err := loadCase(ctx, s.db, owner, courtcase.ID(id))
+	if err != nil {
+		return nil, err
+	}
+	f := Fields{CaseID: c.CaseID, Parties: c.Parties, LawCourt: c.LawCourt, FilingDate: c.FilingDate,
+		Status: c.Status, CaseType: c.CaseType, Notes: c.Notes}
+	for dst, src := range map[*string]*string{
+		&f.CaseID: ch.CaseID, &f.Parties: ch.Parties, &f.LawCourt: ch.LawCourt,
+		&f.Status: ch.Status, &f.CaseType: ch.CaseType, &f.Notes: ch.Notes,
+	} {
+		if src != nil {
+			*dst = *src
+		}
+	}
+	if ch.FilingDate != nil {
+		f.FilingDate = *ch.FilingDate
+	}
+	if err := f.check(); err != nil {
+		return nil, err
+	}
+	n, err := s.db.CourtCase.Update().
+		Where(courtcase.ID(id), courtcase.OwnerID(owner)).
+		SetCaseID(f.CaseID).
+		SetParties(f.Parties).
+		SetLawCourt(f.LawCourt).
+		SetFilingDate(f.FilingDate).
+		SetStatus(f.Status).
+		SetCaseType(f.CaseType).
+		SetNotes(f.Notes).
+		Save(ctx)
+	if ent.IsConstraintError(err) {
+		return nil, errs.Conflict(fmt.Sprintf("You already have a case numbered %s.", f.CaseID))
+	}
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("update case %s: %w", id, err))
+	}
+	if n == 0 {
+		return nil, errs.NotFound(MsgNotFound)
+	}
+	return s.Get(ctx, owner, id)
+}
+
+// Delete removes a case with its activities (the database cascades) and
+// its documents (purged first, so no stored file outlives its row).
+func (s *Service) Delete(ctx context.Context, owner, id uuid.UUID) error {
+	if _, err := loadCase(ctx, s.db, owner, courtcase.ID(id)); err != nil {
+		return err
+	}
+	if s.docs != nil {
+		if err := s.docs.PurgeCase(ctx, owner, id); err != nil {
+			return fmt.Errorf("purge documents of case %s: %w", id, err)
+		}
+	}
+	n, err := s.db.CourtCase.Delete().Where(courtcase.ID(id), courtcase.OwnerID(owner)).Exec(ctx)
+	if err != nil {
+		return errs.Internal(fmt.Errorf("delete case %s: %w", id, err))
+	}
+	if n == 0 {
+		return errs.NotFound(MsgNotFound)
+	}
+	return nil
+}
+
+// RecordActivity records the outcome of the case's latest sitting on or
+// before today and the next date, sets the status (given, or following the
+// next activity's kind) and clears the case from the needing-update list.
+func (s *Service) RecordActivity(ctx context.Context, owner, id uuid.UUID, r Record) (*ent.CourtCase, *ent.Activity, error) {
+	var err error
+	if r.Outcome, err = Text("outcome", "Outcome", r.Outcome, MaxOutcome); err != nil {
+		return nil, nil, err
+	}
+	if r.NextActivity, err = Text("next_activity", "Next activity", r.NextActivity, MaxKind); err != nil {
+		return nil, nil, err
+	}
+	if r.NextTime, err = Clock("next_time", r.NextTime); err != nil {
+		return nil, nil, err
+	}
+	if r.Status != "" {
+		st, ok := CanonicalStatus(r.Status)
+		if !ok {
+			return nil, nil, errs.Invalid("status", "Status must be one of: Registration/Filing, Filing, Registration, Mention, Hearing, Judgment, Completed, Pending, Filed, Dismissed.")
+		}
+		r.Status = st
+	}
+	switch {
+	case !r.NextDate.IsZero() && r.NextActivity == "":
+		return nil, nil, errs.Invalid("next_activity", "Say what the next date is for, e.g. Hearing or Mention.")
+	case r.NextDate.IsZero() && r.NextActivity != "":
+		return nil, nil, errs.Invalid("next_date", "The next activity needs a date.")
+	case r.NextDate.IsZero() && r.Outcome == "" && r.Status == "":
+		return nil, nil, errs.Invalid("next_date", "Record an outcome, a next date or a status.")
+	}
+	today := s.cal.Today()
+	c, err := loadCase(ctx, s.db, owner, courtcase.ID(id))
+	if err != nil {
+		return nil, nil, err
+	}
+	client, err := s.clientName(ctx, owner, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	var next *ent.Activity
+	err = withTx(ctx, s.db, func(tx *ent.Client) error {
+		if r.Outcome != "" {
+			last, err := tx.Activity.Query().
+				Where(activity.CaseRef(id), activity.ActivityDateLTE(today)).
+				Order(activity.ByActivityDate(entDesc()), activity.ByTime(entDesc())).
+				First(ctx)
+			if ent.IsNotFound(err) {
+				return errs.Invalid("outcome", "This case has no sitting on or before today to record an outcome on.")
+			}
+			if err != nil {
+				return errs.Internal(fmt.Errorf("find latest sitting of case %s: %w", id, err))
+			}
+			if err := last.Update().SetOutcome(r.Outcome).Exec(ctx); err != nil {
+				return errs.Internal(fmt.Errorf("record outcome on case %s: %w", id, err))
+			}
+		}
+		if !r.NextDate.IsZero() {
+			next, err = tx.Activity.Create().SetOwnerID(owner).SetCaseRef(id).
+				SetActivity(r.NextActivity).SetActivityDate(r.NextDate).SetTime(r.NextTime).
+				SetClientName(client).Save(ctx)
+			if err != nil {
+				return errs.Internal(fmt.Errorf("record next date of case %s: %w", id, err))
+			}
+		}
+		status := r.Status
+		if status == "" {
+			status, _ = StatusOf(r.NextActivity)
+		}
+		up := tx.CourtCase.UpdateOneID(id).SetMarkUpdated(false)
+		if status != "" {
+			up.SetStatus(status)
+		}
+		if err := up.Exec(ctx); err != nil {
+			return errs.Internal(fmt.Errorf("update status of case %s: %w", id, err))
+		}
+		_, err := Refresh(ctx, tx, id, today)
+		return err
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err = loadCase(ctx, s.db, owner, courtcase.ID(id))
+	if err != nil {
+		return nil, nil, err
+	}
+	return c, next, nil
+}
+
+// clientName is the name an activity carries: the case's first linked
+// client by name, or "" when none is linked.
+func (s *Service) clientName(ctx context.Context, owner, caseRef uuid.UUID) (string, error) {
+	names, err := s.db.LawClient.Query().
+		Where(lawclient.OwnerID(owner), lawclient.HasCasesWith(courtcase.ID(caseRef))).
+		Order(lawclient.ByFullname()).Limit(1).
+		Select(lawclient.FieldFullname).Strings(ctx)
+	if err != nil {
+		return "", errs.Internal(fmt.Errorf("load client of case %s: %w", caseRef, err))
+	}
+	if len(names) == 0 {
+		return "", nil
+	}
+	return names[0], nil
+}
+
+// Activities answers the activities of the owner's case numbered caseID,
+// newest first, with the case.
+func (s *Service) Activities(ctx context.Context, owner uuid.UUID, caseID string) (*ent.CourtCase, []*ent.Activity, error) {
+	c, err := s.GetByCaseID(ctx, owner, caseID)
+	if err != nil {
+		return nil, nil, err
+	}
+	acts, err := s.db.Activity.Query().Where(activity.CaseRef(c.ID), activity.OwnerID(owner)).All(ctx)
+	if err != nil {
+		return nil, nil, errs.Internal(fmt.Errorf("list activities of case %s: %w", c.ID, err))
+	}
+	SortActivities(acts)
+	for i, j := 0, len(acts)-1; i < j; i, j = i+1, j-1 {
+		acts[i], acts[j] = acts[j], acts[i]
+	}
+	return c, acts, nil
+}
+
+// Scheduled answers the owner's activities on day with their cases,
+// earliest time first.
+func (s *Service) Scheduled(ctx context.Context, owner uuid.UUID, day civil.Date) ([]Entry, error) {
+	if day.IsZero() {
+		return nil, errs.Invalid("date", "date is required, written YYYY-MM-DD.")
+	}
+	return entries(ctx, s.db, owner, day, day)
+}
+
+// Week answers the owner's activities in the current week, Monday to Sunday
+// in the courts' time zone.
+func (s *Service) Week(ctx context.Context, owner uuid.UUID) (monday, sunday civil.Date, rows []Entry, err error) {
+	monday, sunday = civil.WeekOf(s.cal.Today())
+	rows, err = entries(ctx, s.db, owner, monday, sunday)
+	return monday, sunday, rows, err
+}
+
+// Between answers one entry per activity dated start..end (both included), ascending.
+func (s *Service) Between(ctx context.Context, owner uuid.UUID, start, end civil.Date) ([]Entry, error) {
+	switch {
+	case start.IsZero():
+		return nil, errs.Invalid("start", "start is required, written YYYY-MM-DD.")
+	case end.IsZero():
+		return nil, errs.Invalid("end", "end is required, written YYYY-MM-DD.")
+	case end.Before(start):
+		return nil, errs.Invalid("end", "End date must not be before start date.")
+	case start.DaysUntil(end) > MaxRangeDays:
+		return nil, errs.Invalidf("end", "The range must be at most %d days.", MaxRangeDays)
+	}
+	return entries(ctx, s.db, owner, start, end)
+}
+
+// Report answers the activities from today to the day the owner's
+// subscription ends. A demo account, which has no subscription, sees the
+// two months ahead its data covers.
+func (s *Service) Report(ctx context.Context, owner uuid.UUID) (start, end civil.Date, rows []Entry, err error) {
+	u, err := s.db.User.Query().Where(user.ID(owner)).Select(user.FieldPaidUntil).Only(ctx)
+	if ent.IsNotFound(err) {
+		return start, end, nil, errs.NotFound("Account not found.")
+	}
+	if err != nil {
+		return start, end, nil, errs.Internal(fmt.Errorf("load subscription of %s: %w", owner, err))
+	}
+	start = s.cal.Today()
+	end = start.AddDays(60)
+	if u.PaidUntil != nil {
+		end = s.cal.DayOf(*u.PaidUntil)
+	}
+	if end.Before(start) {
+		return start, end, nil, nil
+	}
+	rows, err = entries(ctx, s.db, owner, start, end)
+	return start, end, rows, err
+}
+
+// NeedingUpdate answers the owner's cases whose latest activity date is
+// before today (nothing later recorded), newest date first, with counts.
+func (s *Service) NeedingUpdate(ctx context.Context, owner uuid.UUID) (NeedingUpdate, error) {
+	today := s.cal.Today()
+	if err := refreshStale(ctx, s.db, owner, today); err != nil {
+		return NeedingUpdate{}, err
+	}
+	cs, err := s.db.CourtCase.Query().
+		Where(courtcase.OwnerID(owner), courtcase.LatestActivityDateLT(today)).
+		All(ctx)
+	if err != nil {
+		return NeedingUpdate{}, errs.Internal(fmt.Errorf("list cases needing update of %s: %w", owner, err))
+	}
+	sort.SliceStable(cs, func(i, j int) bool {
+		if cs[i].LatestActivityDate != cs[j].LatestActivityDate {
+			return cs[i].LatestActivityDate.After(cs[j].LatestActivityDate)
+		}
+		return cs[i].CaseID < cs[j].CaseID
+	})
+	out := NeedingUpdate{Cases: cs}
+	for _, c := range cs {
+		if c.MarkUpdated {
+			out.MarkedUpdated++
+		} else {
+			out.Notification++
+		}
+	}
+	return out, nil
+}
+
+// MarkUpdated moves the owner's case between Notifications (false) and Pending (true).
+func (s *Service) MarkUpdated(ctx context.Context, owner, id uuid.UUID, mark bool) (*ent.CourtCase, error) {
+	n, err := s.db.CourtCase.Update().
+		Where(courtcase.ID(id), courtcase.OwnerID(owner)).
+		SetMarkUpdated(mark).
+		Save(ctx)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("mark case %s updated: %w", id, err))
+	}
+	if n == 0 {
+		return nil, errs.NotFound(MsgNotFound)
+	}
+	return s.Get(ctx, owner, id)
+}
+
+// withTx runs f in a transaction, rolling back when it fails.
+func withTx(ctx context.Context, db *ent.Client, f func(tx *ent.Client) error) error {
+	tx, err := db.Tx(ctx)
+	if err != nil {
+		return errs.Internal(fmt.Errorf("begin transaction: %w", err))
+	}
+	if err := f(tx.Client()); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return errs.Internal(fmt.Errorf("commit: %w", err))
+	}
+	return nil
+}

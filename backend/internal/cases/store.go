@@ -1,0 +1,179 @@
+package cases
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	entsql "entgo.io/ent/dialect/sql"
+	"github.com/google/uuid"
+
+	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/ent"
+	"github.com/kesihq/kesi/ent/activity"
+	"github.com/kesihq/kesi/ent/civil"
+	"github.com/kesihq/kesi/ent/courtcase"
+	"github.com/kesihq/kesi/ent/lawclient"
+	"github.com/kesihq/kesi/ent/predicate"
+)
+
+// MsgNotFound is what a person sees for a case that is not theirs or not there.
+const MsgNotFound = "Case not found."
+
+// loadCase is the owner's case matching where, with its linked clients' ids.
+// Not found is decided here: another lawyer's case is simply not found.
+func loadCase(ctx context.Context, db *ent.Client, owner uuid.UUID, where ...predicate.CourtCase) (*ent.CourtCase, error) {
+	c, err := db.CourtCase.Query().
+		Where(append(where, courtcase.OwnerID(owner))...).
+		WithClients(func(q *ent.LawClientQuery) { q.Select(lawclient.FieldID).Order(lawclient.ByFullname()) }).
+		Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, errs.NotFound(MsgNotFound)
+	}
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("load case of %s: %w", owner, err))
+	}
+	return c, nil
+}
+
+// staleCase selects cases whose denormalised next date has passed while a
+// later activity exists: the only way the stored activity_date can be wrong
+// (see Refresh).
+func staleCase(today civil.Date) predicate.CourtCase {
+	return courtcase.And(
+		courtcase.ActivityDateLT(today),
+		predicate.CourtCase(entsql.FieldsGT(courtcase.FieldLatestActivityDate, courtcase.FieldActivityDate)),
+	)
+}
+
+// refreshStale recomputes the owner's cases whose next date passed since
+// they were last written. It reads through the (owner_id, activity_date)
+// index and usually finds nothing.
+func refreshStale(ctx context.Context, db *ent.Client, owner uuid.UUID, today civil.Date) error {
+	ids, err := db.CourtCase.Query().Where(courtcase.OwnerID(owner), staleCase(today)).IDs(ctx)
+	if err != nil {
+		return errs.Internal(fmt.Errorf("find stale cases of %s: %w", owner, err))
+	}
+	for _, id := range ids {
+		if _, err := Refresh(ctx, db, id, today); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Refresh recomputes a case's denormalised dates from its activities and
+// saves them: activity_date, activity_time and activity_kind are those of
+// the first activity on or after today (earliest time first), else of the
+// latest one; latest_activity_date is the latest date of all.
+//
+// Why this is correct on any day: latest_activity_date does not depend on
+// today, so the needing-update list (latest < today) is always right. The
+// next date does depend on today, but it can only go wrong one way: a
+// stored next date that is now in the past while a later activity exists
+// (activity_date < today < ... <= latest_activity_date). Every read that
+// shows a case's activity_date first refreshes the rows matching exactly
+// that condition (an indexed query that is empty on most days), and the
+// calendar views read the activities themselves, never the denormalised
+// columns.
+func Refresh(ctx context.Context, db *ent.Client, id uuid.UUID, today civil.Date) (*ent.CourtCase, error) {
+	acts, err := db.Activity.Query().Where(activity.CaseRef(id)).All(ctx)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("load activities of case %s: %w", id, err))
+	}
+	up := db.CourtCase.UpdateOneID(id)
+	next, latest := Effective(acts, today)
+	if next == nil {
+		up.ClearActivityDate().SetActivityTime("").SetActivityKind("").ClearLatestActivityDate()
+	} else {
+		up.SetActivityDate(next.ActivityDate).SetActivityTime(next.Time).SetActivityKind(next.Activity).
+			SetLatestActivityDate(latest)
+	}
+	c, err := up.Save(ctx)
+	if ent.IsNotFound(err) {
+		return nil, errs.NotFound(MsgNotFound)
+	}
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("refresh case %s: %w", id, err))
+	}
+	return c, nil
+}
+
+// Effective is the activity a case shows on today (the first on or after
+// today, else the latest) and the latest activity date; nil with no
+// activities.
+func Effective(acts []*ent.Activity, today civil.Date) (*ent.Activity, civil.Date) {
+	if len(acts) == 0 {
+		return nil, civil.Date{}
+	}
+	sorted := append([]*ent.Activity(nil), acts...)
+	SortActivities(sorted)
+	last := sorted[len(sorted)-1]
+	for _, a := range sorted {
+		if !a.ActivityDate.Before(today) {
+			return a, last.ActivityDate
+		}
+	}
+	return last, last.ActivityDate
+}
+
+// SortActivities orders activities by date, then by time with unknown
+// times after known ones, then by kind, ascending.
+func SortActivities(acts []*ent.Activity) {
+	sort.SliceStable(acts, func(i, j int) bool {
+		a, b := acts[i], acts[j]
+		if a.ActivityDate != b.ActivityDate {
+			return a.ActivityDate.Before(b.ActivityDate)
+		}
+		return timeLess(a.Time, b.Time)
+	})
+}
+
+// timeLess orders "HH:MM" times, unknown ("") last.
+func timeLess(a, b string) bool {
+	switch {
+	case a == b:
+		return false
+	case a == "":
+		return false
+	case b == "":
+		return true
+	}
+	return a < b
+}
+
+// entries is the owner's activities dated start..end with their cases, by
+// date, then time (unknown last), then case number. It reads the
+// (owner_id, activity_date) index of activities and the cases by primary key.
+func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, start, end civil.Date) ([]Entry, error) {
+	q := db.Activity.Query().Where(activity.OwnerID(owner))
+	if start == end {
+		q.Where(activity.ActivityDate(start))
+	} else {
+		q.Where(activity.ActivityDateGTE(start), activity.ActivityDateLTE(end))
+	}
+	acts, err := q.WithCase().All(ctx)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("list activities of %s from %s to %s: %w", owner, start, end, err))
+	}
+	out := make([]Entry, 0, len(acts))
+	for _, a := range acts {
+		if a.Edges.Case == nil {
+			continue
+		}
+		out = append(out, Entry{Case: a.Edges.Case, Activity: a})
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].Activity, out[j].Activity
+		if a.ActivityDate != b.ActivityDate {
+			return a.ActivityDate.Before(b.ActivityDate)
+		}
+		if a.Time != b.Time {
+			return timeLess(a.Time, b.Time)
+		}
+		return out[i].Case.CaseID < out[j].Case.CaseID
+	})
+	return out, nil
+}
+
+func entDesc() entsql.OrderTermOption { return entsql.OrderDesc() }

@@ -1,0 +1,192 @@
+// Package clients keeps a lawyer's clients and their links to cases. Every
+// call takes the owner explicitly and every query is scoped to it.
+package clients
+
+import (
+	"context"
+	"fmt"
+	"net/mail"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+
+	"github.com/kesihq/kesi/backend/internal/cases"
+	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/ent"
+	"github.com/kesihq/kesi/ent/courtcase"
+	"github.com/kesihq/kesi/ent/lawclient"
+	"github.com/kesihq/kesi/ent/predicate"
+)
+
+// MsgNotFound is what a person sees for a client that is not theirs or not there.
+const MsgNotFound = "Client not found."
+
+// Service holds the rules of clients.
+type Service struct{ db *ent.Client }
+
+// NewService builds the client book over db.
+func NewService(db *ent.Client) *Service { return &Service{db: db} }
+
+// Fields are a client's fields as a lawyer types them.
+type Fields struct {
+	Fullname               string
+	PhoneNumber            string
+	Email                  string
+	NationalID             string
+	IsNationalIDTemporary  bool
+	Address                string
+	ClientType             string
+	Notes                  string
+	PreferredCommunication string
+}
+
+// check trims and validates f, in the order the form shows the fields.
+func (f *Fields) check() error {
+	var err error
+	texts := []struct {
+		dst          *string
+		field, label string
+		max          int
+	}{
+		{&f.Fullname, "fullname", "Full name", 200},
+		{&f.PhoneNumber, "phone_number", "Phone number", 32},
+		{&f.Email, "email", "Email", 254},
+		{&f.NationalID, "national_id", "National ID", 40},
+		{&f.Address, "address", "Address", 500},
+		{&f.ClientType, "client_type", "Client type", 60},
+		{&f.Notes, "notes", "Notes", 5000},
+		{&f.PreferredCommunication, "preferred_communication", "Preferred communication", 60},
+	}
+	for _, t := range texts {
+		if *t.dst, err = cases.Text(t.field, t.label, *t.dst, t.max); err != nil {
+			return err
+		}
+	}
+	if utf8.RuneCountInString(f.Fullname) < 2 {
+		return errs.Invalid("fullname", "Name must be at least 2 characters.")
+	}
+	if f.Email != "" {
+		if a, err := mail.ParseAddress(f.Email); err != nil || a.Address != f.Email {
+			return errs.Invalid("email", "Please enter a valid email address.")
+		}
+	}
+	if f.PhoneNumber != "" && strings.Trim(f.PhoneNumber, "+0123456789 -()") != "" {
+		return errs.Invalid("phone_number", "Phone number may hold only digits, spaces, +, - and brackets.")
+	}
+	return nil
+}
+
+// load is the owner's client matching where, with its linked cases' ids.
+func (s *Service) load(ctx context.Context, owner uuid.UUID, where ...predicate.LawClient) (*ent.LawClient, error) {
+	c, err := s.db.LawClient.Query().
+		Where(append(where, lawclient.OwnerID(owner))...).
+		WithCases(func(q *ent.CourtCaseQuery) { q.Select(courtcase.FieldID).Order(courtcase.ByCaseID()) }).
+		Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, errs.NotFound(MsgNotFound)
+	}
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("load client of %s: %w", owner, err))
+	}
+	return c, nil
+}
+
+// List answers every client of owner, by name.
+func (s *Service) List(ctx context.Context, owner uuid.UUID) ([]*ent.LawClient, error) {
+	cs, err := s.db.LawClient.Query().
+		Where(lawclient.OwnerID(owner)).
+		WithCases(func(q *ent.CourtCaseQuery) { q.Select(courtcase.FieldID).Order(courtcase.ByCaseID()) }).
+		Order(lawclient.ByFullname(), lawclient.ByID()).
+		All(ctx)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("list clients of %s: %w", owner, err))
+	}
+	return cs, nil
+}
+
+// Get answers the owner's client id.
+func (s *Service) Get(ctx context.Context, owner, id uuid.UUID) (*ent.LawClient, error) {
+	return s.load(ctx, owner, lawclient.ID(id))
+}
+
+// Create adds a client.
+func (s *Service) Create(ctx context.Context, owner uuid.UUID, f Fields) (*ent.LawClient, error) {
+	if err := f.check(); err != nil {
+		return nil, err
+	}
+	c, err := s.db.LawClient.Create().
+		SetOwnerID(owner).
+		SetFullname(f.Fullname).
+		SetPhoneNumber(f.PhoneNumber).
+		SetEmail(f.Email).
+		SetNationalID(f.NationalID).
+		SetIsNationalIDTemporary(f.IsNationalIDTemporary).
+		SetAddress(f.Address).
+		SetClientType(f.ClientType).
+		SetNotes(f.Notes).
+		SetPreferredCommunication(f.PreferredCommunication).
+		Save(ctx)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("create client for %s: %w", owner, err))
+	}
+	return s.Get(ctx, owner, c.ID)
+}
+
+// Update replaces every field of the owner's client id.
+func (s *Service) Update(ctx context.Context, owner, id uuid.UUID, f Fields) (*ent.LawClient, error) {
+	if err := f.check(); err != nil {
+		return nil, err
+	}
+	n, err := s.db.LawClient.Update().
+		Where(lawclient.ID(id), lawclient.OwnerID(owner)).
+		SetFullname(f.Fullname).
+		SetPhoneNumber(f.PhoneNumber).
+		SetEmail(f.Email).
+		SetNationalID(f.NationalID).
+		SetIsNationalIDTemporary(f.IsNationalIDTemporary).
+		SetAddress(f.Address).
+		SetClientType(f.ClientType).
+		SetNotes(f.Notes).
+		SetPreferredCommunication(f.PreferredCommunication).
+		Save(ctx)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("update client %s: %w", id, err))
+	}
+	if n == 0 {
+		return nil, errs.NotFound(MsgNotFound)
+	}
+	return s.Get(ctx, owner, id)
+}
+
+// Link links the owner's client to the owner's case; linking twice is harmless.
+func (s *Service) Link(ctx context.Context, owner, clientID, caseRef uuid.UUID, link bool) (*ent.LawClient, error) {
+	c, err := s.load(ctx, owner, lawclient.ID(clientID))
+	if err != nil {
+		return nil, err
+	}
+	ok, err := s.db.CourtCase.Query().Where(courtcase.ID(caseRef), courtcase.OwnerID(owner)).Exist(ctx)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("find case %s: %w", caseRef, err))
+	}
+	if !ok {
+		return nil, errs.NotFound(cases.MsgNotFound)
+	}
+	linked := false
+	for _, k := range c.Edges.Cases {
+		linked = linked || k.ID == caseRef
+	}
+	up := s.db.LawClient.UpdateOneID(clientID)
+	switch {
+	case link && !linked:
+		up.AddCaseIDs(caseRef)
+	case !link && linked:
+		up.RemoveCaseIDs(caseRef)
+	default:
+		return c, nil
+	}
+	if err := up.Exec(ctx); err != nil {
+		return nil, errs.Internal(fmt.Errorf("link client %s and case %s: %w", clientID, caseRef, err))
+	}
+	return s.Get(ctx, owner, clientID)
+}
