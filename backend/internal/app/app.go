@@ -15,7 +15,9 @@ import (
 	"connectrpc.com/grpchealth"
 	"connectrpc.com/grpcreflect"
 
+	"github.com/kesihq/kesi/backend/internal/affiliates"
 	"github.com/kesihq/kesi/backend/internal/auth"
+	"github.com/kesihq/kesi/backend/internal/billing"
 	"github.com/kesihq/kesi/backend/internal/blob"
 	"github.com/kesihq/kesi/backend/internal/config"
 	"github.com/kesihq/kesi/backend/internal/documents"
@@ -112,13 +114,31 @@ func (a *App) build() error {
 	}
 	documentSvc := documents.NewService(a.DB.Client, blobs, keyring, a.Calendar.Clock)
 	documentHandler := documents.NewHandler(documentSvc)
-	billingHandler := kesiv1connect.UnimplementedBillingServiceHandler{}
-	affiliateHandler := kesiv1connect.UnimplementedAffiliateServiceHandler{}
+	// Paystack whenever a secret key is set; otherwise the dev fake checkout
+	// (config.Load refuses production without a key).
+	var provider billing.Provider
+	var fakeCheckout *billing.Fake
+	if a.Config.PaystackSecretKey != "" {
+		provider = billing.NewPaystack(a.Config.PaystackBaseURL, a.Config.PaystackSecretKey)
+	} else {
+		fakeCheckout = billing.NewFake(a.DB.Client, a.Config.PublicURL.String())
+		provider = fakeCheckout
+	}
+	billingSvc := billing.NewService(a.DB.Client, a.Calendar.Clock, provider, a.Config.PublicURL.String(), slog.Default())
+	billingHandler := billing.NewHandler(billingSvc)
+	a.seeders = append(a.seeders, func(ctx context.Context) error { return billing.SeedPlans(ctx, a.DB.Client) })
+	affiliateSvc := affiliates.NewService(a.DB.Client, a.Calendar, a.Config.PublicURL.String())
+	affiliateHandler := affiliates.NewHandler(affiliateSvc)
 	importHandler := kesiv1connect.UnimplementedImportServiceHandler{}
 	policies := []auth.Policy{unimplementedPolicy(), auth.ServicePolicy}
 	policies = append(policies, documents.Policy)
+	policies = append(policies, billing.Policy, affiliates.Policy)
 	raw := gateway.Raw{}
 	var devRoutes http.Handler
+	raw.Webhook = billing.WebhookHandler(billingSvc, a.Config.PaystackSecretKey)
+	if fakeCheckout != nil {
+		devRoutes = fakeCheckout.Routes()
+	}
 
 	a.Authz = auth.NewAuthorizer(a.DB.Client, a.Calendar.Clock, policies...)
 	documentFiles := documents.NewFiles(documentSvc, a.Authz, documents.Limits{
@@ -126,7 +146,8 @@ func (a *App) build() error {
 	})
 	raw.Upload, raw.Download = documentFiles.Upload(), documentFiles.Download()
 	a.Jobs = jobs.NewRunner(a.DB.SQL, a.DB.Dialect,
-		jobs.Job{Name: "documents-sweep", Every: time.Hour, Run: documentSvc.Sweep})
+		jobs.Job{Name: "documents-sweep", Every: time.Hour, Run: documentSvc.Sweep},
+		jobs.Job{Name: "commissions", Every: 6 * time.Hour, Run: affiliateSvc.CommissionsJob})
 
 	connectOpts := connect.WithHandlerOptions(
 		connect.WithInterceptors(a.Authz.Interceptor()),

@@ -1,0 +1,164 @@
+package billing
+
+import (
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/sha512"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// Paystack is the real provider, over Paystack's REST API
+// (https://paystack.com/docs/api/transaction/).
+type Paystack struct {
+	BaseURL   string // https://api.paystack.co, or a test server
+	SecretKey string
+	HTTP      *http.Client
+}
+
+// NewPaystack builds the Paystack provider.
+func NewPaystack(baseURL, secretKey string) *Paystack {
+	return &Paystack{
+		BaseURL:   strings.TrimRight(baseURL, "/"),
+		SecretKey: secretKey,
+		HTTP:      &http.Client{Timeout: 15 * time.Second},
+	}
+}
+
+// Name implements Provider.
+func (p *Paystack) Name() string { return "paystack" }
+
+// paystackEnvelope is the shape of every Paystack answer.
+type paystackEnvelope struct {
+	Status  bool            `json:"status"`
+	Message string          `json:"message"`
+	Data    json.RawMessage `json:"data"`
+}
+
+// paystackTransaction is the part of a transaction Kesi reads, in a verify
+// answer and in a webhook event's data.
+type paystackTransaction struct {
+	Status    string `json:"status"`
+	Reference string `json:"reference"`
+	Amount    int64  `json:"amount"`
+	Currency  string `json:"currency"`
+}
+
+func (t paystackTransaction) transaction() Transaction {
+	return Transaction{Reference: t.Reference, Status: t.Status, AmountMinor: t.Amount, Currency: t.Currency}
+}
+
+// Initialize implements Provider: POST /transaction/initialize.
+func (p *Paystack) Initialize(ctx context.Context, c Checkout) (string, error) {
+	body, err := json.Marshal(map[string]any{
+		"email":        c.Email,
+		"amount":       c.AmountMinor,
+		"currency":     c.Currency,
+		"reference":    c.Reference,
+		"callback_url": c.CallbackURL,
+		"metadata":     map[string]string{"plan_id": c.PlanID, "user_id": c.UserID},
+	})
+	if err != nil {
+		return "", err
+	}
+	var data struct {
+		AuthorizationURL string `json:"authorization_url"`
+	}
+	if err := p.do(ctx, http.MethodPost, "/transaction/initialize", body, &data); err != nil {
+		return "", fmt.Errorf("paystack initialize %s: %w", c.Reference, err)
+	}
+	if data.AuthorizationURL == "" {
+		return "", fmt.Errorf("paystack initialize %s: no authorization_url in the answer", c.Reference)
+	}
+	return data.AuthorizationURL, nil
+}
+
+// Verify implements Provider: GET /transaction/verify/:reference.
+func (p *Paystack) Verify(ctx context.Context, reference string) (Transaction, error) {
+	var data paystackTransaction
+	if err := p.do(ctx, http.MethodGet, "/transaction/verify/"+url.PathEscape(reference), nil, &data); err != nil {
+		return Transaction{}, fmt.Errorf("paystack verify %s: %w", reference, err)
+	}
+	return data.transaction(), nil
+}
+
+func (p *Paystack) do(ctx context.Context, method, path string, body []byte, data any) error {
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, p.BaseURL+path, rd)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Authorization", "Bearer "+p.SecretKey)
+	req.Header.Set("Accept", "application/json")
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := p.HTTP.Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	var env paystackEnvelope
+	if err := json.NewDecoder(io.LimitReader(res.Body, 1<<20)).Decode(&env); err != nil {
+		return fmt.Errorf("answer %d is not JSON: %w", res.StatusCode, err)
+	}
+	if res.StatusCode/100 != 2 || !env.Status {
+		return fmt.Errorf("answered %d: %s", res.StatusCode, env.Message)
+	}
+	if err := json.Unmarshal(env.Data, data); err != nil {
+		return fmt.Errorf("read data: %w", err)
+	}
+	return nil
+}
+
+// Sign is the x-paystack-signature of body: hex HMAC-SHA512 with the secret key.
+func Sign(secretKey string, body []byte) string {
+	mac := hmac.New(sha512.New, []byte(secretKey))
+	mac.Write(body)
+	return hex.EncodeToString(mac.Sum(nil))
+}
+
+// ValidSignature reports, in constant time, whether signature is body's.
+func ValidSignature(secretKey string, body []byte, signature string) bool {
+	if secretKey == "" {
+		return false
+	}
+	got, err := hex.DecodeString(strings.TrimSpace(signature))
+	if err != nil {
+		return false
+	}
+	mac := hmac.New(sha512.New, []byte(secretKey))
+	mac.Write(body)
+	return hmac.Equal(got, mac.Sum(nil))
+}
+
+// WebhookEvent is a Paystack event as the webhook receives it.
+type WebhookEvent struct {
+	Event string
+	Transaction
+}
+
+// ParseWebhook reads a Paystack event body.
+func ParseWebhook(body []byte) (WebhookEvent, error) {
+	var ev struct {
+		Event string              `json:"event"`
+		Data  paystackTransaction `json:"data"`
+	}
+	if err := json.Unmarshal(body, &ev); err != nil {
+		return WebhookEvent{}, fmt.Errorf("webhook body: %w", err)
+	}
+	if ev.Event == "" {
+		return WebhookEvent{}, fmt.Errorf("webhook body has no event")
+	}
+	return WebhookEvent{Event: ev.Event, Transaction: ev.Data.transaction()}, nil
+}

@@ -1,0 +1,35 @@
+package billing
+
+import "context"
+
+// Provider is a payment provider: Paystack, or the dev fake checkout.
+type Provider interface {
+	// Name is recorded on each payment ("paystack", "fake").
+	Name() string
+	// Initialize starts a checkout and answers where the browser goes to pay.
+	Initialize(ctx context.Context, c Checkout) (authorizationURL string, err error)
+	// Verify asks how the payment with reference stands.
+	Verify(ctx context.Context, reference string) (Transaction, error)
+}
+
+// Checkout is what a provider needs to start a payment.
+type Checkout struct {
+	Reference   string
+	Email       string
+	AmountMinor int64
+	Currency    string
+	// CallbackURL is where the provider sends the browser back.
+	CallbackURL string
+	PlanID      string
+	UserID      string
+}
+
+// Transaction is a provider's report of a payment.
+type Transaction struct {
+	Reference string
+	// Status as the provider words it: "success", "failed", "abandoned",
+	// "ongoing", "pending", "reversed"...
+	Status      string
+	AmountMinor int64
+	Currency    string
+}

@@ -1,0 +1,373 @@
+// Package billing sells subscriptions: plans, payments through a Provider
+// (Paystack, or the dev fake checkout), the signed Paystack webhook, and the
+// user's paid-until date. A successful payment extends the subscription
+// exactly once, however often it is verified or its event delivered.
+package billing
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/kesihq/kesi/backend/internal/auth"
+	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/backend/internal/platform"
+	"github.com/kesihq/kesi/ent"
+	"github.com/kesihq/kesi/ent/payment"
+	"github.com/kesihq/kesi/ent/plan"
+	"github.com/kesihq/kesi/ent/user"
+)
+
+// Messages people see about payments (SPEC.md section 8 where it words them).
+const (
+	MsgSelectPlan      = "Please select a plan to continue."
+	MsgPlanNotOnSale   = "That plan is not on sale. Please choose another plan."
+	MsgPaymentNotFound = "Payment not found."
+	MsgDemoCannotPay   = "The demo account cannot subscribe. Register your own account to choose a plan."
+	MsgPaid            = "Payment successful! Your subscription is now active."
+	MsgFailed          = "Payment failed. Please try again or use another payment method."
+	MsgAbandoned       = "The payment was not completed. Please try again."
+	MsgPending         = "The payment is still being processed. Please check again in a moment."
+	MsgAmountMismatch  = "The amount paid does not match the plan's price. Please contact support."
+)
+
+// The payment statuses, as stored and as the REST door words them.
+const (
+	StatusPending   = "pending"
+	StatusSuccess   = "success"
+	StatusFailed    = "failed"
+	StatusAbandoned = "abandoned"
+)
+
+// Service holds the billing rules.
+type Service struct {
+	db        *ent.Client
+	clock     platform.Clock
+	provider  Provider
+	publicURL string
+	log       *slog.Logger
+}
+
+// NewService builds the billing service. publicURL is KESI_PUBLIC_URL, where
+// the provider sends the browser back (/success).
+func NewService(db *ent.Client, clock platform.Clock, provider Provider, publicURL string, log *slog.Logger) *Service {
+	return &Service{db: db, clock: clock, provider: provider, publicURL: strings.TrimRight(publicURL, "/"), log: log}
+}
+
+// Plans answers the plans on sale.
+func (s *Service) Plans(ctx context.Context) ([]*ent.Plan, error) { return ListPlans(ctx, s.db) }
+
+// Status is a user's subscription at a moment.
+type Status struct {
+	Active bool
+	// Expiry is the end of the paid period; nil when the user never paid.
+	Expiry *time.Time
+}
+
+// Status answers whether user has paid access now. Demo users need none and
+// are always let in.
+func (s *Service) Status(ctx context.Context, userID uuid.UUID) (Status, error) {
+	u, err := s.db.User.Query().Where(user.ID(userID)).Select(user.FieldRole, user.FieldPaidUntil).Only(ctx)
+	if ent.IsNotFound(err) {
+		return Status{}, errs.Unauthenticated(auth.MsgSignInRequired)
+	}
+	if err != nil {
+		return Status{}, errs.Internal(fmt.Errorf("subscription of %s: %w", userID, err))
+	}
+	if u.Role == user.RoleDemo {
+		return Status{Active: true}, nil
+	}
+	return Status{Active: auth.Active(u.PaidUntil, s.clock.Now()), Expiry: u.PaidUntil}, nil
+}
+
+// Started is a payment waiting for the person to pay.
+type Started struct {
+	Reference        string
+	AuthorizationURL string
+}
+
+// Initialize starts a payment by user for planID: it records the payment
+// with the plan's price and duration as they are now, then asks the provider
+// for a checkout.
+func (s *Service) Initialize(ctx context.Context, userID uuid.UUID, planID string) (Started, error) {
+	planID = strings.TrimSpace(planID)
+	if planID == "" {
+		return Started{}, errs.Invalid("planId", MsgSelectPlan)
+	}
+	u, err := s.db.User.Get(ctx, userID)
+	if ent.IsNotFound(err) {
+		return Started{}, errs.Unauthenticated(auth.MsgSignInRequired)
+	}
+	if err != nil {
+		return Started{}, errs.Internal(fmt.Errorf("load payer %s: %w", userID, err))
+	}
+	if u.Role == user.RoleDemo {
+		return Started{}, errs.PermissionDenied(MsgDemoCannotPay)
+	}
+	if u.Role != user.RoleLawyer && u.Role != user.RoleModerator {
+		return Started{}, errs.PermissionDenied(auth.MsgForbidden)
+	}
+	p, err := s.db.Plan.Query().Where(plan.ID(planID), plan.Active(true)).Only(ctx)
+	if ent.IsNotFound(err) {
+		return Started{}, errs.Invalid("planId", MsgPlanNotOnSale)
+	}
+	if err != nil {
+		return Started{}, errs.Internal(fmt.Errorf("load plan %q: %w", planID, err))
+	}
+	ref, err := newReference()
+	if err != nil {
+		return Started{}, errs.Internal(err)
+	}
+	now := s.clock.Now().UTC()
+	pay, err := s.db.Payment.Create().
+		SetUserID(userID).
+		SetPlanID(p.ID).
+		SetReference(ref).
+		SetAmountMinor(p.PriceMinor).
+		SetCurrency(p.Currency).
+		SetDurationDays(p.DurationDays).
+		SetProvider(s.provider.Name()).
+		SetCreatedAt(now).
+		SetUpdatedAt(now).
+		Save(ctx)
+	if err != nil {
+		return Started{}, errs.Internal(fmt.Errorf("record payment for %s: %w", userID, err))
+	}
+	authURL, err := s.provider.Initialize(ctx, Checkout{
+		Reference:   ref,
+		Email:       u.Email,
+		AmountMinor: p.PriceMinor,
+		Currency:    p.Currency,
+		CallbackURL: s.publicURL + "/success",
+		PlanID:      p.ID,
+		UserID:      userID.String(),
+	})
+	if err != nil {
+		// The checkout never opened: the payment cannot succeed.
+		if uerr := s.db.Payment.UpdateOne(pay).SetStatus(payment.StatusFailed).Exec(ctx); uerr != nil {
+			s.log.ErrorContext(ctx, "mark unstarted payment failed", "reference", ref, "err", uerr)
+		}
+		return Started{}, errs.Internal(fmt.Errorf("start checkout: %w", err))
+	}
+	return Started{Reference: ref, AuthorizationURL: authURL}, nil
+}
+
+// Result is how a payment stands after a verification.
+type Result struct {
+	Success bool
+	Status  string
+	Message string
+	// Expiry is the end of the paid period after this payment, when it succeeded.
+	Expiry *time.Time
+}
+
+// Verify asks the provider how user's payment ref ended and, the first time
+// it succeeded, extends the subscription. Another user's reference answers
+// not found.
+func (s *Service) Verify(ctx context.Context, userID uuid.UUID, ref string) (Result, error) {
+	ref = strings.TrimSpace(ref)
+	if ref == "" {
+		return Result{}, errs.Invalid("reference", "No payment reference found in URL")
+	}
+	p, err := s.db.Payment.Query().Where(payment.Reference(ref), payment.UserID(userID)).Only(ctx)
+	if ent.IsNotFound(err) {
+		return Result{}, errs.NotFound(MsgPaymentNotFound)
+	}
+	if err != nil {
+		return Result{}, errs.Internal(fmt.Errorf("load payment %q: %w", ref, err))
+	}
+	if p.AppliedAt != nil {
+		return paidResult(p.PaidUntilAfter), nil
+	}
+	tx, err := s.provider.Verify(ctx, ref)
+	if err != nil {
+		return Result{}, errs.Internal(fmt.Errorf("verify payment %q: %w", ref, err))
+	}
+	return s.settle(ctx, p, tx)
+}
+
+// Webhook applies a provider event whose signature the caller has checked.
+// Events other than a successful charge, and references Kesi did not issue,
+// are acknowledged and ignored.
+func (s *Service) Webhook(ctx context.Context, ev WebhookEvent) error {
+	if ev.Event != "charge.success" || ev.Reference == "" {
+		return nil
+	}
+	p, err := s.db.Payment.Query().Where(payment.Reference(ev.Reference)).Only(ctx)
+	if ent.IsNotFound(err) {
+		s.log.WarnContext(ctx, "webhook for an unknown payment", "reference", ev.Reference)
+		return nil
+	}
+	if err != nil {
+		return errs.Internal(fmt.Errorf("load payment %q: %w", ev.Reference, err))
+	}
+	if p.AppliedAt != nil {
+		return nil
+	}
+	_, err = s.settle(ctx, p, ev.Transaction)
+	return err
+}
+
+// settle records what the provider reported about p and applies it once
+// when it is a success for the right amount and currency.
+func (s *Service) settle(ctx context.Context, p *ent.Payment, tx Transaction) (Result, error) {
+	status := providerStatus(tx.Status)
+	if status == StatusSuccess && (tx.AmountMinor != p.AmountMinor || !strings.EqualFold(tx.Currency, p.Currency)) {
+		s.log.WarnContext(ctx, "payment amount mismatch: not applied",
+			"reference", p.Reference, "want_amount", p.AmountMinor, "want_currency", p.Currency,
+			"got_amount", tx.AmountMinor, "got_currency", tx.Currency)
+		if err := s.setStatus(ctx, p.ID, StatusFailed); err != nil {
+			return Result{}, err
+		}
+		return Result{Status: StatusFailed, Message: MsgAmountMismatch}, nil
+	}
+	if status != StatusSuccess {
+		if err := s.setStatus(ctx, p.ID, status); err != nil {
+			return Result{}, err
+		}
+		return Result{Status: status, Message: statusMessage(status)}, nil
+	}
+	until, err := s.apply(ctx, p.ID)
+	if err != nil {
+		return Result{}, err
+	}
+	return paidResult(&until), nil
+}
+
+// setStatus records a payment's unsuccessful status, unless it was already
+// applied: an applied payment stays a success whatever arrives later.
+func (s *Service) setStatus(ctx context.Context, id uuid.UUID, status string) error {
+	_, err := s.db.Payment.Update().
+		Where(payment.ID(id), payment.AppliedAtIsNil()).
+		SetStatus(payment.Status(status)).
+		SetUpdatedAt(s.clock.Now().UTC()).
+		Save(ctx)
+	if err != nil {
+		return errs.Internal(fmt.Errorf("record payment %s as %s: %w", id, status, err))
+	}
+	return nil
+}
+
+// apply extends the payer's subscription by the payment's duration, from the
+// later of now and the current expiry, and marks the payment applied, in
+// one transaction. The conditional update of applied_at decides who applies
+// it when a verification and a webhook race, on one server or several: the
+// loser's update matches no row (Postgres re-checks the WHERE after the
+// winner commits; SQLite runs write transactions one at a time).
+func (s *Service) apply(ctx context.Context, id uuid.UUID) (time.Time, error) {
+	now := s.clock.Now().UTC()
+	var until time.Time
+	err := withTx(ctx, s.db, func(tx *ent.Tx) error {
+		n, err := tx.Payment.Update().
+			Where(payment.ID(id), payment.AppliedAtIsNil()).
+			SetStatus(payment.StatusSuccess).
+			SetAppliedAt(now).
+			SetUpdatedAt(now).
+			Save(ctx)
+		if err != nil {
+			return fmt.Errorf("claim payment: %w", err)
+		}
+		p, err := tx.Payment.Get(ctx, id)
+		if err != nil {
+			return fmt.Errorf("reload payment: %w", err)
+		}
+		if n == 0 {
+			// Applied already, by another request.
+			if p.PaidUntilAfter != nil {
+				until = *p.PaidUntilAfter
+			}
+			return nil
+		}
+		// Touching the payer's row first locks it, so that two different
+		// payments of one user applied at once both count.
+		if err := tx.User.UpdateOneID(p.UserID).SetUpdatedAt(now).Exec(ctx); err != nil {
+			return fmt.Errorf("lock payer: %w", err)
+		}
+		u, err := tx.User.Get(ctx, p.UserID)
+		if err != nil {
+			return fmt.Errorf("load payer: %w", err)
+		}
+		until = Extend(u.PaidUntil, now, p.DurationDays)
+		if err := tx.User.UpdateOneID(u.ID).SetPaidUntil(until).Exec(ctx); err != nil {
+			return fmt.Errorf("extend subscription: %w", err)
+		}
+		return tx.Payment.UpdateOneID(id).SetPaidUntilAfter(until).Exec(ctx)
+	})
+	if err != nil {
+		return time.Time{}, errs.Internal(fmt.Errorf("apply payment %s: %w", id, err))
+	}
+	return until, nil
+}
+
+// Extend is the end of a subscription paid until paidUntil after buying
+// days more at now: an active subscription grows from its expiry, an expired
+// one (or none) starts now.
+func Extend(paidUntil *time.Time, now time.Time, days int) time.Time {
+	start := now
+	if paidUntil != nil && paidUntil.After(now) {
+		start = *paidUntil
+	}
+	return start.Add(time.Duration(days) * 24 * time.Hour).UTC()
+}
+
+func paidResult(until *time.Time) Result {
+	return Result{Success: true, Status: StatusSuccess, Message: MsgPaid, Expiry: until}
+}
+
+// providerStatus maps a provider's word to Kesi's four statuses. Anything
+// still moving ("ongoing", "processing", "queued") is pending; a reversal
+// is a failure.
+func providerStatus(s string) string {
+	switch strings.ToLower(s) {
+	case "success":
+		return StatusSuccess
+	case "failed", "reversed":
+		return StatusFailed
+	case "abandoned":
+		return StatusAbandoned
+	default:
+		return StatusPending
+	}
+}
+
+func statusMessage(status string) string {
+	switch status {
+	case StatusFailed:
+		return MsgFailed
+	case StatusAbandoned:
+		return MsgAbandoned
+	default:
+		return MsgPending
+	}
+}
+
+// newReference is a unique, unguessable payment reference.
+func newReference() (string, error) {
+	b := make([]byte, 12)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("payment reference: %w", err)
+	}
+	return "KESI-" + strings.ToUpper(hex.EncodeToString(b)), nil
+}
+
+// withTx runs f in a transaction, committing when it answers nil.
+func withTx(ctx context.Context, db *ent.Client, f func(tx *ent.Tx) error) error {
+	tx, err := db.Tx(ctx)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	if err := f(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
