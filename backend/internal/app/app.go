@@ -99,8 +99,6 @@ func (a *App) build() error {
 		_, err := auth.EnsureDemoAccount(ctx, a.DB.Client)
 		return err
 	})
-	caseHandler := kesiv1connect.UnimplementedCaseServiceHandler{}
-	clientHandler := kesiv1connect.UnimplementedClientServiceHandler{}
 	blobs, err := blob.Open(a.Config.BlobURL)
 	if err != nil {
 		return fmt.Errorf("blob store: %w", err)
@@ -114,6 +112,8 @@ func (a *App) build() error {
 	}
 	documentSvc := documents.NewService(a.DB.Client, blobs, keyring, a.Calendar.Clock)
 	documentHandler := documents.NewHandler(documentSvc)
+	caseHandler := kesiv1connect.UnimplementedCaseServiceHandler{}
+	clientHandler := kesiv1connect.UnimplementedClientServiceHandler{}
 	// Paystack whenever a secret key is set; otherwise the dev fake checkout
 	// (config.Load refuses production without a key).
 	var provider billing.Provider
