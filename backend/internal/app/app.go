@@ -19,10 +19,14 @@ import (
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/billing"
 	"github.com/kesihq/kesi/backend/internal/blob"
+	"github.com/kesihq/kesi/backend/internal/cases"
+	"github.com/kesihq/kesi/backend/internal/clients"
 	"github.com/kesihq/kesi/backend/internal/config"
+	"github.com/kesihq/kesi/backend/internal/demo"
 	"github.com/kesihq/kesi/backend/internal/documents"
 	"github.com/kesihq/kesi/backend/internal/documents/sealed"
 	"github.com/kesihq/kesi/backend/internal/gateway"
+	"github.com/kesihq/kesi/backend/internal/imports"
 	"github.com/kesihq/kesi/backend/internal/jobs"
 	"github.com/kesihq/kesi/backend/internal/notify"
 	"github.com/kesihq/kesi/backend/internal/platform"
@@ -112,8 +116,11 @@ func (a *App) build() error {
 	}
 	documentSvc := documents.NewService(a.DB.Client, blobs, keyring, a.Calendar.Clock)
 	documentHandler := documents.NewHandler(documentSvc)
-	caseHandler := kesiv1connect.UnimplementedCaseServiceHandler{}
-	clientHandler := kesiv1connect.UnimplementedClientServiceHandler{}
+	caseSvc := cases.NewService(a.DB.Client, a.Calendar, documentSvc)
+	caseHandler := cases.NewHandler(caseSvc)
+	clientHandler := clients.NewHandler(clients.NewService(a.DB.Client))
+	// Dev and first start: the demo account gets its diary when it has none.
+	a.seeders = append(a.seeders, func(ctx context.Context) error { return demo.FillEmpty(ctx, a.DB.Client, a.Calendar) })
 	// Paystack whenever a secret key is set; otherwise the dev fake checkout
 	// (config.Load refuses production without a key).
 	var provider billing.Provider
@@ -129,9 +136,10 @@ func (a *App) build() error {
 	a.seeders = append(a.seeders, func(ctx context.Context) error { return billing.SeedPlans(ctx, a.DB.Client) })
 	affiliateSvc := affiliates.NewService(a.DB.Client, a.Calendar, a.Config.PublicURL.String())
 	affiliateHandler := affiliates.NewHandler(affiliateSvc)
-	importHandler := kesiv1connect.UnimplementedImportServiceHandler{}
+	importHandler := imports.NewHandler(imports.NewService(a.DB.Client, a.Calendar))
 	policies := []auth.Policy{unimplementedPolicy(), auth.ServicePolicy}
 	policies = append(policies, documents.Policy)
+	policies = append(policies, cases.Policy, clients.Policy, imports.Policy)
 	policies = append(policies, billing.Policy, affiliates.Policy)
 	raw := gateway.Raw{}
 	var devRoutes http.Handler
@@ -147,6 +155,7 @@ func (a *App) build() error {
 	raw.Upload, raw.Download = documentFiles.Upload(), documentFiles.Download()
 	a.Jobs = jobs.NewRunner(a.DB.SQL, a.DB.Dialect,
 		jobs.Job{Name: "documents-sweep", Every: time.Hour, Run: documentSvc.Sweep},
+		jobs.Job{Name: "demo-reset", Every: 6 * time.Hour, Run: func(ctx context.Context) error { return demo.ResetDemo(ctx, a.DB.Client, a.Calendar) }},
 		jobs.Job{Name: "commissions", Every: 6 * time.Hour, Run: affiliateSvc.CommissionsJob})
 
 	connectOpts := connect.WithHandlerOptions(
