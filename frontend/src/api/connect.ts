@@ -1,0 +1,108 @@
+import { Code, ConnectError, createClient } from '@connectrpc/connect';
+import type { Client, Interceptor, Transport } from '@connectrpc/connect';
+import { createConnectTransport } from '@connectrpc/connect-web';
+import type { DescService } from '@bufbuild/protobuf';
+import { createContext, useContext } from 'react';
+import { AffiliateService } from '@gen/kesi/v1/affiliate_pb';
+import { AuthService } from '@gen/kesi/v1/auth_pb';
+import { BillingService } from '@gen/kesi/v1/billing_pb';
+import { CaseService } from '@gen/kesi/v1/case_pb';
+import { ClientService } from '@gen/kesi/v1/client_pb';
+import { DocumentService } from '@gen/kesi/v1/document_pb';
+import { ImportService } from '@gen/kesi/v1/import_pb';
+import { SESSION_EXPIRED_EVENT, TOKEN_REFRESHED_EVENT } from './events';
+
+/** SPEC.md section 9: HTTP timeout. */
+const TIMEOUT_MS = 10_000;
+
+/** AuthService calls that work without a session, so a 401 from them is an answer, not an expiry. */
+const SESSIONLESS = new Set(['Login', 'Register', 'Refresh', 'Logout', 'RequestPasswordReset', 'ChangePassword']);
+
+/**
+ * Renews the session when a unary call answers Unauthenticated, then retries that call once.
+ * Concurrent callers share one refresh. A call that started before a refresh completed is
+ * retried without refreshing again.
+ */
+export function createSessionRefreshInterceptor(refresh: () => Promise<void>): Interceptor {
+  let inflight: Promise<boolean> | undefined;
+  let generation = 0;
+
+  const refreshOnce = (): Promise<boolean> => {
+    inflight ??= refresh()
+      .then(
+        () => {
+          generation++;
+          window.dispatchEvent(new Event(TOKEN_REFRESHED_EVENT));
+          return true;
+        },
+        () => {
+          window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+          return false;
+        },
+      )
+      .finally(() => {
+        inflight = undefined;
+      });
+    return inflight;
+  };
+
+  return (next) => async (req) => {
+    if (req.stream || (req.service.typeName === AuthService.typeName && SESSIONLESS.has(req.method.name))) {
+      return next(req);
+    }
+    const seen = generation;
+    try {
+      return await next(req);
+    } catch (err) {
+      if (ConnectError.from(err).code !== Code.Unauthenticated) throw err;
+      const renewed = seen !== generation || (await refreshOnce());
+      if (!renewed) throw new ConnectError('Session expired', Code.Unauthenticated, undefined, undefined, err);
+      return next(req);
+    }
+  };
+}
+
+/** Builds a transport; tests pass a factory that returns createRouterTransport. */
+export type TransportFactory = (interceptors: Interceptor[]) => Transport;
+
+const webTransport: TransportFactory = (interceptors) =>
+  createConnectTransport({
+    baseUrl: window.location.origin,
+    // The session lives in HTTP-only cookies; nothing secret is ever stored by the app.
+    fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
+    defaultTimeoutMs: TIMEOUT_MS,
+    interceptors,
+  });
+
+export function createApiTransport(make: TransportFactory = webTransport): Transport {
+  // Refresh goes through a transport without the interceptor so that it cannot recurse.
+  const auth = createClient(AuthService, make([]));
+  return make([
+    createSessionRefreshInterceptor(async () => {
+      await auth.refresh({});
+    }),
+  ]);
+}
+
+/** The app's transport: same origin as the page, cookies included. */
+export const transport: Transport = createApiTransport();
+
+/** Lets tests (and previews) swap the transport; the app uses the default. */
+export const TransportContext = createContext<Transport | null>(null);
+
+export function useTransport(): Transport {
+  return useContext(TransportContext) ?? transport;
+}
+
+const client =
+  <S extends DescService>(service: S) =>
+  (t: Transport = transport): Client<S> =>
+    createClient(service, t);
+
+export const authClient = client(AuthService);
+export const caseClient = client(CaseService);
+export const clientClient = client(ClientService);
+export const documentClient = client(DocumentService);
+export const billingClient = client(BillingService);
+export const affiliateClient = client(AffiliateService);
+export const importClient = client(ImportService);

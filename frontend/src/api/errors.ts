@@ -1,0 +1,15 @@
+import { Code, ConnectError } from '@connectrpc/connect';
+import { codeToHttpStatus } from '@connectrpc/connect/protocol-connect';
+
+/** SPEC.md section 8 wording for calls that ran out of time or never reached the server. */
+export const TIMEOUT_MESSAGE = 'Request timeout. Please try again.';
+export const NETWORK_MESSAGE = 'Network error. Please check your connection and try again.';
+
+/** The sentence to show a person for a failed call: the server's own message when it sent one. */
+export function errorMessage(err: unknown): string {
+  const e = ConnectError.from(err);
+  if (e.code === Code.DeadlineExceeded) return TIMEOUT_MESSAGE;
+  // fetch rejects with a TypeError when the request never got an answer.
+  if (e.code === Code.Unknown && e.cause instanceof TypeError) return NETWORK_MESSAGE;
+  return e.rawMessage || `Server error (${codeToHttpStatus(e.code)}). Please try again.`;
+}

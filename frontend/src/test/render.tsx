@@ -1,0 +1,22 @@
+import type { Transport } from '@connectrpc/connect';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { TransportContext } from '@/api/connect';
+import { theme } from '@/app/theme';
+
+/** Renders inside the app's providers, with a fresh cache and the given stand-in server. */
+export function renderWithProviders(ui: ReactElement, { transport, path = '/' }: { transport?: Transport; path?: string } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <TransportContext value={transport ?? null}>
+          <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+        </TransportContext>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
