@@ -198,3 +198,25 @@ func TestUpload_ThroughS3CompatibleStorage(t *testing.T) {
 		t.Fatalf("with S3 configured, files were written locally: %v", files)
 	}
 }
+
+func TestDeleteCase_DeletesItsDocumentsAndBlobs(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		lawyer := srv.Lawyer(t)
+		gone := newCase(t, srv, lawyer.User.ID, "MCCC/E1/2024")
+		kept := newCase(t, srv, lawyer.User.ID, "MCCC/E2/2024")
+		d := uploadOK(t, srv, lawyer, gone.CaseID, "Plaint", bytesFile("a.pdf", []byte("a")), bytesFile("b.pdf", []byte("b")))
+		k := uploadOK(t, srv, lawyer, kept.CaseID, "Plaint", bytesFile("c.pdf", []byte("c")))
+		if res := lawyer.Do(t, "DELETE", "/api/cases/"+gone.ID.String(), nil); res.Status != 200 && res.Status != 204 {
+			t.Fatalf("delete case: %d %s", res.Status, res.Body)
+		}
+		for _, doc := range d {
+			if got := fetch(t, srv, lawyer, doc.DocumentURL, nil); got.status != 404 {
+				t.Errorf("a document of the deleted case answers %d", got.status)
+			}
+		}
+		if files := blobFiles(t, srv); len(files) != 1 || !strings.HasSuffix(files[0], k[0].DocumentID) {
+			t.Fatalf("blobs after deleting the case: %v", files)
+		}
+	})
+}
