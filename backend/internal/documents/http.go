@@ -196,9 +196,7 @@ func (f *Files) Download() http.Handler {
 		h.Set("Content-Length", strconv.FormatInt(end-start, 10))
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Cache-Control", "private, no-store")
-		// Even if a browser were to render the file, it runs in a sandbox
-		// with no script and no access to Kesi's origin.
-		h.Set("Content-Security-Policy", "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; object-src 'self'")
+		h.Set("Content-Security-Policy", documentCSP(d.ContentType, disposition))
 		h.Set("Accept-Ranges", "bytes")
 		h.Set("ETag", etag)
 		h.Set("Last-Modified", d.CreatedAt.UTC().Format(http.TimeFormat))
@@ -294,4 +292,17 @@ func rfc8187(s string) string {
 		fmt.Fprintf(&b, "%%%02X", c)
 	}
 	return b.String()
+}
+
+// documentCSP keeps a rendered file away from script and from Kesi's
+// origin: everything runs in a CSP sandbox, except a PDF shown in place,
+// because browsers refuse to start their PDF viewer in a sandboxed document.
+// The viewer runs the PDF in its own isolated process, never on Kesi's
+// origin, so the sandbox adds nothing there.
+func documentCSP(contentType, disposition string) string {
+	base, _, _ := strings.Cut(contentType, ";")
+	if base == "application/pdf" && disposition == "inline" {
+		return "default-src 'none'; object-src 'self'; frame-ancestors 'self'"
+	}
+	return "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; object-src 'self'"
 }
