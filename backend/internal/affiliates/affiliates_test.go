@@ -1,0 +1,378 @@
+package affiliates_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"connectrpc.com/connect"
+	"github.com/google/uuid"
+
+	"github.com/kesihq/kesi/backend/internal/affiliates"
+	"github.com/kesihq/kesi/backend/internal/auth"
+	"github.com/kesihq/kesi/backend/internal/testkit"
+	"github.com/kesihq/kesi/ent"
+	"github.com/kesihq/kesi/ent/commission"
+	"github.com/kesihq/kesi/ent/user"
+	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
+)
+
+const day = 24 * time.Hour
+
+type statsBody struct {
+	Stats struct {
+		ReferralCount int     `json:"referralCount"`
+		TotalEarnings float64 `json:"totalEarnings"`
+	} `json:"stats"`
+	Earnings []struct {
+		ID        string  `json:"id"`
+		Amount    float64 `json:"amount"`
+		Status    string  `json:"status"`
+		CreatedAt string  `json:"created_at"`
+		Month     string  `json:"month"`
+	} `json:"earnings"`
+	AffiliateCode string `json:"affiliate_code"`
+	AffiliateLink string `json:"affiliate_link"`
+}
+
+type referralBody struct {
+	ID        string `json:"id"`
+	Status    string `json:"status"`
+	CreatedAt string `json:"created_at"`
+	Referred  struct {
+		Fullname              string  `json:"fullname"`
+		Email                 string  `json:"email"`
+		SubscriptionExpiresAt *string `json:"subscription_expires_at"`
+		DaysRemaining         int     `json:"subscription_days_remaining"`
+	} `json:"referred"`
+}
+
+func stats(t *testing.T, s *testkit.Session) statsBody {
+	t.Helper()
+	res := s.Do(t, http.MethodGet, "/api/affiliate/stats", nil)
+	if res.Status != http.StatusOK {
+		t.Fatalf("GET /api/affiliate/stats: %d %s", res.Status, res.Body)
+	}
+	var out statsBody
+	res.JSON(t, &out)
+	return out
+}
+
+func referrals(t *testing.T, s *testkit.Session) []referralBody {
+	t.Helper()
+	res := s.Do(t, http.MethodGet, "/api/affiliate/referrals", nil)
+	if res.Status != http.StatusOK {
+		t.Fatalf("GET /api/affiliate/referrals: %d %s", res.Status, res.Body)
+	}
+	var out []referralBody
+	res.JSON(t, &out)
+	return out
+}
+
+// register signs a new lawyer up through the REST door with a referral code
+// and answers a session of theirs.
+func register(t *testing.T, srv *testkit.Server, email, code string) *testkit.Session {
+	t.Helper()
+	res := srv.Anonymous().Do(t, http.MethodPost, "/api/auth/register", map[string]string{
+		"fullname": "Achieng Otieno", "email": email, "password": "court-2025",
+		"phone_number": "0712345678", "referral_code": code,
+	})
+	if res.Status != http.StatusOK && res.Status != http.StatusCreated {
+		t.Fatalf("register %s: %d %s", email, res.Status, res.Body)
+	}
+	u := srv.DB().User.Query().Where(user.Email(email)).OnlyX(context.Background())
+	return srv.Session(t, u)
+}
+
+func service(srv *testkit.Server) *affiliates.Service {
+	return affiliates.NewService(srv.DB(), srv.App.Calendar, srv.URL)
+}
+
+func credit(t *testing.T, srv *testkit.Server, month string) int {
+	t.Helper()
+	m, err := affiliates.ParseMonth(month)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := service(srv).CreditMonth(context.Background(), m)
+	if err != nil {
+		t.Fatalf("credit %s: %v", month, err)
+	}
+	return n
+}
+
+// TestReferralPaysAndAffiliateEarns is the issue's "done when": a new
+// lawyer registers through an affiliate's link, pays through the fake
+// checkout and is let in; the affiliate sees the referral and, after the
+// month's job, KSh 450 pending.
+func TestReferralPaysAndAffiliateEarns(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		aff := srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleAffiliate, Fullname: "Kamau Njoroge"})
+		affiliate := srv.Session(t, aff)
+
+		st := stats(t, affiliate)
+		if st.AffiliateCode != *aff.AffiliateCode || st.AffiliateLink != srv.URL+"/register?ref="+*aff.AffiliateCode {
+			t.Errorf("code %q link %q", st.AffiliateCode, st.AffiliateLink)
+		}
+		if st.Stats.ReferralCount != 0 || st.Stats.TotalEarnings != 0 || len(st.Earnings) != 0 {
+			t.Errorf("a new affiliate has %+v", st)
+		}
+
+		lawyer := register(t, srv, "achieng@example.co.ke", *aff.AffiliateCode)
+		refs := referrals(t, affiliate)
+		if len(refs) != 1 || refs[0].Status != "inactive" || refs[0].Referred.Email != "achieng@example.co.ke" ||
+			refs[0].Referred.SubscriptionExpiresAt != nil || refs[0].Referred.DaysRemaining != 0 {
+			t.Fatalf("before paying, referrals = %+v", refs)
+		}
+		if res := lawyer.Do(t, http.MethodGet, "/api/cases", nil); res.Status != http.StatusPaymentRequired {
+			t.Fatalf("unpaid referred lawyer GET /api/cases: %d, want 402", res.Status)
+		}
+
+		lawyer.Subscribe(t, "monthly")
+		if res := lawyer.Do(t, http.MethodGet, "/api/cases", nil); res.Status != http.StatusOK {
+			t.Fatalf("paid lawyer GET /api/cases: %d %s", res.Status, res.Body)
+		}
+		refs = referrals(t, affiliate)
+		wantExpiry := srv.Clock.Now().Add(30 * day).UTC().Format(time.RFC3339)
+		if refs[0].Status != "active" || refs[0].Referred.Fullname != "Achieng Otieno" || refs[0].Referred.DaysRemaining != 30 ||
+			refs[0].Referred.SubscriptionExpiresAt == nil || *refs[0].Referred.SubscriptionExpiresAt != wantExpiry {
+			t.Errorf("after paying, referral = %+v, want active until %s", refs[0], wantExpiry)
+		}
+
+		// At the turn of the month the scheduled job credits January.
+		srv.Clock.Set(time.Date(2025, 2, 1, 0, 30, 0, 0, srv.App.Calendar.Location))
+		if err := srv.App.Jobs.RunOnce(context.Background(), "commissions"); err != nil {
+			t.Fatal(err)
+		}
+		affiliate = srv.Session(t, aff)
+		st = stats(t, affiliate)
+		if st.Stats.ReferralCount != 1 || st.Stats.TotalEarnings != 450 || len(st.Earnings) != 1 {
+			t.Fatalf("after January's job, stats = %+v", st)
+		}
+		if got := st.Earnings[0]; got.Amount != 450 || got.Status != "pending" || got.Month != "2025-01" || got.CreatedAt == "" {
+			t.Errorf("earning = %+v, want KSh 450 pending for 2025-01", got)
+		}
+		res := affiliate.Do(t, http.MethodGet, "/api/affiliate/stats", nil)
+		if !strings.Contains(string(res.Body), `"totalEarnings":450`) || !strings.Contains(string(res.Body), `"amount":450`) {
+			t.Errorf("amounts are not KSh in major units: %s", res.Body)
+		}
+
+		// The Connect door answers the same, in minor units.
+		got, err := affiliate.Affiliate().GetAffiliateStats(context.Background(), connect.NewRequest(&kesiv1.GetAffiliateStatsRequest{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Msg.TotalEarnings.AmountMinor != 45000 || got.Msg.ReferralCount != 1 || got.Msg.Earnings[0].Amount.Currency != "KES" {
+			t.Errorf("Connect stats = %v", got.Msg)
+		}
+	})
+}
+
+// paid records an applied payment for u covering [from, from+days), as the
+// billing service leaves one, and moves u's paid-until to its end.
+func paid(t *testing.T, srv *testkit.Server, u *ent.User, from time.Time, days int) {
+	t.Helper()
+	ctx := context.Background()
+	until := from.Add(time.Duration(days) * day).UTC()
+	srv.DB().Payment.Create().
+		SetUserID(u.ID).SetPlanID("monthly").SetReference("TEST-" + uuid.NewString()).
+		SetAmountMinor(150000).SetCurrency("KES").SetDurationDays(days).
+		SetStatus("success").SetProvider("fake").
+		SetAppliedAt(from.UTC()).SetPaidUntilAfter(until).
+		ExecX(ctx)
+	srv.DB().User.UpdateOneID(u.ID).SetPaidUntil(until).ExecX(ctx)
+}
+
+func refer(t *testing.T, srv *testkit.Server, affiliate, referred *ent.User) {
+	t.Helper()
+	srv.DB().Referral.Create().SetAffiliateID(affiliate.ID).SetReferredID(referred.ID).ExecX(context.Background())
+}
+
+func TestCommissions(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		nairobi := srv.App.Calendar.Location
+		at := func(y int, m time.Month, d, h int) time.Time { return time.Date(y, m, d, h, 0, 0, 0, nairobi) }
+		aff := srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleAffiliate})
+
+		// Paid 20 Jan for 30 days, then stopped: January and February only.
+		stopped := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
+		refer(t, srv, aff, stopped)
+		paid(t, srv, stopped, at(2025, 1, 20, 10), 30)
+
+		// Paid a year on 1 Dec 2024: every month through November 2025.
+		yearly := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
+		refer(t, srv, aff, yearly)
+		paid(t, srv, yearly, at(2024, 12, 1, 9), 365)
+
+		// Registered, never paid.
+		refer(t, srv, aff, srv.CreateUser(t, testkit.UserSpec{Unpaid: true}))
+
+		// Not referred: paid, but nobody earns for them.
+		paid(t, srv, srv.CreateUser(t, testkit.UserSpec{Unpaid: true}), at(2025, 1, 2, 8), 30)
+
+		// Paid until midnight at the start of 1 January in Nairobi (21:00 UTC
+		// on 31 December): a December customer, not a January one.
+		december := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
+		refer(t, srv, aff, december)
+		paid(t, srv, december, at(2025, 1, 1, 0).Add(-30*day), 30)
+
+		// Self-referral: never credited, however it got into the table.
+		refer(t, srv, aff, aff)
+		paid(t, srv, aff, at(2025, 1, 5, 8), 30)
+
+		for _, tc := range []struct {
+			month string
+			want  int
+		}{
+			{"2025-01", 2}, // stopped and yearly
+			{"2025-01", 0}, // run twice: nothing more
+			{"2025-02", 2}, // stopped's period ends 19 Feb
+			{"2025-03", 1}, // only yearly
+			{"2025-02", 0},
+		} {
+			if got := credit(t, srv, tc.month); got != tc.want {
+				t.Errorf("credit %s created %d commissions, want %d", tc.month, got, tc.want)
+			}
+		}
+		ctx := context.Background()
+		for month, want := range map[string]int{"2024-12": 0, "2025-01": 2, "2025-02": 2, "2025-03": 1} {
+			if n := srv.DB().Commission.Query().Where(commission.Month(month)).CountX(ctx); n != want {
+				t.Errorf("%s has %d commissions, want %d", month, n, want)
+			}
+		}
+		if n := srv.DB().Commission.Query().Where(commission.AffiliateID(aff.ID)).CountX(ctx); n != 5 {
+			t.Errorf("the affiliate has %d commissions, want 5", n)
+		}
+		for _, c := range srv.DB().Commission.Query().WithReferral().AllX(ctx) {
+			if c.Edges.Referral.ReferredID == aff.ID {
+				t.Errorf("a self-referral was credited for %s", c.Month)
+			}
+			if c.AmountMinor != 45000 || c.Currency != "KES" || c.Status != commission.StatusPending {
+				t.Errorf("commission %+v, want KES 45000 pending", c)
+			}
+		}
+	})
+}
+
+func TestCommissions_MarkPaid(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		aff := srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleAffiliate, Email: "partner@example.co.ke"})
+		lawyer := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
+		refer(t, srv, aff, lawyer)
+		paid(t, srv, lawyer, srv.Clock.Now().Add(-20*day), 90)
+		credit(t, srv, "2024-12")
+		credit(t, srv, "2025-01")
+		m, _ := affiliates.ParseMonth("2024-12")
+		ctx := context.Background()
+		n, err := service(srv).MarkPaid(ctx, "Partner@example.co.ke", m)
+		if err != nil || n != 1 {
+			t.Fatalf("MarkPaid: %d, %v, want 1", n, err)
+		}
+		if n, _ := service(srv).MarkPaid(ctx, "partner@example.co.ke", m); n != 0 {
+			t.Errorf("marking paid twice marked %d", n)
+		}
+		if _, err := service(srv).MarkPaid(ctx, "nobody@example.co.ke", m); err == nil {
+			t.Error("MarkPaid of an unknown affiliate succeeded")
+		}
+		st := stats(t, srv.Session(t, aff))
+		statuses := map[string]string{}
+		for _, e := range st.Earnings {
+			statuses[e.Month] = e.Status
+		}
+		if statuses["2024-12"] != "paid" || statuses["2025-01"] != "pending" || st.Stats.TotalEarnings != 900 {
+			t.Errorf("after paying December: %+v", st)
+		}
+	})
+}
+
+func TestAffiliate_SeesOnlyOwn(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		a := srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleAffiliate})
+		b := srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleAffiliate})
+		la := srv.CreateUser(t, testkit.UserSpec{Unpaid: true, Email: "of-a@example.co.ke"})
+		lb := srv.CreateUser(t, testkit.UserSpec{Unpaid: true, Email: "of-b@example.co.ke"})
+		refer(t, srv, a, la)
+		refer(t, srv, b, lb)
+		paid(t, srv, la, srv.Clock.Now().Add(-day), 30)
+		paid(t, srv, lb, srv.Clock.Now().Add(-day), 30)
+		credit(t, srv, "2025-01")
+
+		for _, tc := range []struct {
+			aff   *ent.User
+			email string
+		}{{a, "of-a@example.co.ke"}, {b, "of-b@example.co.ke"}} {
+			s := srv.Session(t, tc.aff)
+			refs := referrals(t, s)
+			if len(refs) != 1 || refs[0].Referred.Email != tc.email {
+				t.Errorf("affiliate %s sees referrals %+v, want only %s", tc.aff.Email, refs, tc.email)
+			}
+			st := stats(t, s)
+			if st.Stats.ReferralCount != 1 || len(st.Earnings) != 1 || st.Stats.TotalEarnings != 450 {
+				t.Errorf("affiliate %s sees stats %+v, want only their own", tc.aff.Email, st)
+			}
+		}
+	})
+}
+
+func TestAffiliate_OnlyAffiliates(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		for _, role := range []auth.Role{auth.RoleLawyer, auth.RoleModerator, auth.RoleDemo} {
+			s := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Role: role}))
+			for _, path := range []string{"/api/affiliate/stats", "/api/affiliate/referrals"} {
+				res := s.Do(t, http.MethodGet, path, nil)
+				if res.Status != http.StatusForbidden || res.Message(t) != auth.MsgForbidden {
+					t.Errorf("%s GET %s: %d %s, want 403", role, path, res.Status, res.Body)
+				}
+			}
+			_, err := s.Affiliate().ListReferrals(context.Background(), connect.NewRequest(&kesiv1.ListReferralsRequest{}))
+			if connect.CodeOf(err) != connect.CodePermissionDenied {
+				t.Errorf("%s ListReferrals over Connect: %v, want PermissionDenied", role, err)
+			}
+		}
+		if res := srv.Anonymous().Do(t, http.MethodGet, "/api/affiliate/stats", nil); res.Status != http.StatusUnauthorized {
+			t.Errorf("anonymous stats: %d, want 401", res.Status)
+		}
+	})
+}
+
+func TestMonth(t *testing.T) {
+	nairobi, _ := time.LoadLocation("Africa/Nairobi")
+	m, err := affiliates.ParseMonth("2025-01")
+	if err != nil || m.String() != "2025-01" || m.Previous().String() != "2024-12" {
+		t.Fatalf("ParseMonth(2025-01) = %v, %v", m, err)
+	}
+	start, end := m.Bounds(nairobi)
+	if !start.Equal(time.Date(2024, 12, 31, 21, 0, 0, 0, time.UTC)) || !end.Equal(time.Date(2025, 1, 31, 21, 0, 0, 0, time.UTC)) {
+		t.Errorf("January in Nairobi is [%v, %v)", start.UTC(), end.UTC())
+	}
+	if got := affiliates.MonthOf(time.Date(2025, 1, 31, 22, 0, 0, 0, time.UTC), nairobi); got.String() != "2025-02" {
+		t.Errorf("31 Jan 22:00 UTC is in %s in Nairobi, want 2025-02", got)
+	}
+	for _, bad := range []string{"", "2025", "2025-13", "2025-1", "25-01", "2025-01-01", "январь"} {
+		if _, err := affiliates.ParseMonth(bad); err == nil {
+			t.Errorf("ParseMonth(%q) accepted a bad month", bad)
+		}
+	}
+}
+
+func FuzzParseMonth(f *testing.F) {
+	for _, s := range []string{"2025-01", "1999-12", "2025-13", "x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := affiliates.ParseMonth(s)
+		if err != nil {
+			return
+		}
+		if m.String() != s {
+			t.Errorf("ParseMonth(%q) = %s, which does not write back the same", s, m)
+		}
+	})
+}
