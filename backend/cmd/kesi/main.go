@@ -29,13 +29,17 @@ type command struct {
 
 // commands lists every subcommand; each one's code lives in its own file.
 var commands = map[string]command{
-	"serve":      {"serve the API and the web app (migrates first in dev)", serve},
-	"migrate":    {"create or upgrade the database schema and seed rows", migrate},
-	"jobs list":  {"list the background jobs", jobsList},
-	"jobs run":   {"run one background job now: jobs run NAME", jobsRun},
-	"user add":   {"add an account: user add --email E --fullname N --role R (password on stdin)", userAdd},
-	"demo reset": {"restore the demo account's diary, relative to today", demoReset},
-	"demo seed":  {"bulk data for benchmarks: demo seed --lawyers N --cases M", demoSeed},
+	"serve":                {"serve the API and the web app (migrates first in dev)", serve},
+	"migrate":              {"create or upgrade the database schema and seed rows", migrate},
+	"jobs list":            {"list the background jobs", jobsList},
+	"jobs run":             {"run one background job now: jobs run NAME", jobsRun},
+	"user add":             {"add an account: user add --email E --fullname N --role R (password on stdin)", userAdd},
+	"demo reset":           {"restore the demo account's diary, relative to today", demoReset},
+	"demo seed":            {"bulk data for benchmarks: demo seed --lawyers N --cases M", demoSeed},
+	"plans list":           {"list the subscription plans", plansList},
+	"plans set":            {"create or change a plan: plans set --id ID --name N --price 1500 --duration DAYS [--currency KES] [--withdrawn]", plansSet},
+	"affiliates pay":       {"mark an affiliate's commissions paid: affiliates pay --affiliate EMAIL --month YYYY-MM", affiliatesPay},
+	"jobs run commissions": {"credit affiliate commissions now: jobs run commissions [--month YYYY-MM]", jobsRunCommissions},
 }
 
 func main() {
