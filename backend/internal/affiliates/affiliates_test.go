@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -254,6 +255,31 @@ func TestCommissions(t *testing.T) {
 			if c.AmountMinor != 45000 || c.Currency != "KES" || c.Status != commission.StatusPending {
 				t.Errorf("commission %+v, want KES 45000 pending", c)
 			}
+		}
+	})
+}
+
+func TestCommissions_ConcurrentRuns(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		aff := srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleAffiliate})
+		for range 20 {
+			u := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
+			refer(t, srv, aff, u)
+			paid(t, srv, u, srv.Clock.Now().Add(-day), 30)
+		}
+		m, _ := affiliates.ParseMonth("2025-01")
+		var wg sync.WaitGroup
+		for range 4 { // as several servers running the job at once
+			wg.Go(func() {
+				if _, err := service(srv).CreditMonth(context.Background(), m); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+		if n := srv.DB().Commission.Query().CountX(context.Background()); n != 20 {
+			t.Errorf("concurrent runs left %d commissions, want 20", n)
 		}
 	})
 }

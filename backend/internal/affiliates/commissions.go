@@ -53,45 +53,60 @@ func (s *Service) CreditMonth(ctx context.Context, m Month) (int, error) {
 	for id := range paying {
 		ids = append(ids, id)
 	}
-	refs, err := s.db.Referral.Query().Where(referral.ReferredIDIn(ids...)).All(ctx)
+	var refs []*ent.Referral
+	for i := 0; i < len(ids); i += queryBatch {
+		part, err := s.db.Referral.Query().Where(referral.ReferredIDIn(ids[i:min(i+queryBatch, len(ids))]...)).All(ctx)
+		if err != nil {
+			return 0, fmt.Errorf("referrals of paying users in %s: %w", m, err)
+		}
+		refs = append(refs, part...)
+	}
+	credited, err := s.db.Commission.Query().
+		Where(commission.Month(m.String())).
+		Select(commission.FieldReferralID).
+		All(ctx)
 	if err != nil {
-		return 0, fmt.Errorf("referrals of paying users in %s: %w", m, err)
+		return 0, fmt.Errorf("commissions already credited for %s: %w", m, err)
+	}
+	done := map[uuid.UUID]bool{}
+	for _, c := range credited {
+		done[c.ReferralID] = true
 	}
 	now := s.cal.Now().UTC()
-	created := 0
+	var batch []*ent.CommissionCreate
 	for _, r := range refs {
-		if r.AffiliateID == r.ReferredID {
+		if r.AffiliateID == r.ReferredID || done[r.ID] {
 			continue
 		}
-		n, err := s.credit(ctx, r, m, now)
-		if err != nil {
-			return created, err
-		}
-		created += n
+		batch = append(batch, s.db.Commission.Create().
+			SetReferralID(r.ID).
+			SetAffiliateID(r.AffiliateID).
+			SetMonth(m.String()).
+			SetAmountMinor(CommissionMinor).
+			SetCurrency(CommissionCurrency).
+			SetCreatedAt(now))
 	}
-	return created, nil
+	for i := 0; i < len(batch); i += insertBatch {
+		part := batch[i:min(i+insertBatch, len(batch))]
+		// Another server running the job at the same moment may have
+		// credited some of these since the query above: the unique
+		// (referral, month) key turns those inserts into nothing.
+		err := s.db.Commission.CreateBulk(part...).
+			OnConflictColumns(commission.FieldReferralID, commission.FieldMonth).
+			DoNothing().
+			Exec(ctx)
+		if err != nil {
+			return i, fmt.Errorf("credit %d referrals for %s: %w", len(part), m, err)
+		}
+	}
+	return len(batch), nil
 }
 
-// credit inserts one commission unless the referral has this month's
-// already. It answers 1 when it inserted a row.
-func (s *Service) credit(ctx context.Context, r *ent.Referral, m Month, now time.Time) (int, error) {
-	err := s.db.Commission.Create().
-		SetReferralID(r.ID).
-		SetAffiliateID(r.AffiliateID).
-		SetMonth(m.String()).
-		SetAmountMinor(CommissionMinor).
-		SetCurrency(CommissionCurrency).
-		SetCreatedAt(now).
-		Exec(ctx)
-	if ent.IsConstraintError(err) {
-		// Credited already, by an earlier run or another server.
-		return 0, nil
-	}
-	if err != nil {
-		return 0, fmt.Errorf("credit referral %s for %s: %w", r.ID, m, err)
-	}
-	return 1, nil
-}
+// Batches keep each statement well under both dialects' parameter limits.
+const (
+	insertBatch = 500
+	queryBatch  = 1000
+)
 
 // CommissionsJob is the scheduled job's work: credit the last complete
 // month. Running it daily is harmless, as crediting is idempotent, and
