@@ -84,11 +84,13 @@ var dashboardCalls = []dashboard{
 }
 
 // indexUse is the index each SELECT of a dashboard call reads, in order.
+// The calendar's second query is the cases having an activity in range: a
+// semi-join whose activity side reads the same owner-scoped index.
 var indexUse = map[string][]string{
-	"today":           {"activity_owner_id_activity_date", "court_cases_pkey"},
-	"week":            {"activity_owner_id_activity_date", "court_cases_pkey"},
+	"today":           {"activity_owner_id_activity_date", "activity_owner_id_activity_date"},
+	"week":            {"activity_owner_id_activity_date", "activity_owner_id_activity_date"},
 	"needing_update":  {"courtcase_owner_id_activity_date", "courtcase_owner_id_latest_activity_date"},
-	"between_60_days": {"activity_owner_id_activity_date", "court_cases_pkey"},
+	"between_60_days": {"activity_owner_id_activity_date", "activity_owner_id_activity_date"},
 }
 
 // TestExplain_DashboardQueriesUseIndexes prints the Postgres plans of the
@@ -120,7 +122,7 @@ func TestExplain_DashboardQueriesUseIndexes(t *testing.T) {
 		for i, q := range qs {
 			plan := explain(t, db.SQL, q)
 			t.Logf("%s query %d:\n%s\n%s", d.name, i+1, q.sql, plan)
-			if !strings.Contains(plan, "Index") || !strings.Contains(plan, want[i]) {
+			if !strings.Contains(plan, "Index") || !strings.Contains(plan, want[i]) || strings.Contains(plan, "Seq Scan") {
 				t.Errorf("%s query %d does not read index %s:\n%s", d.name, i+1, want[i], plan)
 			}
 		}
