@@ -11,6 +11,7 @@ import (
 	"entgo.io/ent/dialect"
 
 	"github.com/kesihq/kesi/backend/internal/app"
+	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/demo"
 )
 
@@ -41,6 +42,7 @@ func seedDemo(ctx context.Context, a *app.App, args []string, stdout io.Writer) 
 	perLawyer := fs.Int("cases", 100, "cases per lawyer")
 	prefix := fs.String("prefix", "lawyer", "e-mail prefix of the lawyers (PREFIX-00000@seed.kesi.test)")
 	seed := fs.Uint64("seed", 1, "random seed, for a reproducible data set")
+	password := fs.String("password", "", "password of every seeded lawyer (hashed once with argon2id); empty: they cannot sign in")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -53,6 +55,18 @@ func seedDemo(ctx context.Context, a *app.App, args []string, stdout io.Writer) 
 	if err := a.Migrate(ctx); err != nil {
 		return err
 	}
+	var hash string
+	if *password != "" {
+		if err := auth.ValidatePassword("password", *password); err != nil {
+			return fmt.Errorf("demo seed: %w", err)
+		}
+		// One hash for every lawyer: argon2id is deliberately slow, and a
+		// thousand of them would dominate the run.
+		var err error
+		if hash, err = auth.HashPassword(*password, auth.DefaultPasswordParams); err != nil {
+			return fmt.Errorf("demo seed: hash password: %w", err)
+		}
+	}
 	workers := 1 // SQLite has one writer
 	if a.DB.Dialect == dialect.Postgres {
 		workers = 8
@@ -60,7 +74,7 @@ func seedDemo(ctx context.Context, a *app.App, args []string, stdout io.Writer) 
 	start := time.Now()
 	err := demo.Seed(ctx, a.DB.Client, a.Calendar.Today(), demo.SeedOptions{
 		Lawyers: *lawyers, Cases: *perLawyer, Workers: workers, Seed: *seed, EmailPrefix: *prefix,
-		PaidUntil: a.Calendar.Now().AddDate(1, 0, 0),
+		PaidUntil: a.Calendar.Now().AddDate(1, 0, 0), PasswordHash: hash,
 	})
 	if err != nil {
 		return err

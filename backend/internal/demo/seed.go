@@ -27,6 +27,10 @@ type SeedOptions struct {
 	EmailPrefix string
 	// PaidUntil is the lawyers' subscription end.
 	PaidUntil time.Time
+	// PasswordHash, an encoded argon2id hash computed once for the whole
+	// run, lets the lawyers sign in through the real login (load tests);
+	// empty leaves them without a usable password.
+	PasswordHash string
 }
 
 // seedNumbers are case-number formats of kenya-courts.md, filled with a
@@ -104,8 +108,12 @@ func seedLawyer(ctx context.Context, db *ent.Client, today civil.Date, opts Seed
 		return nil
 	}
 	rng := rand.New(rand.NewPCG(opts.Seed, uint64(n)))
+	hash := opts.PasswordHash
+	if hash == "" {
+		hash = "!unusable"
+	}
 	create := db.User.Create().SetEmail(email).SetFullname(fmt.Sprintf("Seed Advocate %05d", n)).
-		SetPhoneNumber("0700000000").SetPasswordHash("!unusable").SetRole(user.RoleLawyer)
+		SetPhoneNumber("0700000000").SetPasswordHash(hash).SetRole(user.RoleLawyer)
 	if !opts.PaidUntil.IsZero() {
 		create.SetPaidUntil(opts.PaidUntil)
 	}
