@@ -23,7 +23,7 @@ func demoReset(ctx context.Context, a *app.App, args []string) error {
 	if err := a.Migrate(ctx); err != nil {
 		return err
 	}
-	if err := demo.ResetDemo(ctx, a.DB.Client, a.Calendar); err != nil {
+	if err := a.ResetDemo(ctx); err != nil {
 		return err
 	}
 	fmt.Println("demo diary restored for", a.Calendar.Today())

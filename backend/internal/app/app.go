@@ -42,8 +42,9 @@ type App struct {
 	Authz    *auth.Authorizer
 	Jobs     *jobs.Runner
 
-	seeders []func(context.Context) error
-	handler http.Handler
+	seeders   []func(context.Context) error
+	resetDemo func(context.Context) error
+	handler   http.Handler
 }
 
 // Option changes how New builds the App; tests use them.
@@ -119,6 +120,16 @@ func (a *App) build() error {
 	caseSvc := cases.NewService(a.DB.Client, a.Calendar, documentSvc)
 	caseHandler := cases.NewHandler(caseSvc)
 	clientHandler := clients.NewHandler(clients.NewService(a.DB.Client))
+	a.resetDemo = func(ctx context.Context) error {
+		u, err := auth.EnsureDemoAccount(ctx, a.DB.Client)
+		if err != nil {
+			return err
+		}
+		if err := documentSvc.PurgeOwner(ctx, u.ID); err != nil {
+			return fmt.Errorf("purge demo uploads: %w", err)
+		}
+		return demo.Reset(ctx, a.DB.Client, a.Calendar, u.ID)
+	}
 	// Dev and first start: the demo account gets its diary when it has none.
 	a.seeders = append(a.seeders, func(ctx context.Context) error { return demo.FillEmpty(ctx, a.DB.Client, a.Calendar) })
 	// Paystack whenever a secret key is set; otherwise the dev fake checkout
@@ -137,7 +148,7 @@ func (a *App) build() error {
 	affiliateSvc := affiliates.NewService(a.DB.Client, a.Calendar, a.Config.PublicURL.String())
 	affiliateHandler := affiliates.NewHandler(affiliateSvc)
 	importHandler := imports.NewHandler(imports.NewService(a.DB.Client, a.Calendar))
-	policies := []auth.Policy{unimplementedPolicy(), auth.ServicePolicy}
+	policies := []auth.Policy{auth.ServicePolicy}
 	policies = append(policies, documents.Policy)
 	policies = append(policies, cases.Policy, clients.Policy, imports.Policy)
 	policies = append(policies, billing.Policy, affiliates.Policy)
@@ -154,9 +165,9 @@ func (a *App) build() error {
 	})
 	raw.Upload, raw.Download = documentFiles.Upload(), documentFiles.Download()
 	a.Jobs = jobs.NewRunner(a.DB.SQL, a.DB.Dialect,
-		jobs.Job{Name: "documents-sweep", Every: time.Hour, Run: documentSvc.Sweep},
-		jobs.Job{Name: "demo-reset", Every: 6 * time.Hour, Run: func(ctx context.Context) error { return demo.ResetDemo(ctx, a.DB.Client, a.Calendar) }},
-		jobs.Job{Name: "commissions", Every: 6 * time.Hour, Run: affiliateSvc.CommissionsJob})
+		jobs.Job{Name: "documents-sweep", Every: time.Hour, AtStart: true, Run: documentSvc.Sweep},
+		jobs.Job{Name: "demo-reset", Every: 6 * time.Hour, Run: a.ResetDemo},
+		jobs.Job{Name: "commissions", Every: 6 * time.Hour, AtStart: true, Run: affiliateSvc.CommissionsJob})
 
 	connectOpts := connect.WithHandlerOptions(
 		connect.WithInterceptors(a.Authz.Interceptor()),
@@ -220,6 +231,10 @@ func (a *App) Migrate(ctx context.Context) error {
 	}
 	return nil
 }
+
+// ResetDemo restores the demo account: its uploads are purged, rows and
+// blobs, and its diary is rewritten relative to today.
+func (a *App) ResetDemo(ctx context.Context) error { return a.resetDemo(ctx) }
 
 // Close releases the database.
 func (a *App) Close() error { return a.DB.Close() }

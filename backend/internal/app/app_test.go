@@ -1,8 +1,11 @@
 package app_test
 
 import (
+	"bytes"
 	"context"
+	"mime/multipart"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,6 +14,8 @@ import (
 
 	"github.com/kesihq/kesi/backend/internal/app"
 	"github.com/kesihq/kesi/backend/internal/testkit"
+	"github.com/kesihq/kesi/ent/user"
+	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 )
 
 func TestHealthAndReadiness(t *testing.T) {
@@ -80,4 +85,55 @@ func TestReflectionListsEveryService(t *testing.T) {
 			t.Errorf("reflection does not list %s (got %v)", want, names)
 		}
 	}
+}
+
+func TestDemoResetPurgesUploadsAndRestoresTheDiary(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		ctx := context.Background()
+		demoUser, err := srv.DB().User.Query().Where(user.Email("demo@kesi.app")).Only(ctx)
+		if err != nil {
+			t.Fatalf("the demo account exists after migrate: %v", err)
+		}
+		demo := srv.Session(t, demoUser)
+		list, err := demo.Cases().ListCases(ctx, connect.NewRequest(&kesiv1.ListCasesRequest{}))
+		if err != nil || len(list.Msg.Cases) < 40 {
+			t.Fatalf("the demo diary has %d cases (%v), want at least 40", len(list.Msg.Cases), err)
+		}
+		first := list.Msg.Cases[0]
+
+		// A visitor uploads a file and deletes a case.
+		var body bytes.Buffer
+		mw := multipart.NewWriter(&body)
+		mw.WriteField("case_id", first.CaseId)
+		mw.WriteField("document_title", "Visitor's upload")
+		fw, _ := mw.CreateFormFile("files", "note.txt")
+		fw.Write([]byte("uploaded by a demo visitor"))
+		mw.Close()
+		req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/files/upload", &body)
+		req.Header.Set("Content-Type", mw.FormDataContentType())
+		if r := demo.Send(t, req); r.Status != http.StatusOK && r.Status != http.StatusCreated {
+			t.Fatalf("demo upload = %d %s", r.Status, r.Body)
+		}
+		if _, err := demo.Cases().DeleteCase(ctx, connect.NewRequest(&kesiv1.DeleteCaseRequest{Id: list.Msg.Cases[1].Id})); err != nil {
+			t.Fatal(err)
+		}
+
+		if before, _ := filepath.Glob(filepath.Join(srv.DataDir, "blobs", "doc", "*")); len(before) != 1 {
+			t.Fatalf("after one upload the store holds %d blobs, want 1", len(before))
+		}
+		if err := srv.App.ResetDemo(ctx); err != nil {
+			t.Fatalf("ResetDemo: %v", err)
+		}
+		if n := srv.DB().Document.Query().CountX(ctx); n != 0 {
+			t.Errorf("%d documents survive the demo reset", n)
+		}
+		if after, _ := filepath.Glob(filepath.Join(srv.DataDir, "blobs", "doc", "*")); len(after) != 0 {
+			t.Errorf("blobs %v survive the demo reset", after)
+		}
+		again, err := demo.Cases().ListCases(ctx, connect.NewRequest(&kesiv1.ListCasesRequest{}))
+		if err != nil || len(again.Msg.Cases) != len(list.Msg.Cases) {
+			t.Errorf("after reset the demo diary has %d cases (%v), want %d", len(again.Msg.Cases), err, len(list.Msg.Cases))
+		}
+	})
 }

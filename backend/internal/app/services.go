@@ -5,7 +5,6 @@ import (
 
 	"google.golang.org/protobuf/reflect/protoreflect"
 
-	"github.com/kesihq/kesi/backend/internal/auth"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 )
 
@@ -45,14 +44,3 @@ func Procedures() []string {
 }
 
 func knownService(name string) bool { return slices.Contains(ServiceNames(), name) }
-
-// unimplementedPolicy lets calls reach the services that are not built yet,
-// so that they answer Unimplemented rather than a policy error. Each domain's
-// own policy, merged after it, replaces these rules as it lands.
-func unimplementedPolicy() auth.Policy {
-	p := auth.Policy{}
-	for _, proc := range Procedures() {
-		p[proc] = auth.Rule{Public: true}
-	}
-	return p
-}

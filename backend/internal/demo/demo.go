@@ -172,16 +172,6 @@ func HasData(ctx context.Context, db *ent.Client, owner uuid.UUID) (bool, error)
 	return ok, nil
 }
 
-// ResetDemo makes sure the demo account exists and restores its diary: the
-// `kesi demo reset` command and the demo-reset job.
-func ResetDemo(ctx context.Context, db *ent.Client, cal platform.Calendar) error {
-	u, err := auth.EnsureDemoAccount(ctx, db)
-	if err != nil {
-		return err
-	}
-	return Reset(ctx, db, cal, u.ID)
-}
-
 // FillEmpty gives the demo account its diary when it has none, so a fresh
 // `kesi serve` shows a full demo without wiping a visitor's session data.
 func FillEmpty(ctx context.Context, db *ent.Client, cal platform.Calendar) error {

@@ -21,7 +21,11 @@ import (
 type Job struct {
 	Name  string
 	Every time.Duration
-	Run   func(ctx context.Context) error
+	// AtStart runs the job soon after the server starts as well; otherwise
+	// its first run is one period after start (the demo reset must not wipe
+	// a visitor's session because a server restarted).
+	AtStart bool
+	Run     func(ctx context.Context) error
 }
 
 // Runner runs jobs on their schedules.
@@ -43,12 +47,15 @@ func (r *Runner) Jobs() []Job { return r.jobs }
 // ErrUnknownJob is returned by RunOnce for a name no job has.
 var ErrUnknownJob = errors.New("unknown job")
 
-// Start runs every job once soon after start and then on its schedule,
-// until ctx ends.
+// Start runs every job on its schedule until ctx ends.
 func (r *Runner) Start(ctx context.Context) {
 	for _, j := range r.jobs {
 		go func() {
-			timer := time.NewTimer(10 * time.Second)
+			first := j.Every
+			if j.AtStart {
+				first = 10 * time.Second
+			}
+			timer := time.NewTimer(first)
 			defer timer.Stop()
 			for {
 				select {

@@ -1,0 +1,66 @@
+package jobs_test
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/kesihq/kesi/backend/internal/jobs"
+	"github.com/kesihq/kesi/backend/internal/testkit"
+)
+
+func TestRunOnceRunsTheNamedJob(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		db := testkit.OpenDB(t, e)
+		var ran atomic.Int32
+		r := jobs.NewRunner(db.SQL, db.Dialect, jobs.Job{Name: "count", Every: time.Hour, Run: func(context.Context) error {
+			ran.Add(1)
+			return nil
+		}})
+		if err := r.RunOnce(context.Background(), "count"); err != nil || ran.Load() != 1 {
+			t.Fatalf("RunOnce = %v, ran %d times", err, ran.Load())
+		}
+		if err := r.RunOnce(context.Background(), "nope"); !errors.Is(err, jobs.ErrUnknownJob) {
+			t.Errorf("RunOnce of an unknown job = %v, want ErrUnknownJob", err)
+		}
+	})
+}
+
+// Two servers (here: two runners over the same database) never run the same
+// job at the same time.
+func TestAJobRunsOnceAtATime(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		db := testkit.OpenDB(t, e)
+		var running, overlaps, runs atomic.Int32
+		job := jobs.Job{Name: "slow", Every: time.Hour, Run: func(context.Context) error {
+			if running.Add(1) > 1 {
+				overlaps.Add(1)
+			}
+			time.Sleep(50 * time.Millisecond)
+			running.Add(-1)
+			runs.Add(1)
+			return nil
+		}}
+		runners := []*jobs.Runner{jobs.NewRunner(db.SQL, db.Dialect, job), jobs.NewRunner(db.SQL, db.Dialect, job)}
+		if e == testkit.SQLite {
+			runners = runners[:1] // SQLite is one process: its lock is in process
+		}
+		var wg sync.WaitGroup
+		for i := range 6 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if err := runners[i%len(runners)].RunOnce(context.Background(), "slow"); err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+		if overlaps.Load() != 0 || runs.Load() == 0 {
+			t.Errorf("overlapping runs %d, runs %d; want none overlapping and at least one", overlaps.Load(), runs.Load())
+		}
+	})
+}
