@@ -47,6 +47,7 @@ export default defineConfig({
   build: {
     outDir,
     emptyOutDir: true,
+    manifest: true, // bench/web.mjs names each route's chunks from it
   },
   test: {
     environment: 'jsdom',
