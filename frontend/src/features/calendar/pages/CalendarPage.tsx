@@ -1,0 +1,183 @@
+import '@mantine/dates/styles.css';
+import { Button, Card, Grid, Group, Indicator, SegmentedControl, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Calendar } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Case } from '@gen/kesi/v1/case_pb';
+import { CaseStatusBadge } from '@/components/CaseStatusBadge';
+import { ErrorPanel } from '@/components/ErrorPanel';
+import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
+import { formatDate, formatLongDate, todayIsoDate } from '@/lib/dates';
+import { ScheduleHearingDialog } from '../components/ScheduleHearingDialog';
+import { useDayCases, useHearingDays } from '../queries';
+
+const TEXT = {
+  title: 'Court Calendar',
+  subtitle: 'Your hearings and mentions, day by day',
+  schedule: 'Schedule Hearing',
+  count: (n: number) => `${n} hearing(s) scheduled`,
+  emptyTitle: 'No Hearings Scheduled',
+  emptyBody: 'There are no hearings scheduled for this date.',
+  loaded: (date: string) => `Loaded cases for ${date}`,
+  error: 'Failed to load hearings',
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** First and last day ('YYYY-MM-DD') of the month a date falls in. */
+export function monthRange(date: string): { start: string; end: string } {
+  const [y = 1970, m = 1] = date.split('-').map(Number);
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { start: `${y}-${pad(m)}-01`, end: `${y}-${pad(m)}-${pad(last)}` };
+}
+
+export function CalendarPage() {
+  useRefetchOnTokenRefresh();
+  const navigate = useNavigate();
+  const [selected, setSelected] = useState(todayIsoDate);
+  const [month, setMonth] = useState(() => monthRange(todayIsoDate()).start);
+  const [view, setView] = useState('day');
+  const [scheduleOpen, setScheduleOpen] = useState(false);
+  const range = monthRange(month);
+  const days = useHearingDays(range.start, range.end);
+  const day = useDayCases(selected);
+  const announced = useRef<string | null>(null);
+
+  useEffect(() => {
+    // SPEC.md: choosing a date says so once its cases are in (not on first paint).
+    if (day.isSuccess && announced.current !== null && announced.current !== selected) {
+      announced.current = selected;
+      notifications.show({ message: TEXT.loaded(formatDate(selected)) });
+    }
+  }, [day.isSuccess, selected]);
+
+  const choose = (date: string) => {
+    announced.current ??= todayIsoDate();
+    setSelected(date);
+  };
+  const open = (c: Case) => {
+    void navigate(`/cases/${encodeURIComponent(c.caseId)}`, { state: { case: c } });
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">
+            {TEXT.title}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {TEXT.subtitle}
+          </Text>
+        </div>
+        <Group>
+          <SegmentedControl
+            aria-label="Calendar view"
+            value={view}
+            onChange={setView}
+            data={[
+              { value: 'day', label: 'Day' },
+              { value: 'week', label: 'Week' },
+            ]}
+          />
+          <Button
+            onClick={() => {
+              setScheduleOpen(true);
+            }}
+          >
+            {TEXT.schedule}
+          </Button>
+        </Group>
+      </Group>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Card withBorder>
+            <Calendar
+              date={month}
+              onDateChange={setMonth}
+              maxLevel="year"
+              size="md"
+              previousLabel="Previous month"
+              nextLabel="Next month"
+              getDayProps={(date) => ({
+                selected: date === selected,
+                onClick: () => {
+                  choose(date);
+                },
+                'aria-label': `${formatLongDate(date)}${days.data?.has(date) ? ', has hearings' : ''}`,
+              })}
+              renderDay={(date) => (
+                <Indicator size={6} color="blue.8" offset={-3} disabled={!days.data?.has(date)} data-hearing={days.data?.has(date) ? '' : undefined}>
+                  <div>{Number(date.slice(8))}</div>
+                </Indicator>
+              )}
+              styles={{ calendarHeader: { maxWidth: 'none' }, month: { width: '100%' } }}
+            />
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="sm">
+            <div>
+              <Title order={2} size="h4">
+                {formatLongDate(selected)}
+              </Title>
+              <Text size="sm" c="dimmed" data-testid="day-count">
+                {day.isSuccess ? TEXT.count(day.data.length) : '\u00a0'}
+              </Text>
+            </div>
+            {day.isPending ? (
+              Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={110} radius="md" data-testid="skeleton-card" />)
+            ) : day.isError ? (
+              <ErrorPanel title={TEXT.error} onRetry={() => void day.refetch()} />
+            ) : day.data.length === 0 ? (
+              <Card withBorder>
+                <Stack align="center" gap={4} py="lg" ta="center">
+                  <Text fw={600}>{TEXT.emptyTitle}</Text>
+                  <Text size="sm" c="dimmed">
+                    {TEXT.emptyBody}
+                  </Text>
+                </Stack>
+              </Card>
+            ) : (
+              day.data.map((c) => (
+                <Card key={`${c.id}-${c.time}`} withBorder padding="sm" data-testid="hearing-card">
+                  <UnstyledButton
+                    onClick={() => {
+                      open(c);
+                    }}
+                    aria-label={`Open case ${c.caseId}`}
+                    w="100%"
+                  >
+                    <Group justify="space-between" wrap="nowrap">
+                      <Text fw={700} truncate>
+                        {c.caseId}
+                      </Text>
+                      <CaseStatusBadge status={c.status} size="sm" />
+                    </Group>
+                    <Text size="sm">{c.parties}</Text>
+                    <Text size="xs" c="dimmed">
+                      {c.time || c.caseType} · {c.lawCourt}
+                    </Text>
+                    {c.notes && (
+                      <Text size="xs" c="dimmed" lineClamp={2}>
+                        {c.notes}
+                      </Text>
+                    )}
+                  </UnstyledButton>
+                </Card>
+              ))
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <ScheduleHearingDialog
+        opened={scheduleOpen}
+        date={selected}
+        onClose={() => {
+          setScheduleOpen(false);
+        }}
+      />
+    </Stack>
+  );
+}

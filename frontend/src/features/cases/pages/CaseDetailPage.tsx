@@ -1,0 +1,179 @@
+import { Button, Card, Center, Group, Loader, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import type { Activity, Case } from '@gen/kesi/v1/case_pb';
+import { CaseStatusBadge } from '@/components/CaseStatusBadge';
+import { ErrorPanel } from '@/components/ErrorPanel';
+import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
+// The Documents tab is its own feature; the case page is where the two meet.
+import { DocumentsPanel } from '@/features/documents/components/DocumentsPanel';
+import { formatDate, toIsoDate } from '@/lib/dates';
+import { RecordOutcomeDialog } from '../components/RecordOutcomeDialog';
+import { useCase, useCaseActivities } from '../queries';
+
+const TEXT = {
+  back: 'Back to Cases',
+  error: 'Failed to load case details',
+  retry: 'Try Again',
+  caseId: 'Case ID',
+  status: 'Status',
+  parties: 'Parties',
+  court: 'Law Court',
+  filingDate: 'Filing Date',
+  nextDate: 'Next Date',
+  notes: 'Notes',
+  none: 'Not provided',
+  activities: 'Activities',
+  documents: 'Documents',
+  record: 'Record outcome',
+  noActivities: 'No activities found for this case',
+  columns: ['Activity', 'Date', 'Client Name', 'Case ID', 'Law Court', 'Outcome'],
+};
+
+/** Newest first by date then time; the server already answers so, this keeps it true. */
+function byNewest(a: Activity, b: Activity): number {
+  const key = (x: Activity) => `${toIsoDate(x.activityDate)} ${x.time}`;
+  return key(b).localeCompare(key(a));
+}
+
+export function CaseDetailPage() {
+  useRefetchOnTokenRefresh();
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const passed = (location.state as { case?: Case } | null)?.case;
+  const caseQuery = useCase(id, passed);
+  const [recordOpen, setRecordOpen] = useState(false);
+  const c = caseQuery.data;
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Button component={Link} to="/cases" variant="subtle" px={0}>
+          ← {TEXT.back}
+        </Button>
+        {c && (
+          <Button
+            onClick={() => {
+              setRecordOpen(true);
+            }}
+          >
+            {TEXT.record}
+          </Button>
+        )}
+      </Group>
+      {caseQuery.isError && !c ? (
+        <ErrorPanel title={TEXT.error} onRetry={() => void caseQuery.refetch()} retryLabel={TEXT.retry} />
+      ) : !c ? (
+        <Card withBorder>
+          <Stack>
+            <Skeleton height={28} width="50%" />
+            <Skeleton height={16} />
+            <Skeleton height={16} width="70%" />
+          </Stack>
+        </Card>
+      ) : (
+        <>
+          <Card withBorder>
+            <Stack gap="md">
+              <Group justify="space-between" align="flex-start">
+                <Title order={1} size="h3" style={{ wordBreak: 'break-word' }}>
+                  {c.caseId}
+                </Title>
+                <CaseStatusBadge status={c.status} size="lg" />
+              </Group>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <Field label={TEXT.caseId} value={c.caseId} />
+                <Field label={TEXT.status} value={c.status} />
+                <Field label={TEXT.parties} value={c.parties} />
+                <Field label={TEXT.court} value={c.lawCourt} />
+                <Field label={TEXT.filingDate} value={c.filingDate ? formatDate(c.filingDate) : ''} />
+                <Field label={TEXT.nextDate} value={c.activityDate ? `${formatDate(c.activityDate)}${c.time ? ` ${c.time}` : ''}` : ''} />
+              </SimpleGrid>
+              <Field label={TEXT.notes} value={c.notes} />
+            </Stack>
+          </Card>
+          <Tabs defaultValue="activities" keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="activities">{TEXT.activities}</Tabs.Tab>
+              <Tabs.Tab value="documents">{TEXT.documents}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="activities" pt="md">
+              <Activities caseId={c.caseId} />
+            </Tabs.Panel>
+            <Tabs.Panel value="documents" pt="md">
+              <DocumentsPanel caseId={c.caseId} />
+            </Tabs.Panel>
+          </Tabs>
+          <RecordOutcomeDialog
+            target={c}
+            opened={recordOpen}
+            onClose={() => {
+              setRecordOpen(false);
+            }}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{value || TEXT.none}</Text>
+    </div>
+  );
+}
+
+function Activities({ caseId }: { caseId: string }) {
+  const activities = useCaseActivities(caseId);
+  if (activities.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading activities" />
+      </Center>
+    );
+  }
+  if (activities.isError) {
+    return <ErrorPanel title="Failed to load activities" onRetry={() => void activities.refetch()} />;
+  }
+  if (activities.data.length === 0) {
+    return (
+      <Text ta="center" c="dimmed" py="xl">
+        {TEXT.noActivities}
+      </Text>
+    );
+  }
+  const rows = [...activities.data].sort(byNewest);
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table verticalSpacing="sm" striped>
+        <Table.Thead>
+          <Table.Tr>
+            {TEXT.columns.map((col) => (
+              <Table.Th key={col}>{col}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((a) => (
+            <Table.Tr key={a.id}>
+              <Table.Td>{a.activity}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {formatDate(a.activityDate)}
+                {a.time ? ` ${a.time}` : ''}
+              </Table.Td>
+              <Table.Td>{a.clientName}</Table.Td>
+              <Table.Td>{a.caseId}</Table.Td>
+              <Table.Td>{a.lawCourt}</Table.Td>
+              <Table.Td>{a.outcome}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

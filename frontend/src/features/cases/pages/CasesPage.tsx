@@ -1,0 +1,227 @@
+import { Button, Card, Group, Skeleton, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Case } from '@gen/kesi/v1/case_pb';
+import { CaseStatusBadge } from '@/components/CaseStatusBadge';
+import { ErrorPanel } from '@/components/ErrorPanel';
+import { PullToRefresh } from '@/components/PullToRefresh';
+import { SwipeToDelete } from '@/components/SwipeToDelete';
+import { useIsMobile } from '@/components/useListFreshness';
+import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
+import { formatDate } from '@/lib/dates';
+import { CaseCard } from '../components/CaseCard';
+import { DeleteCaseDialog } from '../components/DeleteCaseDialog';
+import { NewCaseDialog } from '../components/NewCaseDialog';
+import { CASE_TABS, filterCases, type CaseTab } from '../filter';
+import { useCases } from '../queries';
+
+const TEXT = {
+  title: 'Case Management',
+  subtitle: 'Track and manage all your court cases',
+  newCase: 'New Case',
+  search: 'Search by parties, case ID or court...',
+  searchLabel: 'Search cases',
+  error: 'Failed to load cases',
+  errorDetail: 'Failed to fetch cases. Please try again.',
+  retry: 'Try Again',
+  empty: 'No cases found',
+  count: (n: number) => `${n} case(s)`,
+  columns: ['Case ID', 'Parties', 'Court', 'Filing Date', 'Status', 'Actions'],
+  view: 'View',
+  delete: 'Delete',
+};
+
+export function openCasePath(c: Case): string {
+  return `/cases/${encodeURIComponent(c.caseId)}`;
+}
+
+export function CasesPage() {
+  useRefetchOnTokenRefresh();
+  const mobile = useIsMobile();
+  const cases = useCases();
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const [tab, setTab] = useState<CaseTab>('All Cases');
+  const [newOpen, setNewOpen] = useState(false);
+  const [toDelete, setToDelete] = useState<Case | null>(null);
+  const shown = useMemo(() => filterCases(cases.data ?? [], query, tab), [cases.data, query, tab]);
+  const open = (c: Case) => {
+    void navigate(openCasePath(c), { state: { case: c } });
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">
+            {TEXT.title}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {TEXT.subtitle}
+          </Text>
+        </div>
+        <Button
+          onClick={() => {
+            setNewOpen(true);
+          }}
+        >
+          {TEXT.newCase}
+        </Button>
+      </Group>
+      <TextInput
+        placeholder={TEXT.search}
+        aria-label={TEXT.searchLabel}
+        type="search"
+        value={query}
+        onChange={(e) => {
+          setQuery(e.currentTarget.value);
+        }}
+      />
+      <Tabs
+        value={tab}
+        onChange={(v) => {
+          if (v) setTab(v as CaseTab);
+        }}
+      >
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+          {CASE_TABS.map((t) => (
+            <Tabs.Tab key={t} value={t} style={{ whiteSpace: 'nowrap' }}>
+              {t}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {cases.isError ? (
+        <ErrorPanel title={TEXT.error} message={TEXT.errorDetail} onRetry={() => void cases.refetch()} />
+      ) : mobile ? (
+        <PullToRefresh onRefresh={() => cases.refetch()}>
+          <Stack gap="sm">
+            {cases.isPending ? (
+              Array.from({ length: 5 }, (_, i) => <Skeleton key={i} height={104} radius="md" data-testid="skeleton-card" />)
+            ) : shown.length === 0 ? (
+              <Text ta="center" c="dimmed" py="xl">
+                {TEXT.empty}
+              </Text>
+            ) : (
+              shown.map((c) => (
+                <SwipeToDelete
+                  key={c.id}
+                  onDelete={() => {
+                    setToDelete(c);
+                  }}
+                >
+                  <CaseCard
+                    c={c}
+                    onOpen={() => {
+                      open(c);
+                    }}
+                    onDelete={() => {
+                      setToDelete(c);
+                    }}
+                  />
+                </SwipeToDelete>
+              ))
+            )}
+          </Stack>
+        </PullToRefresh>
+      ) : (
+        <Card withBorder padding={0}>
+          <Table.ScrollContainer minWidth={720}>
+            <Table highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  {TEXT.columns.map((c) => (
+                    <Table.Th key={c}>{c}</Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody aria-busy={cases.isPending}>
+                {cases.isPending ? (
+                  Array.from({ length: 5 }, (_, i) => (
+                    <Table.Tr key={i} data-testid="skeleton-row">
+                      {TEXT.columns.map((c) => (
+                        <Table.Td key={c}>
+                          <Skeleton height={20} />
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))
+                ) : shown.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={6}>
+                      <Text ta="center" c="dimmed" py="md">
+                        {TEXT.empty}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  shown.map((c) => (
+                    <Table.Tr
+                      key={c.id}
+                      style={{ cursor: 'pointer' }}
+                      onClick={() => {
+                        open(c);
+                      }}
+                    >
+                      <Table.Td fw={600}>{c.caseId}</Table.Td>
+                      <Table.Td>{c.parties}</Table.Td>
+                      <Table.Td>{c.lawCourt}</Table.Td>
+                      <Table.Td>{formatDate(c.filingDate)}</Table.Td>
+                      <Table.Td>
+                        <CaseStatusBadge status={c.status} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Button
+                            size="xs"
+                            variant="light"
+                            aria-label={`${TEXT.view} ${c.caseId}`}
+                            onClick={(e) => {
+                              e.stopPropagation();
+                              open(c);
+                            }}
+                          >
+                            {TEXT.view}
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="light"
+                            color="red"
+                            aria-label={`${TEXT.delete} ${c.caseId}`}
+                            onClick={(e) => {
+                              e.stopPropagation();
+                              setToDelete(c);
+                            }}
+                          >
+                            {TEXT.delete}
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+      {!cases.isPending && !cases.isError && (
+        <Text size="sm" c="dimmed">
+          {TEXT.count(shown.length)}
+        </Text>
+      )}
+      <NewCaseDialog
+        opened={newOpen}
+        onClose={() => {
+          setNewOpen(false);
+        }}
+      />
+      <DeleteCaseDialog
+        target={toDelete}
+        onClose={() => {
+          setToDelete(null);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,126 @@
+import { create } from '@bufbuild/protobuf';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Transport } from '@connectrpc/connect';
+import { CreateCaseRequestSchema, RecordActivityRequestSchema, type Case } from '@gen/kesi/v1/case_pb';
+import { caseClient, useTransport } from '@/api/connect';
+import { CASES_ROOT } from '@/components/useRefetchOnTokenRefresh';
+import { useListFreshness } from '@/components/useListFreshness';
+import { fromIsoDate } from '@/lib/dates';
+
+/** Every case query of every area lives under 'cases', so a change to a case refreshes them all. */
+export const caseKeys = {
+  all: [CASES_ROOT] as const,
+  list: () => [...caseKeys.all, 'list'] as const,
+  detail: (caseId: string) => [...caseKeys.all, 'detail', caseId] as const,
+  activities: (caseId: string) => [...caseKeys.all, 'activities', caseId] as const,
+};
+
+export function casesQueryOptions(transport: Transport) {
+  return queryOptions({
+    queryKey: caseKeys.list(),
+    queryFn: async ({ signal }) => (await caseClient(transport).listCases({}, { signal })).cases,
+  });
+}
+
+/** All of the lawyer's cases; SPEC.md section 9: the cases screen retries once. */
+export function useCases() {
+  const transport = useTransport();
+  return useQuery({ ...casesQueryOptions(transport), ...useListFreshness(), retry: 1 });
+}
+
+/** One case by its court number; a case passed as navigation state paints first. */
+export function useCase(caseId: string, initial?: Case) {
+  const transport = useTransport();
+  return useQuery({
+    queryKey: caseKeys.detail(caseId),
+    queryFn: async ({ signal }) => {
+      const res = await caseClient(transport).getCaseByCaseId({ caseId }, { signal });
+      if (!res.case) throw new Error('Failed to load case details');
+      return res.case;
+    },
+    placeholderData: initial?.caseId === caseId ? initial : undefined,
+    retry: 1,
+  });
+}
+
+/** A case's activities, newest first. */
+export function useCaseActivities(caseId: string) {
+  const transport = useTransport();
+  return useQuery({
+    queryKey: caseKeys.activities(caseId),
+    queryFn: async ({ signal }) => (await caseClient(transport).listCaseActivities({ caseId }, { signal })).activities,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDeleteCase() {
+  const transport = useTransport();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await caseClient(transport).deleteCase({ id });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
+  });
+}
+
+export interface NewCaseValues {
+  case_id: string;
+  parties: string;
+  law_court: string;
+  filing_date: string;
+  case_type: string;
+  notes: string;
+  activity: string;
+  activity_date: string;
+  time: string;
+}
+
+export function useCreateCase() {
+  const transport = useTransport();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: NewCaseValues) => {
+      const req = create(CreateCaseRequestSchema, {
+        caseId: v.case_id.trim(),
+        parties: v.parties.trim(),
+        lawCourt: v.law_court.trim(),
+        filingDate: fromIsoDate(v.filing_date),
+        caseType: v.case_type.trim(),
+        notes: v.notes.trim(),
+      });
+      if (v.activity_date) {
+        req.activity = v.activity || 'Mention';
+        req.activityDate = fromIsoDate(v.activity_date);
+        req.time = v.time;
+      }
+      return (await caseClient(transport).createCase(req)).case;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
+  });
+}
+
+export interface OutcomeValues {
+  outcome: string;
+  next_date: string;
+  next_activity: string;
+  next_time: string;
+}
+
+/** Records what happened and the next date; every case view (calendar, dashboard...) changes. */
+export function useRecordOutcome() {
+  const transport = useTransport();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, values }: { id: string; values: OutcomeValues }) => {
+      const req = create(RecordActivityRequestSchema, { id, outcome: values.outcome.trim() });
+      if (values.next_date) {
+        req.nextDate = fromIsoDate(values.next_date);
+        req.nextActivity = values.next_activity;
+        req.nextTime = values.next_time;
+      }
+      return caseClient(transport).recordActivity(req);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
+  });
+}

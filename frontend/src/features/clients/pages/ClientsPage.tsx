@@ -1,0 +1,166 @@
+import { Avatar, Button, Card, Group, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { ErrorPanel } from '@/components/ErrorPanel';
+import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
+import { NewClientDialog } from '../components/NewClientDialog';
+import { initials, searchClients, showNationalId, useClients } from '../queries';
+
+export const TEXT = {
+  title: 'Client Management',
+  subtitle: 'Your clients and how to reach them',
+  search: 'Search by name, phone, or ID...',
+  searchLabel: 'Search clients',
+  refresh: 'Refresh',
+  refreshing: 'Refreshing client data...',
+  newClient: 'New Client',
+  name: 'Name',
+  contact: 'Contact',
+  nationalId: 'National ID',
+  actions: 'Actions',
+  temporary: 'Temporary ID',
+  noContact: 'No contact information',
+  view: 'View Profile',
+  found: (n: number) => `${n} client(s) found`,
+  none: 'No clients found.',
+  error: 'Error loading clients',
+  errorDetail: 'Failed to load clients. Please try again.',
+  retry: 'Try Again',
+};
+
+export function ClientsPage() {
+  useRefetchOnTokenRefresh();
+  const clients = useClients();
+  const [query, setQuery] = useState('');
+  const [newOpen, setNewOpen] = useState(false);
+  const shown = useMemo(() => searchClients(clients.data ?? [], query), [clients.data, query]);
+  const withId = showNationalId(clients.data ?? []);
+  const columns = [TEXT.name, TEXT.contact, ...(withId ? [TEXT.nationalId] : []), TEXT.actions];
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">
+            {TEXT.title}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {TEXT.subtitle}
+          </Text>
+        </div>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            onClick={() => {
+              notifications.show({ message: TEXT.refreshing });
+              void clients.refetch();
+            }}
+          >
+            {TEXT.refresh}
+          </Button>
+          <Button
+            onClick={() => {
+              setNewOpen(true);
+            }}
+          >
+            {TEXT.newClient}
+          </Button>
+        </Group>
+      </Group>
+      <TextInput
+        type="search"
+        placeholder={TEXT.search}
+        aria-label={TEXT.searchLabel}
+        value={query}
+        onChange={(e) => {
+          setQuery(e.currentTarget.value);
+        }}
+      />
+      {clients.isError ? (
+        <ErrorPanel title={TEXT.error} message={TEXT.errorDetail} onRetry={() => void clients.refetch()} />
+      ) : (
+        <Card withBorder padding={0}>
+          <Table.ScrollContainer minWidth={520}>
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  {columns.map((c) => (
+                    <Table.Th key={c}>{c}</Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody aria-busy={clients.isPending}>
+                {clients.isPending
+                  ? Array.from({ length: 5 }, (_, i) => (
+                      <Table.Tr key={i} data-testid="skeleton-row">
+                        {columns.map((c) => (
+                          <Table.Td key={c}>
+                            <Skeleton height={24} />
+                          </Table.Td>
+                        ))}
+                      </Table.Tr>
+                    ))
+                  : shown.map((c) => (
+                      <Table.Tr key={c.id}>
+                        <Table.Td>
+                          <Group gap="sm" wrap="nowrap">
+                            <Avatar color="blue" radius="xl" src={c.profileImage || null} alt="">
+                              {initials(c.fullname)}
+                            </Avatar>
+                            <Text fw={600} size="sm">
+                              {c.fullname}
+                            </Text>
+                          </Group>
+                        </Table.Td>
+                        <Table.Td>
+                          {c.phoneNumber || c.email ? (
+                            <Stack gap={0}>
+                              {c.phoneNumber && <Text size="sm">{c.phoneNumber}</Text>}
+                              {c.email && (
+                                <Text size="xs" c="dimmed">
+                                  {c.email}
+                                </Text>
+                              )}
+                            </Stack>
+                          ) : (
+                            <Text size="sm" c="dimmed">
+                              {TEXT.noContact}
+                            </Text>
+                          )}
+                        </Table.Td>
+                        {withId && (
+                          <Table.Td>{c.isNationalIdTemporary ? <Text size="sm" c="dimmed">{TEXT.temporary}</Text> : c.nationalId}</Table.Td>
+                        )}
+                        <Table.Td>
+                          <Button
+                            component={Link}
+                            to={`/clients/${encodeURIComponent(c.id)}`}
+                            size="xs"
+                            variant="light"
+                            aria-label={`${TEXT.view} ${c.fullname}`}
+                          >
+                            {TEXT.view}
+                          </Button>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+      {clients.isSuccess && (
+        <Text size="sm" c="dimmed" data-testid="client-count">
+          {shown.length > 0 ? TEXT.found(shown.length) : TEXT.none}
+        </Text>
+      )}
+      <NewClientDialog
+        opened={newOpen}
+        onClose={() => {
+          setNewOpen(false);
+        }}
+      />
+    </Stack>
+  );
+}
