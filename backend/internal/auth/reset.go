@@ -52,7 +52,7 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email string) error 
 		return errs.Internal(err)
 	}
 	now := s.clock.Now().UTC()
-	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
 		// One live code per account: a new request kills the old code.
 		if _, err := tx.PasswordReset.Delete().
 			Where(passwordreset.UserID(u.ID), passwordreset.UsedAtIsNil()).
@@ -150,7 +150,7 @@ func (s *Service) ChangePassword(ctx context.Context, email, code, newPassword s
 		return errs.Internal(err)
 	}
 	used := false
-	err = withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
 		// Claim the code only if it is still unused and alive: of two
 		// requests racing with one code, one wins.
 		n, err := tx.PasswordReset.Update().
@@ -164,7 +164,7 @@ func (s *Service) ChangePassword(ctx context.Context, email, code, newPassword s
 		if err := tx.User.UpdateOneID(u.ID).SetPasswordHash(hash).SetUpdatedAt(now).Exec(ctx); err != nil {
 			return err
 		}
-		return s.revokeAll(ctx, tx.Client(), u.ID)
+		return s.revokeAll(ctx, tx, u.ID)
 	})
 	if err != nil {
 		return errs.Internal(fmt.Errorf("reset password of %s: %w", u.ID, err))

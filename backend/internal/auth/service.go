@@ -205,7 +205,7 @@ func AddUser(ctx context.Context, db *ent.Client, now time.Time, in RegisterInpu
 
 func createUser(ctx context.Context, db *ent.Client, now time.Time, in RegisterInput, role user.Role, hash string) (*ent.User, error) {
 	var created *ent.User
-	err := withTx(ctx, db, func(tx *ent.Tx) error {
+	err := platform.InTx(ctx, db, func(tx *ent.Client) error {
 		create := tx.User.Create().
 			SetEmail(in.Email).
 			SetFullname(in.Fullname).
@@ -414,19 +414,3 @@ func (s *Service) SetPreferences(ctx context.Context, id uuid.UUID, p Preference
 
 // Now is the service's clock, for converting users.
 func (s *Service) Now() time.Time { return s.clock.Now() }
-
-// withTx runs f in a transaction, committing when it answers nil.
-func withTx(ctx context.Context, db *ent.Client, f func(tx *ent.Tx) error) error {
-	tx, err := db.Tx(ctx)
-	if err != nil {
-		return fmt.Errorf("begin: %w", err)
-	}
-	if err := f(tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
-	}
-	return nil
-}

@@ -263,7 +263,7 @@ func (s *Service) setStatus(ctx context.Context, id uuid.UUID, status string) er
 func (s *Service) apply(ctx context.Context, id uuid.UUID) (time.Time, error) {
 	now := s.clock.Now().UTC()
 	var until time.Time
-	err := withTx(ctx, s.db, func(tx *ent.Tx) error {
+	err := platform.InTx(ctx, s.db, func(tx *ent.Client) error {
 		n, err := tx.Payment.Update().
 			Where(payment.ID(id), payment.AppliedAtIsNil()).
 			SetStatus(payment.StatusSuccess).
@@ -354,20 +354,4 @@ func newReference() (string, error) {
 		return "", fmt.Errorf("payment reference: %w", err)
 	}
 	return "KESI-" + strings.ToUpper(hex.EncodeToString(b)), nil
-}
-
-// withTx runs f in a transaction, committing when it answers nil.
-func withTx(ctx context.Context, db *ent.Client, f func(tx *ent.Tx) error) error {
-	tx, err := db.Tx(ctx)
-	if err != nil {
-		return fmt.Errorf("begin: %w", err)
-	}
-	if err := f(tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
-	}
-	return nil
 }

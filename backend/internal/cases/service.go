@@ -180,7 +180,7 @@ func (s *Service) Create(ctx context.Context, owner uuid.UUID, in NewCase) (*ent
 		return nil, errs.Invalid("activity_date", "A first activity needs both its kind and its date.")
 	}
 	var id uuid.UUID
-	err = withTx(ctx, s.db, func(tx *ent.Client) error {
+	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
 		c, err := tx.CourtCase.Create().
 			SetOwnerID(owner).
 			SetCaseID(in.CaseID).
@@ -318,7 +318,7 @@ func (s *Service) RecordActivity(ctx context.Context, owner, id uuid.UUID, r Rec
 		return nil, nil, err
 	}
 	var next *ent.Activity
-	err = withTx(ctx, s.db, func(tx *ent.Client) error {
+	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
 		if r.Outcome != "" {
 			last, err := tx.Activity.Query().
 				Where(activity.CaseRef(id), activity.ActivityDateLTE(today)).
@@ -498,20 +498,4 @@ func (s *Service) MarkUpdated(ctx context.Context, owner, id uuid.UUID, mark boo
 		return nil, errs.NotFound(MsgNotFound)
 	}
 	return s.Get(ctx, owner, id)
-}
-
-// withTx runs f in a transaction, rolling back when it fails.
-func withTx(ctx context.Context, db *ent.Client, f func(tx *ent.Client) error) error {
-	tx, err := db.Tx(ctx)
-	if err != nil {
-		return errs.Internal(fmt.Errorf("begin transaction: %w", err))
-	}
-	if err := f(tx.Client()); err != nil {
-		tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return errs.Internal(fmt.Errorf("commit: %w", err))
-	}
-	return nil
 }
