@@ -53,6 +53,7 @@ let refreshed: { count: number };
 let expired: { count: number };
 
 beforeEach(() => {
+  localStorage.clear();
   refreshed = countEvents(TOKEN_REFRESHED_EVENT);
   expired = countEvents(SESSION_EXPIRED_EVENT);
 });

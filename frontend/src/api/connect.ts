@@ -74,15 +74,62 @@ const webTransport: TransportFactory = (interceptors) =>
     interceptors,
   });
 
+/** Where tabs note when they last renewed the session (a time, nothing secret). */
+export const REFRESHED_AT_KEY = 'kesi.refreshedAt';
+/** A refresh another tab finished this recently counts as ours. */
+export const RECENT_REFRESH_MS = 5_000;
+
+interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Serialises session refreshes across the browser's tabs. The server revokes a refresh-token
+ * family when a token is presented twice, so two tabs refreshing at once would sign the person
+ * out: each tab takes the Web Lock in turn and, once it holds it, skips the refresh when another
+ * tab renewed the session moments ago (the cookies are already new; the caller just retries).
+ * Without Web Locks the in-tab sharing of the interceptor is all there is.
+ */
+export function refreshAcrossTabs(
+  refresh: () => Promise<void>,
+  {
+    locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks,
+    storage = typeof localStorage === 'undefined' ? undefined : localStorage,
+    now = Date.now,
+  }: { locks?: LockManagerLike; storage?: Storage; now?: () => number } = {},
+): () => Promise<void> {
+  const run = async () => {
+    const last = Number(storage?.getItem(REFRESHED_AT_KEY) ?? 0);
+    if (last > 0 && now() - last < RECENT_REFRESH_MS) return;
+    await refresh();
+    try {
+      storage?.setItem(REFRESHED_AT_KEY, String(now()));
+    } catch {
+      // Storage unavailable: other tabs will simply refresh for themselves.
+    }
+  };
+  return () => (locks ? locks.request('kesi-refresh', run) : run());
+}
+
 export function createApiTransport(make: TransportFactory = webTransport): Transport {
   // Refresh goes through a transport without the interceptor so that it cannot recurse.
   const auth = createClient(AuthService, make([]));
   return make([
-    createSessionRefreshInterceptor(async () => {
-      await auth.refresh({});
-    }),
+    createSessionRefreshInterceptor(
+      refreshAcrossTabs(async () => {
+        await auth.refresh({});
+      }),
+    ),
   ]);
 }
+
+/** The transport without the refresh interceptor: the session layer handles its own 401s. */
+export const plainTransport: Transport = webTransport([]);
+
+/** The cross-tab refresh the session layer uses when it verifies the session. */
+export const refreshSession = refreshAcrossTabs(async () => {
+  await createClient(AuthService, plainTransport).refresh({});
+});
 
 /** The app's transport: same origin as the page, cookies included. */
 export const transport: Transport = createApiTransport();

@@ -13,3 +13,11 @@ export function errorMessage(err: unknown): string {
   if (e.code === Code.Unknown && e.cause instanceof TypeError) return NETWORK_MESSAGE;
   return e.rawMessage || `Server error (${codeToHttpStatus(e.code)}). Please try again.`;
 }
+
+/** The server's own sentence, or the timeout/network wording, else the screen's fallback. */
+export function errorMessageOr(err: unknown, fallback: string): string {
+  const e = ConnectError.from(err);
+  if (e.code === Code.DeadlineExceeded) return TIMEOUT_MESSAGE;
+  if (e.code === Code.Unknown && e.cause instanceof TypeError) return NETWORK_MESSAGE;
+  return e.code !== Code.Unknown && e.code !== Code.Internal && e.rawMessage ? e.rawMessage : fallback;
+}

@@ -5,17 +5,21 @@ import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { createQueryClient } from './queryClient';
 import { router } from './router';
+import { createSessionStore, SessionProvider } from './session/SessionProvider';
 import { listenForSessionExpiry } from './sessionEvents';
 import { theme } from './theme';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  useEffect(() => listenForSessionExpiry(router, queryClient), [queryClient]);
+  const [session] = useState(createSessionStore);
+  useEffect(() => listenForSessionExpiry(router, queryClient, session), [queryClient, session]);
   return (
     <MantineProvider theme={theme}>
-      <Notifications />
+      <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <SessionProvider store={session}>
+          <RouterProvider router={router} />
+        </SessionProvider>
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,23 +1,69 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
+import { PublicLayout } from './PublicLayout';
 import { RouteError } from './RouteError';
+import { RouteGuard } from './RouteGuard';
 
 /** Loads a page module on first visit; `name` is the component it exports. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return async () => ({ Component: (await load())[name] });
 }
 
-/** One line per route; each page is its own chunk. Guards and layouts wrap these as children. */
+/**
+ * The diary's screens, inside the signed-in layout (roles lawyer, moderator, demo).
+ * One line per route; each page is its own chunk.
+ */
+export const signedInRoutes: RouteObject[] = [
+  { path: '/dashboard', lazy: page(() => import('@/features/dashboard/pages/DashboardPage'), 'DashboardPage') },
+  { path: '/cases', lazy: page(() => import('@/features/cases/pages/CasesPage'), 'CasesPage') },
+  { path: '/cases/:id', lazy: page(() => import('@/features/cases/pages/CaseDetailPage'), 'CaseDetailPage') },
+  { path: '/cases-report', lazy: page(() => import('@/features/report/pages/CasesReportPage'), 'CasesReportPage') },
+  { path: '/notifications', lazy: page(() => import('@/features/notifications/pages/NotificationsPage'), 'NotificationsPage') },
+  { path: '/calendar', lazy: page(() => import('@/features/calendar/pages/CalendarPage'), 'CalendarPage') },
+  { path: '/clients', lazy: page(() => import('@/features/clients/pages/ClientsPage'), 'ClientsPage') },
+  { path: '/clients/:id', lazy: page(() => import('@/features/clients/pages/ClientProfilePage'), 'ClientProfilePage') },
+  { path: '/settings', lazy: page(() => import('@/features/settings/SettingsPage'), 'SettingsPage') },
+  { path: '/connect-extension', lazy: page(() => import('@/features/extension/ConnectExtensionPage'), 'ConnectExtensionPage') },
+];
+
+/** Public pages share the public header; none of them loads signed-in code. */
+const publicRoutes: RouteObject[] = [
+  { path: '/', lazy: page(() => import('@/features/landing/LandingPage'), 'RootPage') },
+  { path: '/home', lazy: page(() => import('@/features/landing/LandingPage'), 'LandingPage') },
+  { path: '/affiliate', lazy: page(() => import('@/features/affiliate/AffiliatePage'), 'AffiliatePage') },
+  { path: '/privacy', lazy: page(() => import('@/features/landing/PrivacyPage'), 'PrivacyPage') },
+  { path: '/login', lazy: page(() => import('@/features/auth/LoginPage'), 'LoginPage') },
+  { path: '/register', lazy: page(() => import('@/features/auth/RegisterPage'), 'RegisterPage') },
+  { path: '/forgot-password', lazy: page(() => import('@/features/auth/ForgotPasswordPage'), 'ForgotPasswordPage') },
+  { path: '/verify-reset-code', lazy: page(() => import('@/features/auth/VerifyResetCodePage'), 'VerifyResetCodePage') },
+  { path: '/success', lazy: page(() => import('@/features/billing/PaymentResultPage'), 'PaymentResultPage') },
+  { path: '*', lazy: page(() => import('@/features/notfound/NotFoundPage'), 'NotFoundPage') },
+];
+
+/** SPEC.md section 2: lawyers and moderators opening the affiliate dashboard go to /dashboard, others to /login. */
+const affiliateOnly = (user: { role: string }) =>
+  user.role === 'lawyer' || user.role === 'moderator' ? '/dashboard' : '/login';
+
 export const routes: RouteObject[] = [
   {
     HydrateFallback: PageLoader,
     ErrorBoundary: RouteError,
     children: [
-      { path: '/', lazy: page(() => import('@/features/landing/LandingPage'), 'LandingPage') },
-      { path: '/home', lazy: page(() => import('@/features/landing/LandingPage'), 'LandingPage') },
-      { path: '/status', lazy: page(() => import('@/features/status/StatusPage'), 'StatusPage') },
-      { path: '*', lazy: page(() => import('./NotFoundPage'), 'NotFoundPage') },
+      { Component: PublicLayout, children: publicRoutes },
+      {
+        element: <RouteGuard roles={['affiliate']} otherRoles={affiliateOnly} />,
+        children: [
+          {
+            path: '/affiliate-dashboard',
+            lazy: page(() => import('@/features/affiliate/AffiliateDashboardPage'), 'AffiliateDashboardPage'),
+          },
+        ],
+      },
+      {
+        element: <RouteGuard roles={['lawyer', 'moderator', 'demo']} />,
+        children: [{ lazy: page(() => import('./shell/AppLayout'), 'AppLayout'), children: signedInRoutes }],
+      },
     ],
   },
 ];

@@ -1,0 +1,80 @@
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { authClient, plainTransport, refreshSession, useTransport } from '@/api/connect';
+import { SessionStore, TICK_MS, type SessionState } from './store';
+import { toSessionUser } from './user';
+
+/** The app's session store, talking to the server without the refresh interceptor. */
+export function createSessionStore(): SessionStore {
+  const auth = authClient(plainTransport);
+  return new SessionStore(
+    {
+      me: async () => {
+        const { user } = await auth.me({});
+        if (!user) throw new Error('no user');
+        return toSessionUser(user);
+      },
+      refresh: refreshSession,
+    },
+    window.localStorage,
+  );
+}
+
+const SessionContext = createContext<SessionStore | null>(null);
+
+/** Starts the session (restore, then verify) and ticks every 60 s while mounted. */
+export function SessionProvider({ store, children }: { store: SessionStore; children: ReactNode }) {
+  useEffect(() => {
+    store.start();
+    const timer = window.setInterval(() => {
+      store.tick();
+    }, TICK_MS);
+    return () => {
+      window.clearInterval(timer);
+    };
+  }, [store]);
+  return <SessionContext value={store}>{children}</SessionContext>;
+}
+
+export function useSessionStore(): SessionStore {
+  const store = useContext(SessionContext);
+  if (!store) throw new Error('useSession outside SessionProvider');
+  return store;
+}
+
+/** The current auth state; re-renders on every change. */
+export function useSession(): SessionState {
+  const store = useSessionStore();
+  return useSyncExternalStore(store.subscribe, store.getState);
+}
+
+export const LOGOUT_TEXT = {
+  success: 'You have been logged out successfully.',
+  failure: "Logout failed but you've been logged out locally.",
+};
+
+/** Signs out on the server, forgets everything local and goes to /login. */
+export function useLogout(): () => Promise<void> {
+  const store = useSessionStore();
+  const transport = useTransport();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    let ok = true;
+    try {
+      await authClient(transport).logout({});
+    } catch {
+      ok = false;
+    }
+    store.clear();
+    queryClient.clear();
+    notifications.show(
+      ok
+        ? { color: 'green', message: LOGOUT_TEXT.success }
+        : { color: 'yellow', message: LOGOUT_TEXT.failure },
+    );
+    await navigate('/login', { replace: true });
+  }, [store, transport, queryClient, navigate]);
+}

@@ -1,0 +1,124 @@
+import type { SessionUser } from './user';
+import { readStoredUser, writeStoredUser } from './user';
+
+/** SPEC.md section 9: the session is checked every 60 s and revalidated after 15 min. */
+export const TICK_MS = 60_000;
+export const REVALIDATE_AFTER_MS = 15 * 60_000;
+
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+export interface SessionState {
+  status: AuthStatus;
+  user: SessionUser | null;
+  /** True while a verification with the server is running. */
+  verifying: boolean;
+  /** When the server last confirmed the session (ms since epoch); 0 when never. */
+  checkedAt: number;
+}
+
+/** What the store needs from the server; all of it goes through the session cookies. */
+export interface SessionServer {
+  /** The signed-in user; rejects when the access token is missing or expired. */
+  me(): Promise<SessionUser>;
+  /** Renews the access token from the refresh cookie; rejects when that is not possible. */
+  refresh(): Promise<void>;
+}
+
+/**
+ * The auth state machine of SPEC.md section 4: loading, then authenticated or
+ * unauthenticated. A stored (non-secret) user is restored at once and then verified;
+ * one verification runs at a time; tick() revalidates a session older than 15 minutes.
+ */
+export class SessionStore {
+  private state: SessionState;
+  private readonly listeners = new Set<() => void>();
+  private verification: Promise<SessionUser | null> | undefined;
+
+  constructor(
+    private readonly server: SessionServer,
+    private readonly storage: Storage,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.state = { status: 'loading', user: null, verifying: false, checkedAt: 0 };
+  }
+
+  getState = (): SessionState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  private set(patch: Partial<SessionState>) {
+    this.state = { ...this.state, ...patch };
+    for (const l of this.listeners) l();
+  }
+
+  /** Restores the stored user at once and verifies it; without one, loading just ends. */
+  start(): void {
+    if (this.state.status !== 'loading') return;
+    const stored = readStoredUser(this.storage);
+    if (!stored) {
+      this.set({ status: 'unauthenticated' });
+      return;
+    }
+    this.set({ status: 'authenticated', user: stored });
+    void this.verify();
+  }
+
+  /**
+   * Asks the server who is signed in: the session, else a refresh and the session again.
+   * Concurrent callers share one verification. Answers the user, or null when signed out.
+   */
+  verify(): Promise<SessionUser | null> {
+    this.verification ??= this.runVerification().finally(() => {
+      this.verification = undefined;
+    });
+    return this.verification;
+  }
+
+  private async runVerification(): Promise<SessionUser | null> {
+    this.set({ verifying: true });
+    let user: SessionUser | null;
+    try {
+      user = await this.server.me();
+    } catch {
+      try {
+        await this.server.refresh();
+        user = await this.server.me();
+      } catch {
+        user = null;
+      }
+    }
+    if (user) {
+      writeStoredUser(this.storage, user);
+      this.set({ status: 'authenticated', user, verifying: false, checkedAt: this.now() });
+    } else {
+      writeStoredUser(this.storage, null);
+      this.set({ status: 'unauthenticated', user: null, verifying: false, checkedAt: 0 });
+    }
+    return user;
+  }
+
+  /** Runs every TICK_MS: revalidates an authenticated session last checked over 15 minutes ago. */
+  tick(): void {
+    const { status, checkedAt, verifying } = this.state;
+    if (status === 'authenticated' && !verifying && this.now() - checkedAt > REVALIDATE_AFTER_MS) {
+      void this.verify();
+    }
+  }
+
+  /** After a login (or a profile change): the server's answer becomes the session's user. */
+  signedIn(user: SessionUser): void {
+    writeStoredUser(this.storage, user);
+    this.set({ status: 'authenticated', user, verifying: false, checkedAt: this.now() });
+  }
+
+  /** Forgets the user and the stored profile (logout, expiry). */
+  clear(): void {
+    writeStoredUser(this.storage, null);
+    this.set({ status: 'unauthenticated', user: null, verifying: false, checkedAt: 0 });
+  }
+}

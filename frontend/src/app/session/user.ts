@@ -1,0 +1,85 @@
+import { Role, type User } from '@gen/kesi/v1/auth_pb';
+
+export type RoleName = 'lawyer' | 'moderator' | 'demo' | 'affiliate';
+
+/** The non-secret profile kept in local storage to paint fast; never a token. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  fullname: string;
+  role: RoleName | '';
+  phone_number: string;
+  profile_image: string;
+  affiliate_code: string;
+}
+
+const ROLE_NAMES: Record<Role, RoleName | ''> = {
+  [Role.UNSPECIFIED]: '',
+  [Role.LAWYER]: 'lawyer',
+  [Role.MODERATOR]: 'moderator',
+  [Role.DEMO]: 'demo',
+  [Role.AFFILIATE]: 'affiliate',
+};
+
+export function toSessionUser(user: User): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    fullname: user.fullname,
+    role: ROLE_NAMES[user.role],
+    phone_number: user.phoneNumber,
+    profile_image: user.profileImage,
+    affiliate_code: user.affiliateCode,
+  };
+}
+
+/** Where a signed-in person lands: affiliates on their dashboard, everyone else on theirs. */
+export function homeFor(user: Pick<SessionUser, 'role'> | null): string {
+  if (!user) return '/login';
+  return user.role === 'affiliate' ? '/affiliate-dashboard' : '/dashboard';
+}
+
+/** 'Lawyer' for 'lawyer'; 'User' when the role is unknown. */
+export function roleLabel(role: string): string {
+  return role ? role.charAt(0).toUpperCase() + role.slice(1) : 'User';
+}
+
+/** 'WK' for 'Wanjiru Kamau'. */
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return parts
+    .slice(0, 2)
+    .map((p) => p.charAt(0).toUpperCase())
+    .join('');
+}
+
+const USER_KEY = 'kesi.user';
+
+export function readStoredUser(storage: Storage): SessionUser | null {
+  try {
+    const raw = storage.getItem(USER_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<SessionUser> | null;
+    if (!parsed || typeof parsed.id !== 'string' || typeof parsed.role !== 'string') return null;
+    return {
+      id: parsed.id,
+      email: parsed.email ?? '',
+      fullname: parsed.fullname ?? '',
+      role: parsed.role,
+      phone_number: parsed.phone_number ?? '',
+      profile_image: parsed.profile_image ?? '',
+      affiliate_code: parsed.affiliate_code ?? '',
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function writeStoredUser(storage: Storage, user: SessionUser | null): void {
+  try {
+    if (user) storage.setItem(USER_KEY, JSON.stringify(user));
+    else storage.removeItem(USER_KEY);
+  } catch {
+    // Private mode or a full quota: the session still works, it just paints slower next time.
+  }
+}

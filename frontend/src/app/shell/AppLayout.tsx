@@ -1,0 +1,239 @@
+import {
+  ActionIcon,
+  AppShell,
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Indicator,
+  NavLink as MantineNavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { useSubscriptionStatus } from '@/api/subscription';
+import { useLogout, useSession } from '../session/SessionProvider';
+import { initials, roleLabel, type SessionUser } from '../session/user';
+import { badgeText, NAV_ENTRIES, type NavEntry } from './navigation';
+import { readSidebarOpen, writeSidebarOpen } from './sidebarCookie';
+import { needsSubscription, SubscriptionGate } from './SubscriptionGate';
+import { useNotificationCount } from './useNotificationCount';
+
+const TEXT = {
+  signOut: 'Sign Out',
+  upgrade: 'Upgrade to Real Account',
+  toggle: 'Toggle sidebar',
+  main: 'Main navigation',
+};
+
+/** The signed-in layout: sidebar on desktop, bottom bar below 768px, header with the user. */
+export function AppLayout() {
+  const { user } = useSession();
+  // The route guard renders this only with a user.
+  if (!user) return null;
+  return (
+    <SubscriptionGate user={user}>
+      <Shell user={user} />
+    </SubscriptionGate>
+  );
+}
+
+function Shell({ user }: { user: SessionUser }) {
+  const [open, setOpen] = useState(readSidebarOpen);
+  const isMobile = useMediaQuery('(max-width: 47.99em)', false);
+  const toggle = () => {
+    setOpen((o) => {
+      writeSidebarOpen(!o);
+      return !o;
+    });
+  };
+  useHotkeys([['mod+B', toggle]]);
+
+  const gated = needsSubscription(user);
+  const subscription = useSubscriptionStatus(gated);
+  const count = useNotificationCount(!gated || subscription.data?.hasActiveSubscription === true);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: open ? '16rem' : '3rem', breakpoint: 'sm', collapsed: { mobile: true } }}
+      footer={{ height: 64, collapsed: !isMobile }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Tooltip label={`${TEXT.toggle} (Ctrl+B)`}>
+              <ActionIcon variant="subtle" onClick={toggle} aria-label={TEXT.toggle} visibleFrom="sm" aria-expanded={open}>
+                {open ? <IconLayoutSidebarLeftCollapse aria-hidden /> : <IconLayoutSidebarLeftExpand aria-hidden />}
+              </ActionIcon>
+            </Tooltip>
+            <Text fw={800} size="lg" c="blue.8">
+              Kesi
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            {user.role === 'demo' && (
+              <Button component={Link} to="/register" size="xs" color="orange">
+                {TEXT.upgrade}
+              </Button>
+            )}
+            <Box ta="right" visibleFrom="xs">
+              <Text size="sm" fw={600} lh={1.2} truncate maw={180}>
+                {user.fullname}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {roleLabel(user.role)}
+              </Text>
+            </Box>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p={open ? 'sm' : 4} aria-label={TEXT.main}>
+        <AppShell.Section grow component={ScrollArea}>
+          <Stack gap={4} align={open ? 'stretch' : 'center'}>
+            {NAV_ENTRIES.map((entry) => (
+              <SidebarEntry key={entry.to} entry={entry} open={open} count={count} />
+            ))}
+          </Stack>
+        </AppShell.Section>
+        <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <SidebarFooter user={user} open={open} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+
+      {isMobile && (
+        <AppShell.Footer component="nav" aria-label={TEXT.main}>
+          <BottomBar count={count} />
+        </AppShell.Footer>
+      )}
+    </AppShell>
+  );
+}
+
+function SidebarEntry({ entry, open, count }: { entry: NavEntry; open: boolean; count: number }) {
+  const location = useLocation();
+  const active = location.pathname === entry.to || location.pathname.startsWith(`${entry.to}/`);
+  const Icon = entry.icon;
+  const showBadge = entry.badge === true && count > 0;
+  if (!open) {
+    return (
+      <Tooltip label={entry.label} position="right">
+        <ActionIcon
+          component={NavLink}
+          to={entry.to}
+          size="lg"
+          variant={active ? 'light' : 'subtle'}
+          aria-label={showBadge ? `${entry.label} (${count})` : entry.label}
+        >
+          <Indicator disabled={!showBadge} size={8} color="red" offset={2}>
+            <Icon size={20} aria-hidden />
+          </Indicator>
+        </ActionIcon>
+      </Tooltip>
+    );
+  }
+  return (
+    <MantineNavLink
+      component={NavLink}
+      to={entry.to}
+      label={entry.label}
+      active={active}
+      leftSection={<Icon size={20} aria-hidden />}
+      rightSection={
+        showBadge ? (
+          <Badge size="sm" color="red" circle={count < 10} aria-label={`${count} notifications`}>
+            {badgeText(count, false)}
+          </Badge>
+        ) : undefined
+      }
+      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+    />
+  );
+}
+
+function UserAvatar({ user }: { user: SessionUser }) {
+  return (
+    <Avatar src={user.profile_image || null} alt={user.fullname} color="blue" radius="xl" size="md">
+      {initials(user.fullname)}
+    </Avatar>
+  );
+}
+
+function SidebarFooter({ user, open }: { user: SessionUser; open: boolean }) {
+  const logout = useLogout();
+  if (!open) {
+    return (
+      <Stack align="center" gap={4}>
+        <UserAvatar user={user} />
+        <Tooltip label={TEXT.signOut} position="right">
+          <ActionIcon variant="subtle" color="red" aria-label={TEXT.signOut} onClick={() => void logout()}>
+            <IconLogout size={20} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <Group gap="sm" wrap="nowrap">
+        <UserAvatar user={user} />
+        <Box miw={0}>
+          <Text size="sm" fw={600} truncate>
+            {user.fullname}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {roleLabel(user.role)}
+          </Text>
+        </Box>
+      </Group>
+      <Button variant="light" color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
+        {TEXT.signOut}
+      </Button>
+    </Stack>
+  );
+}
+
+function BottomBar({ count }: { count: number }) {
+  const location = useLocation();
+  return (
+    <Group h="100%" justify="space-around" wrap="nowrap" gap={0}>
+      {NAV_ENTRIES.filter((e) => !e.desktopOnly).map((entry) => {
+        const Icon = entry.icon;
+        const active = location.pathname === entry.to || location.pathname.startsWith(`${entry.to}/`);
+        const showBadge = entry.badge === true && count > 0;
+        return (
+          <UnstyledButton
+            key={entry.to}
+            component={NavLink}
+            to={entry.to}
+            aria-label={showBadge ? `${entry.label} (${badgeText(count)})` : entry.label}
+            style={{ flex: 1, textAlign: 'center', color: active ? 'var(--mantine-color-blue-7)' : 'var(--mantine-color-gray-7)' }}
+            py={6}
+          >
+            <Stack gap={2} align="center">
+              <Indicator disabled={!showBadge} label={badgeText(count)} size={16} color="red" offset={2}>
+                <Icon size={22} aria-hidden />
+              </Indicator>
+              <Text size="xs" fw={active ? 700 : 500} aria-hidden>
+                {entry.label}
+              </Text>
+            </Stack>
+          </UnstyledButton>
+        );
+      })}
+    </Group>
+  );
+}

@@ -1,0 +1,59 @@
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { EmailInput } from '@/components/EmailInput';
+import { forgotPasswordRules } from '@/lib/validation';
+import { AuthCard } from './AuthCard';
+import { useRequestPasswordReset } from './queries';
+
+export const FORGOT_TEXT = {
+  title: 'Forgot Password',
+  subtitle: "Enter your email and we'll send you a 6-digit reset code.",
+  email: 'Email',
+  submit: 'Send Reset Code',
+  back: 'Back to Sign In',
+  success: 'Reset code sent to your email',
+  failure: 'Failed to send reset code. Please try again later.',
+};
+
+export function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const request = useRequestPasswordReset();
+  const [failed, setFailed] = useState(false);
+  const form = useForm({ initialValues: { email: '' }, validate: forgotPasswordRules });
+
+  const submit = form.onSubmit(({ email }) => {
+    setFailed(false);
+    request.mutate(email, {
+      onSuccess: (message) => {
+        notifications.show({ color: 'green', message: message || FORGOT_TEXT.success });
+        void navigate('/verify-reset-code', { state: { email: email.trim() } });
+      },
+      onError: () => {
+        setFailed(true);
+        notifications.show({ color: 'red', message: FORGOT_TEXT.failure });
+      },
+    });
+  });
+
+  return (
+    <AuthCard title={FORGOT_TEXT.title} subtitle={FORGOT_TEXT.subtitle}>
+      {failed && <Alert color="red">{FORGOT_TEXT.failure}</Alert>}
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <EmailInput label={FORGOT_TEXT.email} required {...form.getInputProps('email')} />
+          <Button type="submit" loading={request.isPending} fullWidth>
+            {FORGOT_TEXT.submit}
+          </Button>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to="/login">
+              {FORGOT_TEXT.back}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,94 @@
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { errorMessageOr } from '@/api/errors';
+import { useSession } from '@/app/session/SessionProvider';
+import { homeFor } from '@/app/session/user';
+import { EmailInput } from '@/components/EmailInput';
+import { PageLoader } from '@/components/PageLoader';
+import { PasswordField } from '@/components/PasswordField';
+import { loginRules, type LoginValues } from '@/lib/validation';
+import { AuthCard } from './AuthCard';
+import { useLogin } from './queries';
+
+export const DEMO_CREDENTIALS: LoginValues = { email: 'demo@kesi.app', password: 'kesi-demo' };
+
+export const LOGIN_TEXT = {
+  title: 'Welcome Back',
+  subtitle: 'Sign in to your Kesi account',
+  demoTitle: 'Demo Access',
+  demoSubtitle: 'Explore Kesi with a demo account. Demo data is reset regularly.',
+  demoNotice: 'The demo credentials are filled in for you.',
+  email: 'Email',
+  password: 'Password',
+  submit: 'Sign In',
+  forgot: 'Forgot password?',
+  noAccount: "Don't have an account?",
+  register: 'Sign up',
+  success: 'Login successful!',
+  failure: 'Login failed. Please try again.',
+};
+
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const demo = params.get('demo') === 'true';
+  const session = useSession();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const form = useForm<LoginValues>({
+    mode: 'controlled',
+    initialValues: demo ? DEMO_CREDENTIALS : { email: '', password: '' },
+    validate: loginRules,
+  });
+
+  // A stored session is checked with the server; a confirmed one goes straight in.
+  if (!login.isPending && !login.isSuccess && session.user) {
+    if (session.verifying || session.checkedAt === 0) return <PageLoader />;
+    return <Navigate to={homeFor(session.user)} replace />;
+  }
+
+  const submit = form.onSubmit((values) => {
+    login.mutate(demo ? DEMO_CREDENTIALS : values, {
+      onSuccess: (user) => {
+        notifications.show({ color: 'green', message: LOGIN_TEXT.success });
+        void navigate(homeFor(user), { replace: true });
+      },
+      onError: (err) => {
+        notifications.show({ color: 'red', message: errorMessageOr(err, LOGIN_TEXT.failure) });
+      },
+    });
+  });
+
+  return (
+    <AuthCard title={demo ? LOGIN_TEXT.demoTitle : LOGIN_TEXT.title} subtitle={demo ? LOGIN_TEXT.demoSubtitle : LOGIN_TEXT.subtitle}>
+      {demo && <Alert color="blue">{LOGIN_TEXT.demoNotice}</Alert>}
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <EmailInput label={LOGIN_TEXT.email} required disabled={demo} {...form.getInputProps('email')} />
+          <PasswordField
+            label={LOGIN_TEXT.password}
+            required
+            disabled={demo}
+            autoComplete="current-password"
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              {LOGIN_TEXT.forgot}
+            </Anchor>
+          </Group>
+          <Button type="submit" loading={login.isPending} fullWidth>
+            {LOGIN_TEXT.submit}
+          </Button>
+          <Text size="sm" ta="center">
+            {LOGIN_TEXT.noAccount}{' '}
+            <Anchor component={Link} to="/register">
+              {LOGIN_TEXT.register}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,105 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorMessageOr } from '@/api/errors';
+import { EmailInput } from '@/components/EmailInput';
+import { PasswordField } from '@/components/PasswordField';
+import { registerRules, type RegisterValues } from '@/lib/validation';
+import { AuthCard } from './AuthCard';
+import { useRegister } from './queries';
+
+export const REGISTER_TEXT = {
+  title: 'Create Your Account',
+  subtitle: 'Start managing your court cases with Kesi',
+  affiliateTitle: 'Join Our Affiliate Program',
+  affiliateSubtitle: 'Earn KSh 450 every month for each customer you refer, for as long as they stay.',
+  affiliateNotice: 'You are registering as an affiliate. You will get your own affiliate link and dashboard.',
+  referralNotice: (code: string) => `You were referred by an affiliate (code ${code}).`,
+  name: 'Full Name',
+  email: 'Email',
+  phone: 'Phone Number',
+  password: 'Password',
+  confirm: 'Confirm Password',
+  submit: 'Create Account',
+  affiliateSubmit: 'Join as Affiliate',
+  haveAccount: 'Already have an account?',
+  signIn: 'Sign in',
+  success: 'Registration successful! Please log in.',
+  affiliateSuccess: 'Affiliate registration successful! Please login to access your dashboard.',
+  failure: 'Registration failed. Please try again.',
+};
+
+export function RegisterPage() {
+  const [params] = useSearchParams();
+  const role = params.get('role') === 'affiliate' ? 'affiliate' : '';
+  const referralCode = params.get('ref')?.trim() ?? '';
+  const affiliate = role === 'affiliate';
+  const navigate = useNavigate();
+  const register = useRegister();
+  const form = useForm<RegisterValues>({
+    initialValues: { name: '', email: '', phone_number: '', password: '', confirmPassword: '', role, referralCode },
+    validate: registerRules,
+  });
+
+  const submit = form.onSubmit((values) => {
+    register.mutate(
+      { ...values, role, referralCode },
+      {
+        onSuccess: (message) => {
+          notifications.show({
+            color: 'green',
+            message: affiliate ? REGISTER_TEXT.affiliateSuccess : message || REGISTER_TEXT.success,
+          });
+          void navigate('/login');
+        },
+        onError: (err) => {
+          notifications.show({ color: 'red', message: errorMessageOr(err, REGISTER_TEXT.failure) });
+        },
+      },
+    );
+  });
+
+  return (
+    <AuthCard
+      title={affiliate ? REGISTER_TEXT.affiliateTitle : REGISTER_TEXT.title}
+      subtitle={affiliate ? REGISTER_TEXT.affiliateSubtitle : REGISTER_TEXT.subtitle}
+    >
+      {affiliate && <Alert color="teal">{REGISTER_TEXT.affiliateNotice}</Alert>}
+      {!affiliate && referralCode && <Alert color="blue">{REGISTER_TEXT.referralNotice(referralCode)}</Alert>}
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <input type="hidden" name="role" value={role} />
+          <input type="hidden" name="referralCode" value={referralCode} />
+          <TextInput label={REGISTER_TEXT.name} required autoComplete="name" {...form.getInputProps('name')} />
+          <EmailInput label={REGISTER_TEXT.email} required {...form.getInputProps('email')} />
+          <TextInput
+            label={REGISTER_TEXT.phone}
+            required
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="0712 345 678"
+            {...form.getInputProps('phone_number')}
+          />
+          <PasswordField label={REGISTER_TEXT.password} required autoComplete="new-password" {...form.getInputProps('password')} />
+          <PasswordField
+            label={REGISTER_TEXT.confirm}
+            required
+            autoComplete="new-password"
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Button type="submit" loading={register.isPending} fullWidth>
+            {affiliate ? REGISTER_TEXT.affiliateSubmit : REGISTER_TEXT.submit}
+          </Button>
+          <Text size="sm" ta="center">
+            {REGISTER_TEXT.haveAccount}{' '}
+            <Anchor component={Link} to="/login">
+              {REGISTER_TEXT.signIn}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,59 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Role } from '@gen/kesi/v1/auth_pb';
+import { authClient, useTransport } from '@/api/connect';
+import { useSessionStore } from '@/app/session/SessionProvider';
+import { toSessionUser, type SessionUser } from '@/app/session/user';
+import type { LoginValues, RegisterValues } from '@/lib/validation';
+
+/** Signs in; the answer becomes the session's user (the cookies are HTTP-only, never seen here). */
+export function useLogin() {
+  const transport = useTransport();
+  const session = useSessionStore();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: LoginValues): Promise<SessionUser> => {
+      const { user } = await authClient(transport).login({ email: values.email.trim(), password: values.password });
+      if (!user) throw new Error('no user in the answer');
+      return toSessionUser(user);
+    },
+    onSuccess: (user) => {
+      queryClient.clear();
+      session.signedIn(user);
+    },
+  });
+}
+
+/** The session layer's registration payload: optional role and referral code only when non-blank. */
+export function registerRequest(values: RegisterValues) {
+  const role = values.role?.trim() === 'affiliate' ? Role.AFFILIATE : Role.UNSPECIFIED;
+  return {
+    fullname: values.name.trim(),
+    email: values.email.trim(),
+    password: values.password,
+    phoneNumber: values.phone_number.trim(),
+    role,
+    referralCode: values.referralCode?.trim() ?? '',
+  };
+}
+
+export function useRegister() {
+  const transport = useTransport();
+  return useMutation({
+    mutationFn: async (values: RegisterValues) => (await authClient(transport).register(registerRequest(values))).message,
+  });
+}
+
+export function useRequestPasswordReset() {
+  const transport = useTransport();
+  return useMutation({
+    mutationFn: async (email: string) => (await authClient(transport).requestPasswordReset({ email: email.trim() })).message,
+  });
+}
+
+export function useChangePassword() {
+  const transport = useTransport();
+  return useMutation({
+    mutationFn: async (v: { email: string; code: string; password: string }) =>
+      (await authClient(transport).changePassword({ email: v.email, resetCode: v.code, newPassword: v.password })).message,
+  });
+}

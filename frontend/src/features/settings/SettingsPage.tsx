@@ -1,0 +1,48 @@
+import { Container, Tabs, Title } from '@mantine/core';
+import { IconBell, IconCreditCard, IconPlugConnected, IconUser } from '@tabler/icons-react';
+import { useSession } from '@/app/session/SessionProvider';
+import { IntegrationsTab } from './IntegrationsTab';
+import { NotificationsTab } from './NotificationsTab';
+import { ProfileTab } from './ProfileTab';
+import { SubscriptionTab } from './SubscriptionTab';
+
+/** /settings: 'Account Settings' with four tabs (SPEC.md section 2). */
+export function SettingsPage() {
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <Container size="md" px={0}>
+      <Title order={1} mb="md">
+        Account Settings
+      </Title>
+      <Tabs defaultValue="profile" keepMounted={false}>
+        <Tabs.List grow>
+          <Tabs.Tab value="profile" leftSection={<IconUser size={16} aria-hidden />}>
+            Profile
+          </Tabs.Tab>
+          <Tabs.Tab value="subscription" leftSection={<IconCreditCard size={16} aria-hidden />}>
+            Subscription
+          </Tabs.Tab>
+          <Tabs.Tab value="notifications" leftSection={<IconBell size={16} aria-hidden />}>
+            Notifications
+          </Tabs.Tab>
+          <Tabs.Tab value="integrations" leftSection={<IconPlugConnected size={16} aria-hidden />}>
+            Integrations
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="profile" pt="md">
+          <ProfileTab user={user} />
+        </Tabs.Panel>
+        <Tabs.Panel value="subscription" pt="md">
+          <SubscriptionTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications" pt="md">
+          <NotificationsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="integrations" pt="md">
+          <IntegrationsTab />
+        </Tabs.Panel>
+      </Tabs>
+    </Container>
+  );
+}
