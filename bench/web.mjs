@@ -1,0 +1,213 @@
+// bench/web.mjs: the web app's weight and speed, as bench/run.sh runs it
+// against a running `kesi serve`.
+//
+// 1. Weight: Chromium (playwright-core, Debian's /usr/bin/chromium) opens
+//    each route cold and records the JS and CSS it loads from the server;
+//    the table gives their gzip sizes, named through Vite's manifest.
+// 2. Speed: Lighthouse (npm, pinned) with its default mobile profile and
+//    simulated throttling, on the landing page, the login page and the
+//    dashboard (signed in: the session cookies go with every request).
+//
+// Usage: node bench/web.mjs --url http://127.0.0.1:PORT --email E --password P
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const LIGHTHOUSE = 'lighthouse@12.8.2'; // 13.x needs Node 22; the machines have Node 20
+const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
+const MANIFEST = new URL('../backend/internal/web/dist/.vite/manifest.json', import.meta.url);
+const JS_BUDGET = 200 * 1024; // issue 9: initial JS under 200 KB gzip
+const PUBLIC_ROUTES = ['/', '/affiliate', '/login', '/register', '/forgot-password', '/privacy'];
+const SIGNED_IN_ROUTES = ['/dashboard', '/cases', '/notifications', '/calendar', '/clients', '/settings', '/cases-report'];
+
+const { values: opt } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    email: { type: 'string' },
+    password: { type: 'string' },
+    port: { type: 'string', default: '9333' }, // Chromium's debugging port for the signed-in run
+    lighthouse: { type: 'boolean', default: true },
+  },
+});
+if (!opt.url || !/^http:\/\/(127\.0\.0\.1|localhost):\d+$/.test(opt.url)) {
+  throw new Error('--url http://127.0.0.1:PORT is required (loopback only)');
+}
+if (!opt.email || !opt.password) throw new Error('--email and --password of a signed-up lawyer are required');
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const log = (msg) => process.stderr.write(`web: ${msg}\n`);
+
+/** chunk file (assets/x.js) -> the source it was built from, from Vite's manifest. */
+function chunkNames() {
+  const names = new Map();
+  if (!existsSync(MANIFEST)) return names;
+  for (const [src, chunk] of Object.entries(JSON.parse(readFileSync(MANIFEST, 'utf8')))) {
+    names.set(chunk.file, chunk.isEntry ? `${src} (entry)` : src);
+    for (const css of chunk.css ?? []) if (!names.has(css)) names.set(css, `css of ${src}`);
+  }
+  return names;
+}
+
+/** The JS and CSS a cold visit of path loads, with gzip sizes. */
+async function weigh(context, path) {
+  const page = await context.newPage();
+  const assets = [];
+  page.on('response', async (res) => {
+    const type = res.request().resourceType();
+    if ((type === 'script' || type === 'stylesheet') && res.url().startsWith(opt.url)) {
+      assets.push(
+        res.body().then((body) => ({ file: new URL(res.url()).pathname.slice(1), type, gzip: gzipSync(body).length })),
+      );
+    }
+  });
+  await page.goto(opt.url + path, { waitUntil: 'networkidle' });
+  const finalPath = new URL(page.url()).pathname;
+  await page.close();
+  const loaded = await Promise.all(assets);
+  return { path, finalPath, loaded };
+}
+
+async function signIn(context) {
+  const page = await context.newPage();
+  await page.goto(opt.url + '/login', { waitUntil: 'networkidle' });
+  try {
+    await page.getByLabel(/email/i).first().fill(opt.email);
+    await page.getByLabel(/password/i).first().fill(opt.password);
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.waitForURL(/\/dashboard/, { timeout: 15000 });
+    log('signed in through the login page');
+  } catch (err) {
+    // The login page is still being built: sign in through the documented
+    // call instead; the cookies land in the same browser either way.
+    log(`the login page did not reach /dashboard (${err.message.split('\n')[0]}); signing in with POST /api/auth/login`);
+    const res = await context.request.post(opt.url + '/api/auth/login', { data: { email: opt.email, password: opt.password } });
+    if (!res.ok()) throw new Error(`POST /api/auth/login: ${res.status()} ${await res.text()}`);
+  }
+  await page.close();
+}
+
+/**
+ * A Chromium of our own with a debugging port, signed in through the login
+ * page, for Lighthouse to attach to: the dashboard needs the session
+ * cookies and the user the web app keeps in local storage.
+ */
+async function signedInChromium(port) {
+  const profile = mkdtempSync(join(tmpdir(), 'kesi-chromium-'));
+  const proc = spawn(CHROME, ['--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, '--no-sandbox',
+    '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    'about:blank'], { stdio: 'ignore' });
+  let browser;
+  for (let i = 0; i < 50 && !browser; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`).catch(() => undefined);
+  }
+  if (!browser) throw new Error(`Chromium did not open its debugging port ${port}`);
+  const context = browser.contexts()[0];
+  await signIn(context);
+  // A cold cache, as for the other pages: only the session stays.
+  const page = await context.newPage();
+  await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
+  await page.close();
+  await browser.close(); // disconnects; the browser keeps running for Lighthouse
+  return async () => {
+    const exited = new Promise((r) => proc.once('exit', r));
+    proc.kill();
+    await exited;
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+  };
+}
+
+/** One Lighthouse run, in its own Chromium or in the one on port. */
+function lighthouse(path, port) {
+  const dir = mkdtempSync(join(tmpdir(), 'kesi-lh-'));
+  const out = join(dir, 'report.json');
+  const args = ['--yes', LIGHTHOUSE, opt.url + path, '--output=json', `--output-path=${out}`,
+    '--only-categories=performance', '--quiet', '--chrome-flags=--headless=new --no-sandbox --disable-gpu'];
+  if (port) args.push(`--port=${port}`, '--disable-storage-reset'); // keep the session
+  const run = spawnSync('npx', args, { env: { ...process.env, CHROME_PATH: CHROME }, encoding: 'utf8', timeout: 180000 });
+  if (run.status !== 0 || !existsSync(out)) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`lighthouse ${path}: ${run.error ?? run.stderr}`);
+  }
+  const lhr = JSON.parse(readFileSync(out, 'utf8'));
+  rmSync(dir, { recursive: true, force: true });
+  const a = lhr.audits;
+  return {
+    path,
+    finalPath: new URL(lhr.finalDisplayedUrl ?? lhr.finalUrl).pathname,
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcp: a['largest-contentful-paint'].numericValue,
+    tbt: a['total-blocking-time'].numericValue,
+    cls: a['cumulative-layout-shift'].numericValue,
+    fcp: a['first-contentful-paint'].numericValue,
+  };
+}
+
+const browser = await chromium.launch({
+  executablePath: CHROME,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync'],
+});
+const context = await browser.newContext();
+const out = [];
+try {
+  const names = chunkNames();
+  const weights = [];
+  for (const path of PUBLIC_ROUTES) weights.push(await weigh(context, path));
+  await signIn(context);
+  for (const path of SIGNED_IN_ROUTES) weights.push(await weigh(context, path));
+  await browser.close();
+  const lh = [];
+  if (opt.lighthouse) {
+    for (const path of ['/', '/login']) {
+      log(`lighthouse ${path}`);
+      lh.push(lighthouse(path, ''));
+    }
+    log('lighthouse /dashboard, signed in');
+    const stop = await signedInChromium(opt.port);
+    try {
+      lh.push(lighthouse('/dashboard', opt.port));
+    } finally {
+      await stop();
+    }
+  }
+
+  out.push('### Web app: what each route loads (cold, gzip)', '');
+  out.push('| route | JS | CSS | largest files (of the manifest) |', '|---|--:|--:|---|');
+  let heaviest = { js: 0 };
+  for (const w of weights) {
+    const js = w.loaded.filter((f) => f.type === 'script').reduce((n, f) => n + f.gzip, 0);
+    const css = w.loaded.filter((f) => f.type === 'stylesheet').reduce((n, f) => n + f.gzip, 0);
+    if (js > heaviest.js) heaviest = { js, path: w.path };
+    const sorted = w.loaded.sort((x, y) => y.gzip - x.gzip);
+    const files = sorted
+      .slice(0, 4)
+      .map((f) => `${names.get(f.file) ?? f.file} ${kb(f.gzip)}`)
+      .concat(sorted.length > 4 ? [`${sorted.length - 4} more`] : [])
+      .join('; ');
+    const shown = w.finalPath === w.path ? w.path : `${w.path} (ends at ${w.finalPath})`;
+    out.push(`| ${shown} | ${kb(js)} | ${kb(css)} | ${files} |`);
+  }
+  out.push('', `Heaviest initial JS: ${heaviest.path}, ${kb(heaviest.js)} gzip (target under ${kb(JS_BUDGET)}: ${heaviest.js < JS_BUDGET ? 'met' : '**missed**'}).`);
+  if (names.size === 0) out.push('', 'No Vite manifest was found (build.manifest in frontend/vite.config.ts): files are named by their hashed names.');
+
+  if (opt.lighthouse) {
+    out.push('', `### Web app: Lighthouse ${LIGHTHOUSE.split('@')[1]}, mobile profile, default (simulated) throttling`, '');
+    out.push('| page (cold cache) | performance | FCP | LCP | TBT | CLS |', '|---|--:|--:|--:|--:|--:|');
+    for (const r of lh) {
+      const shown = r.finalPath === r.path ? r.path : `${r.path} (ends at ${r.finalPath})`;
+      out.push(`| ${shown} | ${r.score} | ${seconds(r.fcp)} | ${seconds(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} |`);
+    }
+    const missed = lh.filter((r) => r.score < 90 || r.lcp >= 2500).map((r) => r.path);
+    out.push('', `Targets (score 90 or more, LCP under 2.5 s): ${missed.length === 0 ? 'met on every page' : `**missed** on ${missed.join(', ')}`}.`);
+  }
+} finally {
+  await browser.close();
+}
+console.log(out.join('\n'));
