@@ -19,6 +19,6 @@ export default defineConfig([
   {
     files: ['**/*.{js,mjs}'],
     extends: [js.configs.recommended],
-    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    languageOptions: { globals: { ...globals.node, ...globals.browser, chrome: 'readonly' } },
   },
 ]);

@@ -49,10 +49,12 @@ describe('parsePortalPage', () => {
     ]);
   });
 
-  it('sees an adjourned hearing as a new next date', () => {
-    const { cases } = parsePortalPage(fixture('matters-adjourned.html'));
-    expect(cases[0]?.activities.at(-1)).toEqual({ activity: 'Hearing', date: '2027-05-04', time: '10:30', outcome: '' });
-    expect(cases[0]?.activities.at(-2)?.outcome).toBe('Adjourned');
+  it('sees a rescheduled hearing as a new next date', () => {
+    const { cases } = parsePortalPage(fixture('matters-rescheduled.html'));
+    expect(cases[0]?.activities).toEqual([
+      { activity: 'Mention', date: '2024-01-16', time: '09:00', outcome: 'Directions given' },
+      { activity: 'Hearing', date: '2027-05-04', time: '10:30', outcome: '' },
+    ]);
   });
 
   it('joins a separate hearings table by case number and reads next-date columns', () => {

@@ -80,7 +80,7 @@ export function ConnectExtensionPage() {
                 ))}
               </List>
             </div>
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="gray.7">
               {TEXT.revocable}
             </Text>
             {!nonce ? (
@@ -99,13 +99,14 @@ export function ConnectExtensionPage() {
                 disabled={!extensionReady}
                 loading={create.isPending}
                 fullWidth
+                color="blue.8"
                 aria-describedby={extensionReady ? undefined : 'extension-waiting'}
               >
                 {TEXT.connect}
               </Button>
             )}
             {nonce && !extensionReady && state.step === 'idle' ? (
-              <Text id="extension-waiting" size="sm" c="dimmed" role="status">
+              <Text id="extension-waiting" size="sm" c="gray.7" role="status">
                 {TEXT.waiting}
               </Text>
             ) : null}

@@ -60,7 +60,7 @@ export function ExtensionConnections() {
           </Stack>
         </Alert>
       ) : connections.data.length === 0 ? (
-        <Text c="dimmed">{CONNECTIONS_TEXT.empty}</Text>
+        <Text c="gray.7">{CONNECTIONS_TEXT.empty}</Text>
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {connections.data.map((c) => (
@@ -68,7 +68,7 @@ export function ExtensionConnections() {
               <Group justify="space-between" wrap="nowrap" gap="sm">
                 <div>
                   <Text fw={600}>{c.name}</Text>
-                  <Text size="sm" c="dimmed">
+                  <Text size="sm" c="gray.7">
                     {CONNECTIONS_TEXT.connectedOn(formatInstant(c.createdAt))} ·{' '}
                     {c.lastUsedAt ? CONNECTIONS_TEXT.lastUsed(formatInstant(c.lastUsedAt)) : CONNECTIONS_TEXT.neverUsed}
                   </Text>
