@@ -26,7 +26,7 @@ web: node_modules/.installed
 	npm run build --workspace frontend
 	touch backend/internal/web/dist/.keep
 
-test: test-go test-web
+test: test-go test-web test-extension
 
 test-go:
 	go test -race -count=1 ./...
@@ -68,9 +68,14 @@ node_modules/.installed: package.json package-lock.json frontend/package.json
 clean:
 	rm -rf $(BIN) node_modules backend/internal/web/dist/assets backend/internal/web/dist/*.html
 
-# bench measures speed on a fresh Postgres database (127.0.0.1:5432, user
-# postgres): load, floors, bundle sizes and Lighthouse. BENCH_QUICK=1 for a
-# small data set. Not part of `make test`: it measures, it does not check.
-.PHONY: bench
-bench: build
-	bash bench/run.sh
+# The browser extension: dist/kesi-extension.zip, ready to load unpacked or to publish.
+.PHONY: extension test-extension
+extension: node_modules/.installed
+	npm run build --workspace extension
+	mkdir -p dist && rm -f dist/kesi-extension.zip
+	cd extension/dist && zip -qrX ../../dist/kesi-extension.zip .
+
+# The portal reader's unit tests, then the extension end to end in Chromium against bin/kesi.
+test-extension: build extension
+	npm test --workspace extension
+	npm run test:e2e --workspace extension
