@@ -68,6 +68,13 @@ node_modules/.installed: package.json package-lock.json frontend/package.json
 clean:
 	rm -rf $(BIN) node_modules backend/internal/web/dist/assets backend/internal/web/dist/*.html
 
+# bench measures speed on a fresh Postgres database (127.0.0.1:5432, user
+# postgres): load, floors, bundle sizes and Lighthouse. BENCH_QUICK=1 for a
+# small data set. Not part of `make test`: it measures, it does not check.
+.PHONY: bench
+bench: build
+	bash bench/run.sh
+
 # The browser extension: dist/kesi-extension.zip, ready to load unpacked or to publish.
 .PHONY: extension test-extension
 extension: node_modules/.installed
