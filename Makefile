@@ -26,13 +26,17 @@ web: node_modules/.installed
 	npm run build --workspace frontend
 	touch backend/internal/web/dist/.keep
 
-test: test-go test-web test-extension
+test: test-go test-web test-e2e test-extension
 
 test-go:
 	go test -race -count=1 ./...
 
 test-web: node_modules/.installed
 	npm test --workspace frontend
+
+# test-e2e drives Debian's Chromium against the freshly built bin/kesi on a fresh data directory.
+test-e2e: build
+	npm run test:e2e --workspace frontend
 
 generate: tools node_modules/.installed
 	rm -rf gen

@@ -52,6 +52,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // The browser suite has its own config (vitest.e2e.config.ts) and needs a running server.
+    exclude: ['**/node_modules/**', 'e2e/**'],
     restoreMocks: true,
   },
 });

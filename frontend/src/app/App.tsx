@@ -7,14 +7,14 @@ import { createQueryClient } from './queryClient';
 import { router } from './router';
 import { createSessionStore, SessionProvider } from './session/SessionProvider';
 import { listenForSessionExpiry } from './sessionEvents';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [session] = useState(createSessionStore);
   useEffect(() => listenForSessionExpiry(router, queryClient, session), [queryClient, session]);
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <SessionProvider store={session}>

@@ -81,7 +81,7 @@ function Shell({ user }: { user: SessionUser }) {
           </Group>
           <Group gap="sm" wrap="nowrap">
             {user.role === 'demo' && (
-              <Button component={Link} to="/register" size="xs" color="orange">
+              <Button component={Link} to="/register" size="xs">
                 {TEXT.upgrade}
               </Button>
             )}
@@ -93,6 +93,7 @@ function Shell({ user }: { user: SessionUser }) {
                 {roleLabel(user.role)}
               </Text>
             </Box>
+            <HeaderSignOut />
           </Group>
         </Group>
       </AppShell.Header>
@@ -120,6 +121,16 @@ function Shell({ user }: { user: SessionUser }) {
         </AppShell.Footer>
       )}
     </AppShell>
+  );
+}
+
+/** Phones have no sidebar: Sign Out sits in the header. */
+function HeaderSignOut() {
+  const logout = useLogout();
+  return (
+    <ActionIcon variant="subtle" color="red" size="lg" hiddenFrom="sm" aria-label={TEXT.signOut} onClick={() => void logout()}>
+      <IconLogout size={20} aria-hidden />
+    </ActionIcon>
   );
 }
 
@@ -220,7 +231,7 @@ function BottomBar({ count }: { count: number }) {
             component={NavLink}
             to={entry.to}
             aria-label={showBadge ? `${entry.label} (${badgeText(count)})` : entry.label}
-            style={{ flex: 1, textAlign: 'center', color: active ? 'var(--mantine-color-blue-7)' : 'var(--mantine-color-gray-7)' }}
+            style={{ flex: 1, textAlign: 'center', color: active ? 'var(--mantine-color-blue-8)' : 'var(--mantine-color-gray-7)' }}
             py={6}
           >
             <Stack gap={2} align="center">

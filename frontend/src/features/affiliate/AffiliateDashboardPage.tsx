@@ -95,7 +95,7 @@ function Dashboard({ user, onLogout }: { user: SessionUser; onLogout: () => void
         <Container size="lg">
           <Group justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap" miw={0}>
-              <Avatar src={user.profile_image || null} alt={user.fullname} color="teal" radius="xl">
+              <Avatar src={user.profile_image || null} alt={user.fullname} color="teal.9" variant="filled" radius="xl">
                 {initials(user.fullname)}
               </Avatar>
               <Box miw={0}>
@@ -248,8 +248,8 @@ function subscriptionText(r: Referral): string {
 
 function ReferralTable({ referrals }: { referrals: Referral[] }) {
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped verticalSpacing="xs">
+    <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={DASHBOARD_TEXT.referrals}>
+      <Table striped verticalSpacing="xs" miw={560}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Name</Table.Th>
@@ -275,6 +275,6 @@ function ReferralTable({ referrals }: { referrals: Referral[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Box>
   );
 }

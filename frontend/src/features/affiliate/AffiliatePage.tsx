@@ -46,7 +46,7 @@ export function AffiliatePage() {
               Refer advocates to Kesi and earn KSh 450 per customer, every month, for as long as they remain a customer.
               No limit on referrals.
             </Text>
-            <Button component={Link} to={JOIN} size="md" color="teal">
+            <Button component={Link} to={JOIN} size="md" color="teal.9">
               Become an Affiliate
             </Button>
           </Stack>
@@ -119,7 +119,7 @@ export function AffiliatePage() {
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
             {STEPS.map((step, i) => (
               <Stack key={step.title} gap={6} align="center" ta="center">
-                <ThemeIcon size={40} radius="xl" color="teal">
+                <ThemeIcon size={40} radius="xl" color="teal.9">
                   {i + 1}
                 </ThemeIcon>
                 <Title order={3} size="h4">
@@ -132,7 +132,7 @@ export function AffiliatePage() {
             ))}
           </SimpleGrid>
           <Group justify="center">
-            <Button component={Link} to={JOIN} size="md" color="teal">
+            <Button component={Link} to={JOIN} size="md" color="teal.9">
               Join Now
             </Button>
           </Group>

@@ -73,7 +73,6 @@ export function VerifyResetCodePage() {
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]*"
-            maxLength={6}
             placeholder="123456"
             {...codeProps}
             onChange={(e) => {

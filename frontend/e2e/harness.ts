@@ -1,0 +1,122 @@
+/** Helpers for the browser suite: Chromium, viewports, axe, dev mail and account flows. */
+import { AxeBuilder } from '@axe-core/playwright';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const baseURL = (): string => inject('baseURL');
+export const dataDir = (): string => inject('dataDir');
+
+/** TOOLCHAIN.md's launch flags for Debian's Chromium; never a downloaded browser. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export type Viewport = 'desktop' | 'phone';
+
+export const VIEWPORTS: Record<Viewport, Parameters<Browser['newContext']>[0]> = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+};
+
+export function newContext(browser: Browser, viewport: Viewport): Promise<BrowserContext> {
+  return browser.newContext({ ...VIEWPORTS[viewport], baseURL: baseURL() });
+}
+
+/**
+ * Collects the page's console errors and uncaught exceptions. A failed HTTP answer the app
+ * expects (a 401 while checking a stale session) is logged by Chromium as "Failed to load
+ * resource"; those are left out.
+ */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** No serious or critical axe violations on the page as it stands. */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The newest reset code mailed to `email`, read from $KESI_DATA_DIR/mail/*.eml. */
+export async function latestResetCode(email: string, after = 0): Promise<string> {
+  const dir = join(dataDir(), 'mail');
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    let files: { path: string; mtime: number }[] = [];
+    try {
+      files = readdirSync(dir)
+        .filter((f) => f.endsWith('.eml'))
+        .map((f) => ({ path: join(dir, f), mtime: statSync(join(dir, f)).mtimeMs }))
+        .filter((f) => f.mtime >= after)
+        .sort((a, b) => b.mtime - a.mtime);
+    } catch {
+      // no mail yet
+    }
+    for (const f of files) {
+      const text = readFileSync(f.path, 'utf8');
+      if (!text.toLowerCase().includes(email.toLowerCase())) continue;
+      const m = /Your Kesi reset code is (\d{6})/.exec(text);
+      if (m?.[1]) return m[1];
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no reset code mailed to ${email}`);
+}
+
+let counter = 0;
+/** A unique address per call, so tests never collide on a shared server. */
+export function uniqueEmail(prefix: string): string {
+  counter++;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.co.ke`;
+}
+
+export interface Account {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+}
+
+export function newAccount(prefix: string): Account {
+  return { name: 'Wanjiru Kamau', email: uniqueEmail(prefix), phone: '0712345678', password: 'secret-123' };
+}
+
+/** Fills /register (with `query`, e.g. '?role=affiliate') and lands on /login. */
+export async function register(page: Page, account: Account, query = ''): Promise<void> {
+  await page.goto(`/register${query}`);
+  await page.getByLabel('Full Name').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Phone Number').fill(account.phone);
+  await page.getByLabel(/^Password/).fill(account.password);
+  await page.getByLabel('Confirm Password').fill(account.password);
+  await page.getByRole('button', { name: /Create Account|Join as Affiliate/ }).click();
+  await page.waitForURL('**/login');
+}
+
+/** Signs in through /login and waits for the landing route of the role. */
+export async function signIn(page: Page, email: string, password: string, lands = '**/dashboard'): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(lands);
+}
