@@ -55,6 +55,8 @@ lint: tools node_modules/.installed
 	go vet ./...
 	npm run typecheck --workspace frontend
 	npm run lint --workspace frontend
+	npm run typecheck --workspace extension
+	npm run lint --workspace extension
 
 tools: $(GO_TOOLS)
 
@@ -65,7 +67,7 @@ $(BIN)/protoc-gen-go:
 $(BIN)/protoc-gen-connect-go:
 	GOBIN=$(BIN) go install connectrpc.com/connect/cmd/protoc-gen-connect-go@$(CONNECT_VERSION)
 
-node_modules/.installed: package.json package-lock.json frontend/package.json
+node_modules/.installed: package.json package-lock.json frontend/package.json extension/package.json
 	npm ci --no-audit --no-fund
 	touch $@
 
