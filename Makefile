@@ -51,6 +51,7 @@ check-generated: generate
 
 lint: tools node_modules/.installed
 	buf lint
+	buf breaking --against '.git#branch=main'
 	@test -z "$$(gofmt -l backend ent/schema ent/civil)" || { gofmt -l backend ent/schema ent/civil; echo "gofmt needed"; exit 1; }
 	go vet ./...
 	npm run typecheck --workspace frontend
