@@ -120,11 +120,13 @@ func (s *Service) List(ctx context.Context, owner uuid.UUID) ([]*ent.CourtCase, 
 	}
 	cs, err := s.db.CourtCase.Query().
 		Where(courtcase.OwnerID(owner)).
-		WithClients(func(q *ent.LawClientQuery) { q.Select(lawclient.FieldID).Order(lawclient.ByFullname()) }).
 		Order(courtcase.ByCreatedAt(entDesc()), courtcase.ByCaseID()).
 		All(ctx)
 	if err != nil {
 		return nil, errs.Internal(fmt.Errorf("list cases of %s: %w", owner, err))
+	}
+	if err := withClientIDs(ctx, s.db, owner, cs); err != nil {
+		return nil, err
 	}
 	return cs, nil
 }
