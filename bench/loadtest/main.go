@@ -41,6 +41,7 @@ type options struct {
 	pool        int
 	breakP99    time.Duration
 	timezone    string
+	only        string
 }
 
 func main() {
@@ -67,6 +68,7 @@ func parse(args []string) (options, error) {
 	fs.IntVar(&o.pool, "pool", 40, "connections of the floors' pool: the server's own (platform.OpenDB)")
 	fs.DurationVar(&o.breakP99, "break-p99", time.Second, "the mixed load stops after the first stage whose p99 exceeds this")
 	fs.StringVar(&o.timezone, "timezone", "Africa/Nairobi", "the server's KESI_TIMEZONE: today is the courts' day")
+	fs.StringVar(&o.only, "only", "", "measure only the calls whose name contains this (while working on one call)")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -113,6 +115,18 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	d := daysOf(civil.DateOf(time.Now().In(loc)))
+	mix := calls
+	if o.only != "" {
+		mix = nil
+		for _, c := range calls {
+			if strings.Contains(c.name, o.only) {
+				mix = append(mix, c)
+			}
+		}
+		if len(mix) == 0 {
+			return fmt.Errorf("-only %q matches no call", o.only)
+		}
+	}
 
 	db, err := sql.Open("postgres", o.databaseURL)
 	if err != nil {
@@ -154,22 +168,22 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	printMachine(ctx, w, db, o, d)
 
 	// A short warm-up fills the pools and Postgres' cache; it is not reported.
-	attackKesi(ctx, o.base, users, d, calls, o.levels[0], min(o.stage, 2*time.Second))
+	attackKesi(ctx, o.base, users, d, mix, o.levels[0], min(o.stage, 2*time.Second))
 
 	fmt.Fprintf(w, "\n### Mixed load\n\nEach worker is a signed-in lawyer sending the next call as soon as the last is answered; the workers take turns through %d lawyers and the %d calls below, an equal share each. Stages of %s at increasing concurrency; the run stops after the first stage whose p99 passes %s or with errors.\n",
-		len(users), len(calls), o.stage, o.breakP99)
+		len(users), len(mix), o.stage, o.breakP99)
 	mixed := map[int]stage{}
 	for _, conc := range o.levels {
 		if err := fresh(); err != nil {
 			return err
 		}
 		progress("mixed load, %d concurrent users, %s", conc, o.stage)
-		st := attackKesi(ctx, o.base, users, d, calls, conc, o.stage)
+		st := attackKesi(ctx, o.base, users, d, mix, conc, o.stage)
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
 		mixed[conc] = st
-		all := printMixed(w, conc, st)
+		all := printMixed(w, conc, mix, st)
 		w.Flush()
 		if all.P99 > o.breakP99 || all.Errors > 0 {
 			fmt.Fprintf(w, "\nLatency broke at %d concurrent users (p99 %s, %d errors): no higher stage is run.\n", conc, ms(all.P99), all.Errors)
@@ -183,7 +197,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	for _, conc := range o.callLevels {
 		ratios[conc] = map[string]float64{}
 		fmt.Fprintf(w, "\n#### %d concurrent users\n\n| call | Kesi req/s | p50 | p99 | errors | floor req/s | floor p50 | floor p99 | Kesi/floor |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|\n", conc)
-		for _, c := range calls {
+		for _, c := range mix {
 			if err := fresh(); err != nil {
 				return err
 			}
@@ -208,7 +222,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 			fmt.Fprintf(w, "Note: %s.\n", c.note)
 		}
 	}
-	printTargets(w, mixed, ratios)
+	printTargets(w, mix, mixed, ratios)
 	return nil
 }
 
@@ -226,9 +240,9 @@ func (s stage) summary(name string) summary {
 }
 
 // printMixed prints one mixed stage and answers its all-calls figures.
-func printMixed(w io.Writer, conc int, st stage) summary {
+func printMixed(w io.Writer, conc int, mix []call, st stage) summary {
 	fmt.Fprintf(w, "\n#### %d concurrent users\n\n| call | req/s | p50 | p99 | errors |\n|---|--:|--:|--:|--:|\n", conc)
-	for _, c := range calls {
+	for _, c := range mix {
 		s := st.summary(c.name)
 		fmt.Fprintf(w, "| %s | %.0f | %s | %s | %d |\n", c.name, s.RPS, ms(s.P50), ms(s.P99), s.Errors)
 	}
@@ -245,7 +259,7 @@ const (
 )
 
 // printTargets says, for each target, whether this run met it.
-func printTargets(w io.Writer, mixed map[int]stage, ratios map[int]map[string]float64) {
+func printTargets(w io.Writer, mix []call, mixed map[int]stage, ratios map[int]map[string]float64) {
 	fmt.Fprintf(w, "\n### Targets\n\n")
 	verdict := func(ok bool) string {
 		if ok {
@@ -266,7 +280,7 @@ func printTargets(w io.Writer, mixed map[int]stage, ratios map[int]map[string]fl
 	fmt.Fprintf(w, "- zero errors in the mixed load: %d, %s\n", errors, verdict(errors == 0))
 	for _, conc := range sortedKeys(ratios) {
 		var below []string
-		for _, c := range calls {
+		for _, c := range mix {
 			if c.name == downloadCall {
 				continue // its floor is a metadata row, not the file
 			}
