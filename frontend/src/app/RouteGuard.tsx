@@ -59,7 +59,7 @@ export function RouteGuard({
   const location = useLocation();
   const decision = decide(session, roles, otherRoles);
   if (decision.kind === 'verifying') return <VerifyingSession />;
-  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace state={{ from: location.pathname }} />;
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace state={{ from: location.pathname + location.search + location.hash }} />;
   return (
     <>
       {children ?? <Outlet />}

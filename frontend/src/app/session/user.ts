@@ -39,6 +39,20 @@ export function homeFor(user: Pick<SessionUser, 'role'> | null): string {
   return user.role === 'affiliate' ? '/affiliate-dashboard' : '/dashboard';
 }
 
+/**
+ * Where to go after signing in: back to the page the route guard turned the
+ * person away from (a deep link to a case, the extension's approval page),
+ * when it is an in-app path; otherwise their home. Affiliates only ever have
+ * their dashboard.
+ */
+export function afterSignIn(user: Pick<SessionUser, 'role'>, from: unknown): string {
+  const home = homeFor(user);
+  if (user.role === 'affiliate' || typeof from !== 'string') return home;
+  // '//host' and '/\host' would leave the app; only plain in-app paths return.
+  if (!from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\') || from.startsWith('/login')) return home;
+  return from;
+}
+
 /** 'Lawyer' for 'lawyer'; 'User' when the role is unknown. */
 export function roleLabel(role: string): string {
   return role ? role.charAt(0).toUpperCase() + role.slice(1) : 'User';

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessageOr } from '@/api/errors';
 import { useSession } from '@/app/session/SessionProvider';
-import { homeFor } from '@/app/session/user';
+import { afterSignIn } from '@/app/session/user';
 import { EmailInput } from '@/components/EmailInput';
 import { PageLoader } from '@/components/PageLoader';
 import { PasswordField } from '@/components/PasswordField';
@@ -35,6 +35,7 @@ export function LoginPage() {
   const demo = params.get('demo') === 'true';
   const session = useSession();
   const navigate = useNavigate();
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
   const login = useLogin();
   const form = useForm<LoginValues>({
     mode: 'controlled',
@@ -45,14 +46,14 @@ export function LoginPage() {
   // A stored session is checked with the server; a confirmed one goes straight in.
   if (!login.isPending && !login.isSuccess && session.user) {
     if (session.verifying || session.checkedAt === 0) return <PageLoader />;
-    return <Navigate to={homeFor(session.user)} replace />;
+    return <Navigate to={afterSignIn(session.user, from)} replace />;
   }
 
   const submit = form.onSubmit((values) => {
     login.mutate(demo ? DEMO_CREDENTIALS : values, {
       onSuccess: (user) => {
         notifications.show({ color: 'green', message: LOGIN_TEXT.success });
-        void navigate(homeFor(user), { replace: true });
+        void navigate(afterSignIn(user, from), { replace: true });
       },
       onError: (err) => {
         notifications.show({ color: 'red', message: errorMessageOr(err, LOGIN_TEXT.failure) });
