@@ -1,4 +1,5 @@
 import '@mantine/dates/styles.css';
+import './calendar.css';
 import { Button, Card, Grid, Group, Indicator, SegmentedControl, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Calendar } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
@@ -98,6 +99,9 @@ export function CalendarPage() {
               onDateChange={setMonth}
               maxLevel="year"
               size="md"
+              // Days of the neighbouring months would be dimmed below AA contrast; the month stands alone.
+              hideOutsideDates
+              classNames={{ day: 'kesi-calendar-day' }}
               previousLabel="Previous month"
               nextLabel="Next month"
               getDayProps={(date) => ({
