@@ -1,6 +1,6 @@
 import { Button, Card, Center, Group, Loader, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Activity, Case } from '@gen/kesi/v1/case_pb';
 import { CaseStatusBadge } from '@/components/CaseStatusBadge';
 import { ErrorPanel } from '@/components/ErrorPanel';
@@ -40,6 +40,7 @@ export function CaseDetailPage() {
   useRefetchOnTokenRefresh();
   const { id = '' } = useParams();
   const location = useLocation();
+  const navigate = useNavigate();
   const passed = (location.state as { case?: Case } | null)?.case;
   const caseQuery = useCase(id, passed);
   const [recordOpen, setRecordOpen] = useState(false);
@@ -48,8 +49,15 @@ export function CaseDetailPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Button component={Link} to="/cases" variant="subtle" px={0}>
-          ← {TEXT.back}
+        <Button
+          variant="subtle"
+          px={0}
+          leftSection={<span aria-hidden>←</span>}
+          onClick={() => {
+            void navigate('/cases');
+          }}
+        >
+          {TEXT.back}
         </Button>
         {c && (
           <Button
