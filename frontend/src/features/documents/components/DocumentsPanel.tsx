@@ -25,6 +25,15 @@ const TEXT = {
 
 type Busy = { id: string; action: 'view' | 'download' } | null;
 
+/**
+ * One upload gives all its files the same title, so a button's name also carries the file's own
+ * name: 'View Plaint (Plaint.pdf)' and 'View Plaint (Exhibit.pdf)' are two different buttons.
+ */
+function docName(d: Document): string {
+  const file = d.originalFilename;
+  return file && file !== d.documentTitle ? `${d.documentTitle} (${file})` : d.documentTitle;
+}
+
 /** The Documents tab of a case: count, list, View and Download, upload. */
 export function DocumentsPanel({ caseId }: { caseId: string }) {
   const mobile = useIsMobile();
@@ -60,7 +69,7 @@ export function DocumentsPanel({ caseId }: { caseId: string }) {
         variant="light"
         loading={busy?.id === d.documentId && busy.action === 'view'}
         disabled={busy?.id === d.documentId}
-        aria-label={`${TEXT.view} ${d.documentTitle}`}
+        aria-label={`${TEXT.view} ${docName(d)}`}
         onClick={() => {
           view(d);
         }}
@@ -72,7 +81,7 @@ export function DocumentsPanel({ caseId }: { caseId: string }) {
         variant="outline"
         loading={busy?.id === d.documentId && busy.action === 'download'}
         disabled={busy?.id === d.documentId}
-        aria-label={`${TEXT.download} ${d.documentTitle}`}
+        aria-label={`${TEXT.download} ${docName(d)}`}
         onClick={() => {
           download(d);
         }}
@@ -125,6 +134,11 @@ export function DocumentsPanel({ caseId }: { caseId: string }) {
                 {TEXT.encrypted}
               </Badge>
             </Group>
+            {d.originalFilename && (
+              <Text size="xs" c="dimmed" truncate maw={180} title={d.originalFilename}>
+                {d.originalFilename}
+              </Text>
+            )}
             <Text size="xs" c="dimmed">
               {formatInstant(d.createdAt)}
               {d.note ? ` · ${d.note}` : ''}
@@ -157,6 +171,11 @@ export function DocumentsPanel({ caseId }: { caseId: string }) {
                       {TEXT.encrypted}
                     </Badge>
                   </Group>
+                  {d.originalFilename && (
+                    <Text size="xs" c="dimmed">
+                      {d.originalFilename}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>{formatInstant(d.createdAt)}</Table.Td>
                 <Table.Td>{d.note}</Table.Td>
