@@ -385,11 +385,24 @@ func (s *Service) clientName(ctx context.Context, owner, caseRef uuid.UUID) (str
 }
 
 // Activities answers the activities of the owner's case numbered caseID,
-// newest first, with the case.
+// newest first, with the case's id, number and court (its other fields
+// are left empty: the activities carry only these).
 func (s *Service) Activities(ctx context.Context, owner uuid.UUID, caseID string) (*ent.CourtCase, []*ent.Activity, error) {
-	c, err := s.GetByCaseID(ctx, owner, caseID)
+	number, err := CaseID(caseID)
 	if err != nil {
 		return nil, nil, err
+	}
+	// Not loadCase: the client links and the refresh of the next date
+	// would cost two queries this answer never shows.
+	c, err := s.db.CourtCase.Query().
+		Where(courtcase.OwnerID(owner), courtcase.CaseID(number)).
+		Select(courtcase.FieldID, courtcase.FieldCaseID, courtcase.FieldLawCourt).
+		Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, nil, errs.NotFound(MsgNotFound)
+	}
+	if err != nil {
+		return nil, nil, errs.Internal(fmt.Errorf("find case %q of %s: %w", number, owner, err))
 	}
 	acts, err := s.db.Activity.Query().Where(activity.CaseRef(c.ID), activity.OwnerID(owner)).All(ctx)
 	if err != nil {
