@@ -189,6 +189,33 @@ func TestAuthorizer_DiaryRule(t *testing.T) {
 	})
 }
 
+// A subscription remembered as active still ends on time, and a lapsed
+// lawyer who pays is let in at once.
+func TestAuthorizer_SubscriptionEndsOnTimeAndPaymentCountsAtOnce(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		db := testkit.OpenDB(t, e)
+		ctx := context.Background()
+		clock := testkit.NewClock(testkit.DefaultNow)
+		until := testkit.DefaultNow.Add(48 * time.Hour)
+		u := db.Client.User.Create().SetEmail("wanjiru@example.co.ke").SetFullname("Wanjiru Kamau").
+			SetPasswordHash("!").SetRole(user.RoleLawyer).SetPaidUntil(until).SaveX(ctx)
+		authz := auth.NewAuthorizer(db.Client, clock, auth.Policy{"/diary": auth.Diary})
+		c := auth.WithPrincipal(ctx, auth.Principal{UserID: u.ID, Role: auth.RoleLawyer, Scope: auth.ScopeSession})
+
+		if err := authz.Authorize(c, "/diary"); err != nil {
+			t.Fatalf("paid lawyer: %v", err)
+		}
+		clock.Set(until.Add(time.Second))
+		if err := authz.Authorize(c, "/diary"); errs.KindOf(err) != errs.KindSubscriptionRequired {
+			t.Fatalf("a second after the subscription ended: %v, want subscription required", err)
+		}
+		db.Client.User.UpdateOneID(u.ID).SetPaidUntil(until.Add(30 * 24 * time.Hour)).ExecX(ctx)
+		if err := authz.Authorize(c, "/diary"); err != nil {
+			t.Fatalf("right after paying again: %v, want access", err)
+		}
+	})
+}
+
 func ptr[T any](v T) *T { return &v }
 
 func TestExtensionTokens_ConnectUseAndRevoke(t *testing.T) {

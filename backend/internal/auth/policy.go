@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"connectrpc.com/connect"
@@ -54,6 +55,9 @@ type Authorizer struct {
 	db     *ent.Client
 	clock  platform.Clock
 	policy Policy
+	// paid remembers the end of each subscription seen active (user id ->
+	// time.Time), to spare a query on every diary call.
+	paid sync.Map
 }
 
 // NewAuthorizer builds an Authorizer over the merged policy.
@@ -105,7 +109,16 @@ func (a *Authorizer) Authorize(ctx context.Context, procedure string) error {
 	return nil
 }
 
+// subscribed reports whether the user has paid access now. Payments only
+// ever move paid_until later, so a subscription seen active stays active at
+// least until the end then seen, and is answered from memory until that
+// instant. An inactive one is always read again, so a payment takes effect at
+// once on every server.
 func (a *Authorizer) subscribed(ctx context.Context, id uuid.UUID) (bool, error) {
+	now := a.clock.Now()
+	if until, ok := a.paid.Load(id); ok && until.(time.Time).After(now) {
+		return true, nil
+	}
 	u, err := a.db.User.Query().Where(user.ID(id)).Select(user.FieldPaidUntil).Only(ctx)
 	if ent.IsNotFound(err) {
 		return false, errs.Unauthenticated(MsgSignInRequired)
@@ -113,7 +126,11 @@ func (a *Authorizer) subscribed(ctx context.Context, id uuid.UUID) (bool, error)
 	if err != nil {
 		return false, errs.Internal(fmt.Errorf("load subscription of %s: %w", id, err))
 	}
-	return Active(u.PaidUntil, a.clock.Now()), nil
+	if !Active(u.PaidUntil, now) {
+		return false, nil
+	}
+	a.paid.Store(id, *u.PaidUntil)
+	return true, nil
 }
 
 // Active reports whether a subscription paid until paidUntil is active at now.
