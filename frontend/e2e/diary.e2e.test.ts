@@ -51,7 +51,7 @@ describe('the demo diary on a desktop', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, reducedMotion: 'reduce' });
     page = await signIn(context);
   });
   afterAll(async () => {
@@ -180,7 +180,7 @@ describe('the demo diary on a desktop', () => {
 
 describe('the demo diary on a phone', () => {
   it('swipe to delete and pull to refresh with touch', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
     const page = await signIn(context);
     await page.goto(`${BASE}/cases`);
     const card = page.getByTestId('case-card').first();

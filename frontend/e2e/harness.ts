@@ -32,7 +32,9 @@ export const VIEWPORTS: Record<Viewport, Parameters<Browser['newContext']>[0]> =
 };
 
 export function newContext(browser: Browser, viewport: Viewport): Promise<BrowserContext> {
-  return browser.newContext({ ...VIEWPORTS[viewport], baseURL: baseURL() });
+  // Reduced motion: Mantine then skips its transitions, so axe never measures
+  // the contrast of a dialog caught halfway through fading in.
+  return browser.newContext({ ...VIEWPORTS[viewport], baseURL: baseURL(), reducedMotion: 'reduce' });
 }
 
 /**

@@ -6,6 +6,8 @@ import { createTheme, Modal, Notification, type CSSVariablesResolver } from '@ma
  * (Mantine's defaults, blue 6 and gray 6, fall short of 4.5:1 on white).
  */
 export const theme = createTheme({
+  // People who ask their phone for less motion get no transitions.
+  respectReducedMotion: true,
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
