@@ -158,6 +158,8 @@ async function main() {
   const context = await chromium.launchPersistentContext(join(work, 'profile'), {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: false,
+    // Mantine skips its transitions, so axe never measures a fading dialog.
+    reducedMotion: 'reduce',
     args: [
       '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
