@@ -115,22 +115,26 @@ func (s *Service) Create(ctx context.Context, owner uuid.UUID, f Fields) (*ent.L
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	c, err := s.db.LawClient.Create().
-		SetOwnerID(owner).
-		SetFullname(f.Fullname).
-		SetPhoneNumber(f.PhoneNumber).
-		SetEmail(f.Email).
-		SetNationalID(f.NationalID).
-		SetIsNationalIDTemporary(f.IsNationalIDTemporary).
-		SetAddress(f.Address).
-		SetClientType(f.ClientType).
-		SetNotes(f.Notes).
-		SetPreferredCommunication(f.PreferredCommunication).
-		Save(ctx)
+	create := s.db.LawClient.Create().SetOwnerID(owner)
+	f.set(create.Mutation())
+	c, err := create.Save(ctx)
 	if err != nil {
 		return nil, errs.Internal(fmt.Errorf("create client for %s: %w", owner, err))
 	}
 	return s.Get(ctx, owner, c.ID)
+}
+
+// set writes every field a lawyer types in: Create and Update share it.
+func (f Fields) set(m *ent.LawClientMutation) {
+	m.SetFullname(f.Fullname)
+	m.SetPhoneNumber(f.PhoneNumber)
+	m.SetEmail(f.Email)
+	m.SetNationalID(f.NationalID)
+	m.SetIsNationalIDTemporary(f.IsNationalIDTemporary)
+	m.SetAddress(f.Address)
+	m.SetClientType(f.ClientType)
+	m.SetNotes(f.Notes)
+	m.SetPreferredCommunication(f.PreferredCommunication)
 }
 
 // Update replaces every field of the owner's client id.
@@ -138,18 +142,9 @@ func (s *Service) Update(ctx context.Context, owner, id uuid.UUID, f Fields) (*e
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	n, err := s.db.LawClient.Update().
-		Where(lawclient.ID(id), lawclient.OwnerID(owner)).
-		SetFullname(f.Fullname).
-		SetPhoneNumber(f.PhoneNumber).
-		SetEmail(f.Email).
-		SetNationalID(f.NationalID).
-		SetIsNationalIDTemporary(f.IsNationalIDTemporary).
-		SetAddress(f.Address).
-		SetClientType(f.ClientType).
-		SetNotes(f.Notes).
-		SetPreferredCommunication(f.PreferredCommunication).
-		Save(ctx)
+	update := s.db.LawClient.Update().Where(lawclient.ID(id), lawclient.OwnerID(owner))
+	f.set(update.Mutation())
+	n, err := update.Save(ctx)
 	if err != nil {
 		return nil, errs.Internal(fmt.Errorf("update client %s: %w", id, err))
 	}
