@@ -9,6 +9,7 @@ import type { Case } from '@gen/kesi/v1/case_pb';
 import { CaseStatusBadge } from '@/components/CaseStatusBadge';
 import { ErrorPanel } from '@/components/ErrorPanel';
 import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
+import { PageHeading } from '@/components/PageHeading';
 import { formatDate, formatLongDate, todayIsoDate } from '@/lib/dates';
 import { ScheduleHearingDialog } from '../components/ScheduleHearingDialog';
 import { useDayCases, useHearingDays } from '../queries';
@@ -64,14 +65,7 @@ export function CalendarPage() {
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} size="h2">
-            {TEXT.title}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {TEXT.subtitle}
-          </Text>
-        </div>
+        <PageHeading title={TEXT.title} subtitle={TEXT.subtitle} />
         <Group>
           <SegmentedControl
             aria-label="Calendar view"

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Skeleton, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Case } from '@gen/kesi/v1/case_pb';
@@ -8,6 +8,7 @@ import { PullToRefresh } from '@/components/PullToRefresh';
 import { SwipeToDelete } from '@/components/SwipeToDelete';
 import { useIsMobile } from '@/components/useListFreshness';
 import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
+import { PageHeading } from '@/components/PageHeading';
 import { formatDate } from '@/lib/dates';
 import { CaseCard } from '../components/CaseCard';
 import { DeleteCaseDialog } from '../components/DeleteCaseDialog';
@@ -52,14 +53,7 @@ export function CasesPage() {
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} size="h2">
-            {TEXT.title}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {TEXT.subtitle}
-          </Text>
-        </div>
+        <PageHeading title={TEXT.title} subtitle={TEXT.subtitle} />
         <Button
           onClick={() => {
             setNewOpen(true);

@@ -1,9 +1,10 @@
-import { Avatar, Button, Card, Group, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Avatar, Button, Card, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorPanel } from '@/components/ErrorPanel';
 import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
+import { PageHeading } from '@/components/PageHeading';
 import { NewClientDialog } from '../components/NewClientDialog';
 import { initials, searchClients, showNationalId, useClients } from '../queries';
 
@@ -41,14 +42,7 @@ export function ClientsPage() {
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} size="h2">
-            {TEXT.title}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {TEXT.subtitle}
-          </Text>
-        </div>
+        <PageHeading title={TEXT.title} subtitle={TEXT.subtitle} />
         <Group gap="xs">
           <Button
             variant="default"

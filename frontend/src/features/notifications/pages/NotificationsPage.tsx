@@ -9,6 +9,7 @@ import { ErrorPanel } from '@/components/ErrorPanel';
 import { PullToRefresh } from '@/components/PullToRefresh';
 import { useIsMobile } from '@/components/useListFreshness';
 import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
+import { PageHeading } from '@/components/PageHeading';
 import { formatDate } from '@/lib/dates';
 import { useCasesNeedingUpdate, useMarkCaseUpdated } from '../queries';
 import { optionsOf, splitTabs } from '../sort';
@@ -97,14 +98,7 @@ export function NotificationsPage() {
 
   return (
     <Stack>
-      <div>
-        <Title order={1} size="h2">
-          {TEXT.title}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {TEXT.subtitle}
-        </Text>
-      </div>
+      <PageHeading title={TEXT.title} subtitle={TEXT.subtitle} />
       <SimpleGrid cols={3} spacing="sm" data-testid="notification-summary">
         <Stat label={TEXT.total} value={stats?.total} />
         <Stat label={TEXT.notificationCases} value={stats?.notification} />

@@ -6,6 +6,7 @@ import { useOpenPlanModal } from '@/app/shell/planModal';
 import { CaseStatusBadge } from '@/components/CaseStatusBadge';
 import { ErrorPanel } from '@/components/ErrorPanel';
 import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
+import { PageHeading } from '@/components/PageHeading';
 import { formatDate, formatLongDate, todayIsoDate } from '@/lib/dates';
 import { groupByDate } from '../group';
 import { isSubscriptionRequired, useReportCases } from '../queries';
@@ -65,14 +66,7 @@ export function CasesReportPage() {
         <hr />
       </div>
       <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} size="h2">
-            {TEXT.title}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {report.data ? TEXT.subtitle(start, end) : '\u00a0'}
-          </Text>
-        </div>
+        <PageHeading title={TEXT.title} subtitle={report.data ? TEXT.subtitle(start, end) : '\u00a0'} />
         <Button className="no-print" onClick={() => {
             window.print();
           }} disabled={!report.isSuccess}>
