@@ -50,6 +50,10 @@ type CourtCase struct {
 	ActivityKind string `json:"activity_kind,omitempty"`
 	// LatestActivityDate holds the value of the "latest_activity_date" field.
 	LatestActivityDate civil.Date `json:"latest_activity_date,omitempty"`
+	// LatestDone holds the value of the "latest_done" field.
+	LatestDone bool `json:"latest_done,omitempty"`
+	// Concluded holds the value of the "concluded" field.
+	Concluded bool `json:"concluded,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the CourtCaseQuery when eager-loading is set.
 	Edges        CourtCaseEdges `json:"edges"`
@@ -116,7 +120,7 @@ func (*CourtCase) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case courtcase.FieldFilingDate, courtcase.FieldActivityDate, courtcase.FieldLatestActivityDate:
 			values[i] = new(civil.Date)
-		case courtcase.FieldMarkUpdated:
+		case courtcase.FieldMarkUpdated, courtcase.FieldLatestDone, courtcase.FieldConcluded:
 			values[i] = new(sql.NullBool)
 		case courtcase.FieldCaseID, courtcase.FieldParties, courtcase.FieldLawCourt, courtcase.FieldStatus, courtcase.FieldCaseType, courtcase.FieldNotes, courtcase.FieldActivityTime, courtcase.FieldActivityKind:
 			values[i] = new(sql.NullString)
@@ -235,6 +239,18 @@ func (_m *CourtCase) assignValues(columns []string, values []any) error {
 			} else if value != nil {
 				_m.LatestActivityDate = *value
 			}
+		case courtcase.FieldLatestDone:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field latest_done", values[i])
+			} else if value.Valid {
+				_m.LatestDone = value.Bool
+			}
+		case courtcase.FieldConcluded:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field concluded", values[i])
+			} else if value.Valid {
+				_m.Concluded = value.Bool
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -335,6 +351,12 @@ func (_m *CourtCase) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("latest_activity_date=")
 	builder.WriteString(fmt.Sprintf("%v", _m.LatestActivityDate))
+	builder.WriteString(", ")
+	builder.WriteString("latest_done=")
+	builder.WriteString(fmt.Sprintf("%v", _m.LatestDone))
+	builder.WriteString(", ")
+	builder.WriteString("concluded=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Concluded))
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -223,6 +223,34 @@ func (_c *CourtCaseCreate) SetNillableLatestActivityDate(v *civil.Date) *CourtCa
 	return _c
 }
 
+// SetLatestDone sets the "latest_done" field.
+func (_c *CourtCaseCreate) SetLatestDone(v bool) *CourtCaseCreate {
+	_c.mutation.SetLatestDone(v)
+	return _c
+}
+
+// SetNillableLatestDone sets the "latest_done" field if the given value is not nil.
+func (_c *CourtCaseCreate) SetNillableLatestDone(v *bool) *CourtCaseCreate {
+	if v != nil {
+		_c.SetLatestDone(*v)
+	}
+	return _c
+}
+
+// SetConcluded sets the "concluded" field.
+func (_c *CourtCaseCreate) SetConcluded(v bool) *CourtCaseCreate {
+	_c.mutation.SetConcluded(v)
+	return _c
+}
+
+// SetNillableConcluded sets the "concluded" field if the given value is not nil.
+func (_c *CourtCaseCreate) SetNillableConcluded(v *bool) *CourtCaseCreate {
+	if v != nil {
+		_c.SetConcluded(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *CourtCaseCreate) SetID(v uuid.UUID) *CourtCaseCreate {
 	_c.mutation.SetID(v)
@@ -362,6 +390,14 @@ func (_c *CourtCaseCreate) defaults() {
 		v := courtcase.DefaultActivityKind
 		_c.mutation.SetActivityKind(v)
 	}
+	if _, ok := _c.mutation.LatestDone(); !ok {
+		v := courtcase.DefaultLatestDone
+		_c.mutation.SetLatestDone(v)
+	}
+	if _, ok := _c.mutation.Concluded(); !ok {
+		v := courtcase.DefaultConcluded
+		_c.mutation.SetConcluded(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := courtcase.DefaultID()
 		_c.mutation.SetID(v)
@@ -445,6 +481,12 @@ func (_c *CourtCaseCreate) check() error {
 		if err := courtcase.ActivityKindValidator(v); err != nil {
 			return &ValidationError{Name: "activity_kind", err: fmt.Errorf(`ent: validator failed for field "CourtCase.activity_kind": %w`, err)}
 		}
+	}
+	if _, ok := _c.mutation.LatestDone(); !ok {
+		return &ValidationError{Name: "latest_done", err: errors.New(`ent: missing required field "CourtCase.latest_done"`)}
+	}
+	if _, ok := _c.mutation.Concluded(); !ok {
+		return &ValidationError{Name: "concluded", err: errors.New(`ent: missing required field "CourtCase.concluded"`)}
 	}
 	if len(_c.mutation.OwnerIDs()) == 0 {
 		return &ValidationError{Name: "owner", err: errors.New(`ent: missing required edge "CourtCase.owner"`)}
@@ -540,6 +582,14 @@ func (_c *CourtCaseCreate) createSpec() (*CourtCase, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.LatestActivityDate(); ok {
 		_spec.SetField(courtcase.FieldLatestActivityDate, field.TypeOther, value)
 		_node.LatestActivityDate = value
+	}
+	if value, ok := _c.mutation.LatestDone(); ok {
+		_spec.SetField(courtcase.FieldLatestDone, field.TypeBool, value)
+		_node.LatestDone = value
+	}
+	if value, ok := _c.mutation.Concluded(); ok {
+		_spec.SetField(courtcase.FieldConcluded, field.TypeBool, value)
+		_node.Concluded = value
 	}
 	if nodes := _c.mutation.OwnerIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -844,6 +894,30 @@ func (u *CourtCaseUpsert) ClearLatestActivityDate() *CourtCaseUpsert {
 	return u
 }
 
+// SetLatestDone sets the "latest_done" field.
+func (u *CourtCaseUpsert) SetLatestDone(v bool) *CourtCaseUpsert {
+	u.Set(courtcase.FieldLatestDone, v)
+	return u
+}
+
+// UpdateLatestDone sets the "latest_done" field to the value that was provided on create.
+func (u *CourtCaseUpsert) UpdateLatestDone() *CourtCaseUpsert {
+	u.SetExcluded(courtcase.FieldLatestDone)
+	return u
+}
+
+// SetConcluded sets the "concluded" field.
+func (u *CourtCaseUpsert) SetConcluded(v bool) *CourtCaseUpsert {
+	u.Set(courtcase.FieldConcluded, v)
+	return u
+}
+
+// UpdateConcluded sets the "concluded" field to the value that was provided on create.
+func (u *CourtCaseUpsert) UpdateConcluded() *CourtCaseUpsert {
+	u.SetExcluded(courtcase.FieldConcluded)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -1109,6 +1183,34 @@ func (u *CourtCaseUpsertOne) UpdateLatestActivityDate() *CourtCaseUpsertOne {
 func (u *CourtCaseUpsertOne) ClearLatestActivityDate() *CourtCaseUpsertOne {
 	return u.Update(func(s *CourtCaseUpsert) {
 		s.ClearLatestActivityDate()
+	})
+}
+
+// SetLatestDone sets the "latest_done" field.
+func (u *CourtCaseUpsertOne) SetLatestDone(v bool) *CourtCaseUpsertOne {
+	return u.Update(func(s *CourtCaseUpsert) {
+		s.SetLatestDone(v)
+	})
+}
+
+// UpdateLatestDone sets the "latest_done" field to the value that was provided on create.
+func (u *CourtCaseUpsertOne) UpdateLatestDone() *CourtCaseUpsertOne {
+	return u.Update(func(s *CourtCaseUpsert) {
+		s.UpdateLatestDone()
+	})
+}
+
+// SetConcluded sets the "concluded" field.
+func (u *CourtCaseUpsertOne) SetConcluded(v bool) *CourtCaseUpsertOne {
+	return u.Update(func(s *CourtCaseUpsert) {
+		s.SetConcluded(v)
+	})
+}
+
+// UpdateConcluded sets the "concluded" field to the value that was provided on create.
+func (u *CourtCaseUpsertOne) UpdateConcluded() *CourtCaseUpsertOne {
+	return u.Update(func(s *CourtCaseUpsert) {
+		s.UpdateConcluded()
 	})
 }
 
@@ -1544,6 +1646,34 @@ func (u *CourtCaseUpsertBulk) UpdateLatestActivityDate() *CourtCaseUpsertBulk {
 func (u *CourtCaseUpsertBulk) ClearLatestActivityDate() *CourtCaseUpsertBulk {
 	return u.Update(func(s *CourtCaseUpsert) {
 		s.ClearLatestActivityDate()
+	})
+}
+
+// SetLatestDone sets the "latest_done" field.
+func (u *CourtCaseUpsertBulk) SetLatestDone(v bool) *CourtCaseUpsertBulk {
+	return u.Update(func(s *CourtCaseUpsert) {
+		s.SetLatestDone(v)
+	})
+}
+
+// UpdateLatestDone sets the "latest_done" field to the value that was provided on create.
+func (u *CourtCaseUpsertBulk) UpdateLatestDone() *CourtCaseUpsertBulk {
+	return u.Update(func(s *CourtCaseUpsert) {
+		s.UpdateLatestDone()
+	})
+}
+
+// SetConcluded sets the "concluded" field.
+func (u *CourtCaseUpsertBulk) SetConcluded(v bool) *CourtCaseUpsertBulk {
+	return u.Update(func(s *CourtCaseUpsert) {
+		s.SetConcluded(v)
+	})
+}
+
+// UpdateConcluded sets the "concluded" field to the value that was provided on create.
+func (u *CourtCaseUpsertBulk) UpdateConcluded() *CourtCaseUpsertBulk {
+	return u.Update(func(s *CourtCaseUpsert) {
+		s.UpdateConcluded()
 	})
 }
 

@@ -240,6 +240,34 @@ func (_u *CourtCaseUpdate) ClearLatestActivityDate() *CourtCaseUpdate {
 	return _u
 }
 
+// SetLatestDone sets the "latest_done" field.
+func (_u *CourtCaseUpdate) SetLatestDone(v bool) *CourtCaseUpdate {
+	_u.mutation.SetLatestDone(v)
+	return _u
+}
+
+// SetNillableLatestDone sets the "latest_done" field if the given value is not nil.
+func (_u *CourtCaseUpdate) SetNillableLatestDone(v *bool) *CourtCaseUpdate {
+	if v != nil {
+		_u.SetLatestDone(*v)
+	}
+	return _u
+}
+
+// SetConcluded sets the "concluded" field.
+func (_u *CourtCaseUpdate) SetConcluded(v bool) *CourtCaseUpdate {
+	_u.mutation.SetConcluded(v)
+	return _u
+}
+
+// SetNillableConcluded sets the "concluded" field if the given value is not nil.
+func (_u *CourtCaseUpdate) SetNillableConcluded(v *bool) *CourtCaseUpdate {
+	if v != nil {
+		_u.SetConcluded(*v)
+	}
+	return _u
+}
+
 // SetOwner sets the "owner" edge to the User entity.
 func (_u *CourtCaseUpdate) SetOwner(v *User) *CourtCaseUpdate {
 	return _u.SetOwnerID(v.ID)
@@ -507,6 +535,12 @@ func (_u *CourtCaseUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if _u.mutation.LatestActivityDateCleared() {
 		_spec.ClearField(courtcase.FieldLatestActivityDate, field.TypeOther)
+	}
+	if value, ok := _u.mutation.LatestDone(); ok {
+		_spec.SetField(courtcase.FieldLatestDone, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.Concluded(); ok {
+		_spec.SetField(courtcase.FieldConcluded, field.TypeBool, value)
 	}
 	if _u.mutation.OwnerCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -898,6 +932,34 @@ func (_u *CourtCaseUpdateOne) ClearLatestActivityDate() *CourtCaseUpdateOne {
 	return _u
 }
 
+// SetLatestDone sets the "latest_done" field.
+func (_u *CourtCaseUpdateOne) SetLatestDone(v bool) *CourtCaseUpdateOne {
+	_u.mutation.SetLatestDone(v)
+	return _u
+}
+
+// SetNillableLatestDone sets the "latest_done" field if the given value is not nil.
+func (_u *CourtCaseUpdateOne) SetNillableLatestDone(v *bool) *CourtCaseUpdateOne {
+	if v != nil {
+		_u.SetLatestDone(*v)
+	}
+	return _u
+}
+
+// SetConcluded sets the "concluded" field.
+func (_u *CourtCaseUpdateOne) SetConcluded(v bool) *CourtCaseUpdateOne {
+	_u.mutation.SetConcluded(v)
+	return _u
+}
+
+// SetNillableConcluded sets the "concluded" field if the given value is not nil.
+func (_u *CourtCaseUpdateOne) SetNillableConcluded(v *bool) *CourtCaseUpdateOne {
+	if v != nil {
+		_u.SetConcluded(*v)
+	}
+	return _u
+}
+
 // SetOwner sets the "owner" edge to the User entity.
 func (_u *CourtCaseUpdateOne) SetOwner(v *User) *CourtCaseUpdateOne {
 	return _u.SetOwnerID(v.ID)
@@ -1195,6 +1257,12 @@ func (_u *CourtCaseUpdateOne) sqlSave(ctx context.Context) (_node *CourtCase, er
 	}
 	if _u.mutation.LatestActivityDateCleared() {
 		_spec.ClearField(courtcase.FieldLatestActivityDate, field.TypeOther)
+	}
+	if value, ok := _u.mutation.LatestDone(); ok {
+		_spec.SetField(courtcase.FieldLatestDone, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.Concluded(); ok {
+		_spec.SetField(courtcase.FieldConcluded, field.TypeBool, value)
 	}
 	if _u.mutation.OwnerCleared() {
 		edge := &sqlgraph.EdgeSpec{

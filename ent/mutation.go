@@ -2426,6 +2426,8 @@ type CourtCaseMutation struct {
 	activity_time        *string
 	activity_kind        *string
 	latest_activity_date *civil.Date
+	latest_done          *bool
+	concluded            *bool
 	clearedFields        map[string]struct{}
 	owner                *uuid.UUID
 	clearedowner         bool
@@ -3126,6 +3128,78 @@ func (m *CourtCaseMutation) ResetLatestActivityDate() {
 	delete(m.clearedFields, courtcase.FieldLatestActivityDate)
 }
 
+// SetLatestDone sets the "latest_done" field.
+func (m *CourtCaseMutation) SetLatestDone(b bool) {
+	m.latest_done = &b
+}
+
+// LatestDone returns the value of the "latest_done" field in the mutation.
+func (m *CourtCaseMutation) LatestDone() (r bool, exists bool) {
+	v := m.latest_done
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLatestDone returns the old "latest_done" field's value of the CourtCase entity.
+// If the CourtCase object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CourtCaseMutation) OldLatestDone(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLatestDone is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLatestDone requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLatestDone: %w", err)
+	}
+	return oldValue.LatestDone, nil
+}
+
+// ResetLatestDone resets all changes to the "latest_done" field.
+func (m *CourtCaseMutation) ResetLatestDone() {
+	m.latest_done = nil
+}
+
+// SetConcluded sets the "concluded" field.
+func (m *CourtCaseMutation) SetConcluded(b bool) {
+	m.concluded = &b
+}
+
+// Concluded returns the value of the "concluded" field in the mutation.
+func (m *CourtCaseMutation) Concluded() (r bool, exists bool) {
+	v := m.concluded
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldConcluded returns the old "concluded" field's value of the CourtCase entity.
+// If the CourtCase object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CourtCaseMutation) OldConcluded(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldConcluded is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldConcluded requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldConcluded: %w", err)
+	}
+	return oldValue.Concluded, nil
+}
+
+// ResetConcluded resets all changes to the "concluded" field.
+func (m *CourtCaseMutation) ResetConcluded() {
+	m.concluded = nil
+}
+
 // ClearOwner clears the "owner" edge to the User entity.
 func (m *CourtCaseMutation) ClearOwner() {
 	m.clearedowner = true
@@ -3349,7 +3423,7 @@ func (m *CourtCaseMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *CourtCaseMutation) Fields() []string {
-	fields := make([]string, 0, 15)
+	fields := make([]string, 0, 17)
 	if m.created_at != nil {
 		fields = append(fields, courtcase.FieldCreatedAt)
 	}
@@ -3395,6 +3469,12 @@ func (m *CourtCaseMutation) Fields() []string {
 	if m.latest_activity_date != nil {
 		fields = append(fields, courtcase.FieldLatestActivityDate)
 	}
+	if m.latest_done != nil {
+		fields = append(fields, courtcase.FieldLatestDone)
+	}
+	if m.concluded != nil {
+		fields = append(fields, courtcase.FieldConcluded)
+	}
 	return fields
 }
 
@@ -3433,6 +3513,10 @@ func (m *CourtCaseMutation) Field(name string) (ent.Value, bool) {
 		return m.ActivityKind()
 	case courtcase.FieldLatestActivityDate:
 		return m.LatestActivityDate()
+	case courtcase.FieldLatestDone:
+		return m.LatestDone()
+	case courtcase.FieldConcluded:
+		return m.Concluded()
 	}
 	return nil, false
 }
@@ -3472,6 +3556,10 @@ func (m *CourtCaseMutation) OldField(ctx context.Context, name string) (ent.Valu
 		return m.OldActivityKind(ctx)
 	case courtcase.FieldLatestActivityDate:
 		return m.OldLatestActivityDate(ctx)
+	case courtcase.FieldLatestDone:
+		return m.OldLatestDone(ctx)
+	case courtcase.FieldConcluded:
+		return m.OldConcluded(ctx)
 	}
 	return nil, fmt.Errorf("unknown CourtCase field %s", name)
 }
@@ -3585,6 +3673,20 @@ func (m *CourtCaseMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetLatestActivityDate(v)
+		return nil
+	case courtcase.FieldLatestDone:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLatestDone(v)
+		return nil
+	case courtcase.FieldConcluded:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetConcluded(v)
 		return nil
 	}
 	return fmt.Errorf("unknown CourtCase field %s", name)
@@ -3700,6 +3802,12 @@ func (m *CourtCaseMutation) ResetField(name string) error {
 		return nil
 	case courtcase.FieldLatestActivityDate:
 		m.ResetLatestActivityDate()
+		return nil
+	case courtcase.FieldLatestDone:
+		m.ResetLatestDone()
+		return nil
+	case courtcase.FieldConcluded:
+		m.ResetConcluded()
 		return nil
 	}
 	return fmt.Errorf("unknown CourtCase field %s", name)

@@ -212,6 +212,14 @@ func init() {
 	courtcase.DefaultActivityKind = courtcaseDescActivityKind.Default.(string)
 	// courtcase.ActivityKindValidator is a validator for the "activity_kind" field. It is called by the builders before save.
 	courtcase.ActivityKindValidator = courtcaseDescActivityKind.Validators[0].(func(string) error)
+	// courtcaseDescLatestDone is the schema descriptor for latest_done field.
+	courtcaseDescLatestDone := courtcaseFields[13].Descriptor()
+	// courtcase.DefaultLatestDone holds the default value on creation for the latest_done field.
+	courtcase.DefaultLatestDone = courtcaseDescLatestDone.Default.(bool)
+	// courtcaseDescConcluded is the schema descriptor for concluded field.
+	courtcaseDescConcluded := courtcaseFields[14].Descriptor()
+	// courtcase.DefaultConcluded holds the default value on creation for the concluded field.
+	courtcase.DefaultConcluded = courtcaseDescConcluded.Default.(bool)
 	// courtcaseDescID is the schema descriptor for id field.
 	courtcaseDescID := courtcaseMixinFields0[0].Descriptor()
 	// courtcase.DefaultID holds the default value on creation for the id field.

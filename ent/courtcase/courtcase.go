@@ -45,6 +45,10 @@ const (
 	FieldActivityKind = "activity_kind"
 	// FieldLatestActivityDate holds the string denoting the latest_activity_date field in the database.
 	FieldLatestActivityDate = "latest_activity_date"
+	// FieldLatestDone holds the string denoting the latest_done field in the database.
+	FieldLatestDone = "latest_done"
+	// FieldConcluded holds the string denoting the concluded field in the database.
+	FieldConcluded = "concluded"
 	// EdgeOwner holds the string denoting the owner edge name in mutations.
 	EdgeOwner = "owner"
 	// EdgeActivities holds the string denoting the activities edge name in mutations.
@@ -101,6 +105,8 @@ var Columns = []string{
 	FieldActivityTime,
 	FieldActivityKind,
 	FieldLatestActivityDate,
+	FieldLatestDone,
+	FieldConcluded,
 }
 
 var (
@@ -158,6 +164,10 @@ var (
 	DefaultActivityKind string
 	// ActivityKindValidator is a validator for the "activity_kind" field. It is called by the builders before save.
 	ActivityKindValidator func(string) error
+	// DefaultLatestDone holds the default value on creation for the "latest_done" field.
+	DefaultLatestDone bool
+	// DefaultConcluded holds the default value on creation for the "concluded" field.
+	DefaultConcluded bool
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() uuid.UUID
 )
@@ -243,6 +253,16 @@ func ByActivityKind(opts ...sql.OrderTermOption) OrderOption {
 // ByLatestActivityDate orders the results by the latest_activity_date field.
 func ByLatestActivityDate(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldLatestActivityDate, opts...).ToFunc()
+}
+
+// ByLatestDone orders the results by the latest_done field.
+func ByLatestDone(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldLatestDone, opts...).ToFunc()
+}
+
+// ByConcluded orders the results by the concluded field.
+func ByConcluded(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldConcluded, opts...).ToFunc()
 }
 
 // ByOwnerField orders the results by owner field.

@@ -132,6 +132,16 @@ func LatestActivityDate(v civil.Date) predicate.CourtCase {
 	return predicate.CourtCase(sql.FieldEQ(FieldLatestActivityDate, v))
 }
 
+// LatestDone applies equality check predicate on the "latest_done" field. It's identical to LatestDoneEQ.
+func LatestDone(v bool) predicate.CourtCase {
+	return predicate.CourtCase(sql.FieldEQ(FieldLatestDone, v))
+}
+
+// Concluded applies equality check predicate on the "concluded" field. It's identical to ConcludedEQ.
+func Concluded(v bool) predicate.CourtCase {
+	return predicate.CourtCase(sql.FieldEQ(FieldConcluded, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.CourtCase {
 	return predicate.CourtCase(sql.FieldEQ(FieldCreatedAt, v))
@@ -910,6 +920,26 @@ func LatestActivityDateIsNil() predicate.CourtCase {
 // LatestActivityDateNotNil applies the NotNil predicate on the "latest_activity_date" field.
 func LatestActivityDateNotNil() predicate.CourtCase {
 	return predicate.CourtCase(sql.FieldNotNull(FieldLatestActivityDate))
+}
+
+// LatestDoneEQ applies the EQ predicate on the "latest_done" field.
+func LatestDoneEQ(v bool) predicate.CourtCase {
+	return predicate.CourtCase(sql.FieldEQ(FieldLatestDone, v))
+}
+
+// LatestDoneNEQ applies the NEQ predicate on the "latest_done" field.
+func LatestDoneNEQ(v bool) predicate.CourtCase {
+	return predicate.CourtCase(sql.FieldNEQ(FieldLatestDone, v))
+}
+
+// ConcludedEQ applies the EQ predicate on the "concluded" field.
+func ConcludedEQ(v bool) predicate.CourtCase {
+	return predicate.CourtCase(sql.FieldEQ(FieldConcluded, v))
+}
+
+// ConcludedNEQ applies the NEQ predicate on the "concluded" field.
+func ConcludedNEQ(v bool) predicate.CourtCase {
+	return predicate.CourtCase(sql.FieldNEQ(FieldConcluded, v))
 }
 
 // HasOwner applies the HasEdge predicate on the "owner" edge.

@@ -131,6 +131,8 @@ var (
 		{Name: "activity_time", Type: field.TypeString, Size: 5, Default: ""},
 		{Name: "activity_kind", Type: field.TypeString, Size: 80, Default: ""},
 		{Name: "latest_activity_date", Type: field.TypeOther, Nullable: true, SchemaType: map[string]string{"postgres": "date", "sqlite3": "text"}},
+		{Name: "latest_done", Type: field.TypeBool, Default: false},
+		{Name: "concluded", Type: field.TypeBool, Default: false},
 		{Name: "owner_id", Type: field.TypeUUID},
 	}
 	// CourtCasesTable holds the schema information for the "court_cases" table.
@@ -141,7 +143,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "court_cases_users_cases",
-				Columns:    []*schema.Column{CourtCasesColumns[15]},
+				Columns:    []*schema.Column{CourtCasesColumns[17]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -150,17 +152,17 @@ var (
 			{
 				Name:    "courtcase_owner_id_case_id",
 				Unique:  true,
-				Columns: []*schema.Column{CourtCasesColumns[15], CourtCasesColumns[3]},
+				Columns: []*schema.Column{CourtCasesColumns[17], CourtCasesColumns[3]},
 			},
 			{
 				Name:    "courtcase_owner_id_activity_date",
 				Unique:  false,
-				Columns: []*schema.Column{CourtCasesColumns[15], CourtCasesColumns[11]},
+				Columns: []*schema.Column{CourtCasesColumns[17], CourtCasesColumns[11]},
 			},
 			{
 				Name:    "courtcase_owner_id_latest_activity_date",
 				Unique:  false,
-				Columns: []*schema.Column{CourtCasesColumns[15], CourtCasesColumns[14]},
+				Columns: []*schema.Column{CourtCasesColumns[17], CourtCasesColumns[14]},
 			},
 		},
 	}

@@ -29,14 +29,23 @@ func (CourtCase) Fields() []ent.Field {
 		field.String("notes").MaxLen(10000).Default(""),
 		// Snoozed needing-update reminder (the Pending tab).
 		field.Bool("mark_updated").Default(false),
-		// Denormalised from the activities, kept by the cases service on every
-		// write: the next activity on or after today, else the latest one.
+		// Denormalised from the activities by the cases store alone (its one
+		// write path, and the next-dates job just after midnight): the case's
+		// next date, the earliest sitting on or after today with no outcome
+		// recorded, else its latest sitting; empty when concluded.
 		dateField("activity_date"),
 		field.String("activity_time").MaxLen(5).Default(""),
 		field.String("activity_kind").MaxLen(80).Default(""),
-		// The latest activity date of all: a case needs an update when it is
-		// before today.
+		// The latest sitting's date, and whether its outcome is recorded: a
+		// case needs an update when that date is before today and it has none.
+		// Neither depends on the day, so the needing-update list is right
+		// whether or not the day's job has run.
 		dateField("latest_activity_date"),
+		field.Bool("latest_done").Default(false),
+		// Concluded by the lawyer (a concluding status and no next date): the
+		// case has no next date and never needs an update, until a new sitting
+		// or a status that is not concluding opens it again.
+		field.Bool("concluded").Default(false),
 	}
 }
 

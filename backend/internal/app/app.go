@@ -167,7 +167,11 @@ func (a *App) build() error {
 	a.Jobs = jobs.NewRunner(a.DB.SQL, a.DB.Dialect,
 		jobs.Job{Name: "documents-sweep", Every: time.Hour, AtStart: true, Run: documentSvc.Sweep},
 		jobs.Job{Name: "demo-reset", Every: 6 * time.Hour, Run: a.ResetDemo},
-		jobs.Job{Name: "commissions", Every: 6 * time.Hour, AtStart: true, Run: affiliateSvc.CommissionsJob})
+		jobs.Job{Name: "commissions", Every: 6 * time.Hour, AtStart: true, Run: affiliateSvc.CommissionsJob},
+		// Moves the stored next dates once the day changes in Nairobi; every
+		// quarter hour, so it runs just after midnight, and finds nothing
+		// to do at other times. Reads are right before it runs (cases.asOf).
+		jobs.Job{Name: "next-dates", Every: 15 * time.Minute, AtStart: true, Run: caseSvc.MoveDay})
 
 	connectOpts := connect.WithHandlerOptions(
 		connect.WithInterceptors(a.Authz.Interceptor()),

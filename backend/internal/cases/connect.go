@@ -280,6 +280,7 @@ func ToProto(c *ent.CourtCase) *kesiv1.Case {
 		Time:         c.ActivityTime,
 		MarkUpdated:  c.MarkUpdated,
 		Activity:     c.ActivityKind,
+		Concluded:    c.Concluded,
 		CreatedAt:    timestamppb.New(c.CreatedAt),
 		UpdatedAt:    timestamppb.New(c.UpdatedAt),
 	}

@@ -11,10 +11,24 @@ import (
 	"github.com/kesihq/kesi/ent/civil"
 )
 
-// Statuses are the case statuses of SPEC.md section 3, as they are written.
+// Statuses are the case statuses of SPEC.md section 3, as they are written,
+// and the two ways a matter also ends (withdrawn, settled).
 var Statuses = []string{
 	"Registration/Filing", "Filing", "Registration", "Mention", "Hearing",
-	"Judgment", "Completed", "Pending", "Filed", "Dismissed",
+	"Judgment", "Completed", "Pending", "Filed", "Dismissed", "Withdrawn", "Settled",
+}
+
+// MsgStatus is the answer to a status outside Statuses.
+const MsgStatus = "Status must be one of: Registration/Filing, Filing, Registration, Mention, Hearing, Judgment, Completed, Pending, Filed, Dismissed, Withdrawn, Settled."
+
+// Concludes reports whether status ends a matter: recorded with no next
+// date, it concludes the case.
+func Concludes(status string) bool {
+	switch status {
+	case "Completed", "Dismissed", "Withdrawn", "Settled":
+		return true
+	}
+	return false
 }
 
 // DefaultStatus is a new case's status when none is given.

@@ -107,7 +107,7 @@ func (f *Fields) check() error {
 	}
 	st, ok := CanonicalStatus(f.Status)
 	if !ok {
-		return errs.Invalid("status", "Status must be one of: Registration/Filing, Filing, Registration, Mention, Hearing, Judgment, Completed, Pending, Filed, Dismissed.")
+		return errs.Invalid("status", MsgStatus)
 	}
 	f.Status = st
 	return nil
@@ -115,9 +115,6 @@ func (f *Fields) check() error {
 
 // List answers every case of owner, newest first.
 func (s *Service) List(ctx context.Context, owner uuid.UUID) ([]*ent.CourtCase, error) {
-	if err := refreshStale(ctx, s.db, owner, s.cal.Today()); err != nil {
-		return nil, err
-	}
 	cs, err := s.db.CourtCase.Query().
 		Where(courtcase.OwnerID(owner)).
 		Order(courtcase.ByCreatedAt(entDesc()), courtcase.ByCaseID()).
@@ -126,6 +123,9 @@ func (s *Service) List(ctx context.Context, owner uuid.UUID) ([]*ent.CourtCase, 
 		return nil, errs.Internal(fmt.Errorf("list cases of %s: %w", owner, err))
 	}
 	if err := withClientIDs(ctx, s.db, owner, cs); err != nil {
+		return nil, err
+	}
+	if err := asOf(ctx, s.db, s.cal.Today(), cs); err != nil {
 		return nil, err
 	}
 	return cs, nil
@@ -153,16 +153,12 @@ func (s *Service) GetByCaseID(ctx context.Context, owner uuid.UUID, caseID strin
 	return s.fresh(ctx, owner, c)
 }
 
-// fresh refreshes c if its next date has passed (see Refresh).
+// fresh answers c with its next date as it is today (see asOf); it never writes.
 func (s *Service) fresh(ctx context.Context, owner uuid.UUID, c *ent.CourtCase) (*ent.CourtCase, error) {
-	today := s.cal.Today()
-	if c.ActivityDate.IsZero() || !c.ActivityDate.Before(today) || !c.LatestActivityDate.After(c.ActivityDate) {
-		return c, nil
-	}
-	if _, err := Refresh(ctx, s.db, c.ID, today); err != nil {
+	if err := asOf(ctx, s.db, s.cal.Today(), []*ent.CourtCase{c}); err != nil {
 		return nil, err
 	}
-	return loadCase(ctx, s.db, owner, courtcase.ID(c.ID))
+	return c, nil
 }
 
 // Create adds a case. A case number the owner already has is a conflict.
@@ -207,8 +203,7 @@ func (s *Service) Create(ctx context.Context, owner uuid.UUID, in NewCase) (*ent
 			SetActivityDate(in.ActivityDate).SetTime(tm).Exec(ctx); err != nil {
 			return errs.Internal(fmt.Errorf("create first activity of case %s: %w", c.ID, err))
 		}
-		_, err = Refresh(ctx, tx, c.ID, s.cal.Today())
-		return err
+		return settle(ctx, tx, c.ID, s.cal.Today())
 	})
 	if err != nil {
 		return nil, err
@@ -238,24 +233,39 @@ func (s *Service) Update(ctx context.Context, owner, id uuid.UUID, ch Changes) (
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	n, err := s.db.CourtCase.Update().
-		Where(courtcase.ID(id), courtcase.OwnerID(owner)).
-		SetCaseID(f.CaseID).
-		SetParties(f.Parties).
-		SetLawCourt(f.LawCourt).
-		SetFilingDate(f.FilingDate).
-		SetStatus(f.Status).
-		SetCaseType(f.CaseType).
-		SetNotes(f.Notes).
-		Save(ctx)
-	if ent.IsConstraintError(err) {
-		return nil, errs.Conflict(fmt.Sprintf("You already have a case numbered %s.", f.CaseID))
-	}
+	// A status that does not conclude opens a concluded case again: it shows
+	// its next date and may need an update.
+	reopen := c.Concluded && !Concludes(f.Status)
+	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
+		up := tx.CourtCase.Update().
+			Where(courtcase.ID(id), courtcase.OwnerID(owner)).
+			SetCaseID(f.CaseID).
+			SetParties(f.Parties).
+			SetLawCourt(f.LawCourt).
+			SetFilingDate(f.FilingDate).
+			SetStatus(f.Status).
+			SetCaseType(f.CaseType).
+			SetNotes(f.Notes)
+		if reopen {
+			up.SetConcluded(false)
+		}
+		n, err := up.Save(ctx)
+		if ent.IsConstraintError(err) {
+			return errs.Conflict(fmt.Sprintf("You already have a case numbered %s.", f.CaseID))
+		}
+		if err != nil {
+			return errs.Internal(fmt.Errorf("update case %s: %w", id, err))
+		}
+		if n == 0 {
+			return errs.NotFound(MsgNotFound)
+		}
+		if reopen {
+			return settle(ctx, tx, id, s.cal.Today())
+		}
+		return nil
+	})
 	if err != nil {
-		return nil, errs.Internal(fmt.Errorf("update case %s: %w", id, err))
-	}
-	if n == 0 {
-		return nil, errs.NotFound(MsgNotFound)
+		return nil, err
 	}
 	return s.Get(ctx, owner, id)
 }
@@ -282,8 +292,11 @@ func (s *Service) Delete(ctx context.Context, owner, id uuid.UUID) error {
 }
 
 // RecordActivity records the outcome of the case's latest sitting on or
-// before today and the next date, sets the status (given, or following the
-// next activity's kind) and clears the case from the needing-update list.
+// before today (today's sitting on the hearing day), which makes it done,
+// and the next date; sets the status (given, or following the next
+// activity's kind) and clears the case from the needing-update list. A
+// concluding status with no next date concludes the case; a next date
+// opens a concluded case again. The case answered shows its new next date.
 func (s *Service) RecordActivity(ctx context.Context, owner, id uuid.UUID, r Record) (*ent.CourtCase, *ent.Activity, error) {
 	var err error
 	if r.Outcome, err = Text("outcome", "Outcome", r.Outcome, MaxOutcome); err != nil {
@@ -298,7 +311,7 @@ func (s *Service) RecordActivity(ctx context.Context, owner, id uuid.UUID, r Rec
 	if r.Status != "" {
 		st, ok := CanonicalStatus(r.Status)
 		if !ok {
-			return nil, nil, errs.Invalid("status", "Status must be one of: Registration/Filing, Filing, Registration, Mention, Hearing, Judgment, Completed, Pending, Filed, Dismissed.")
+			return nil, nil, errs.Invalid("status", MsgStatus)
 		}
 		r.Status = st
 	}
@@ -311,8 +324,7 @@ func (s *Service) RecordActivity(ctx context.Context, owner, id uuid.UUID, r Rec
 		return nil, nil, errs.Invalid("next_date", "Record an outcome, a next date or a status.")
 	}
 	today := s.cal.Today()
-	c, err := loadCase(ctx, s.db, owner, courtcase.ID(id))
-	if err != nil {
+	if _, err := loadCase(ctx, s.db, owner, courtcase.ID(id)); err != nil {
 		return nil, nil, err
 	}
 	client, err := s.clientName(ctx, owner, id)
@@ -348,20 +360,20 @@ func (s *Service) RecordActivity(ctx context.Context, owner, id uuid.UUID, r Rec
 		if status == "" {
 			status, _ = StatusOf(r.NextActivity)
 		}
-		up := tx.CourtCase.UpdateOneID(id).SetMarkUpdated(false)
+		up := tx.CourtCase.UpdateOneID(id).SetMarkUpdated(false).
+			SetConcluded(r.NextDate.IsZero() && Concludes(r.Status))
 		if status != "" {
 			up.SetStatus(status)
 		}
 		if err := up.Exec(ctx); err != nil {
 			return errs.Internal(fmt.Errorf("update status of case %s: %w", id, err))
 		}
-		_, err := Refresh(ctx, tx, id, today)
-		return err
+		return settle(ctx, tx, id, today)
 	})
 	if err != nil {
 		return nil, nil, err
 	}
-	c, err = loadCase(ctx, s.db, owner, courtcase.ID(id))
+	c, err := loadCase(ctx, s.db, owner, courtcase.ID(id))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -470,18 +482,22 @@ func (s *Service) Report(ctx context.Context, owner uuid.UUID) (start, end civil
 	return start, end, rows, err
 }
 
-// NeedingUpdate answers the owner's cases whose latest activity date is
-// before today (nothing later recorded), newest date first, with counts.
+// NeedingUpdate answers the owner's cases needing an update: the latest
+// sitting is before today and has no outcome, and the case is not
+// concluded; newest date first, with counts. None of this depends on a
+// stored value the day makes stale, and the cases answered show their
+// latest sitting, so the answer is right before the day's job has run.
 func (s *Service) NeedingUpdate(ctx context.Context, owner uuid.UUID) (NeedingUpdate, error) {
 	today := s.cal.Today()
-	if err := refreshStale(ctx, s.db, owner, today); err != nil {
-		return NeedingUpdate{}, err
-	}
 	cs, err := s.db.CourtCase.Query().
-		Where(courtcase.OwnerID(owner), courtcase.LatestActivityDateLT(today)).
+		Where(courtcase.OwnerID(owner), courtcase.LatestActivityDateLT(today),
+			courtcase.LatestDone(false), courtcase.Concluded(false)).
 		All(ctx)
 	if err != nil {
 		return NeedingUpdate{}, errs.Internal(fmt.Errorf("list cases needing update of %s: %w", owner, err))
+	}
+	if err := asOf(ctx, s.db, today, cs); err != nil {
+		return NeedingUpdate{}, err
 	}
 	sort.SliceStable(cs, func(i, j int) bool {
 		if cs[i].LatestActivityDate != cs[j].LatestActivityDate {

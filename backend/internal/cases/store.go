@@ -38,6 +38,13 @@ func loadCase(ctx context.Context, db *ent.Client, owner uuid.UUID, where ...pre
 	return c, nil
 }
 
+// Settle recomputes and saves the stored next date of case id after its
+// sittings changed in db (a transaction of the caller's): the next-date
+// rule's one write path, for the imports that add sittings.
+func Settle(ctx context.Context, db *ent.Client, id uuid.UUID, today civil.Date) error {
+	return settle(ctx, db, id, today)
+}
+
 // withClientIDs sets the Clients edge of the owner's cases cs to their
 // linked clients' ids, by client name. It starts from the owner's clients
 // (the owner_id, fullname index) and reads the links by the join table's
@@ -72,87 +79,6 @@ func withClientIDs(ctx context.Context, db *ent.Client, owner uuid.UUID, cs []*e
 		}
 	}
 	return nil
-}
-
-// staleCase selects cases whose denormalised next date has passed while a
-// later activity exists: the only way the stored activity_date can be wrong
-// (see Refresh).
-func staleCase(today civil.Date) predicate.CourtCase {
-	return courtcase.And(
-		courtcase.ActivityDateLT(today),
-		predicate.CourtCase(entsql.FieldsGT(courtcase.FieldLatestActivityDate, courtcase.FieldActivityDate)),
-	)
-}
-
-// refreshStale recomputes the owner's cases whose next date passed since
-// they were last written. It reads through the (owner_id, activity_date)
-// index and usually finds nothing.
-func refreshStale(ctx context.Context, db *ent.Client, owner uuid.UUID, today civil.Date) error {
-	ids, err := db.CourtCase.Query().Where(courtcase.OwnerID(owner), staleCase(today)).IDs(ctx)
-	if err != nil {
-		return errs.Internal(fmt.Errorf("find stale cases of %s: %w", owner, err))
-	}
-	for _, id := range ids {
-		if _, err := Refresh(ctx, db, id, today); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// Refresh recomputes a case's denormalised dates from its activities and
-// saves them: activity_date, activity_time and activity_kind are those of
-// the first activity on or after today (earliest time first), else of the
-// latest one; latest_activity_date is the latest date of all.
-//
-// Why this is correct on any day: latest_activity_date does not depend on
-// today, so the needing-update list (latest < today) is always right. The
-// next date does depend on today, but it can only go wrong one way: a
-// stored next date that is now in the past while a later activity exists
-// (activity_date < today < ... <= latest_activity_date). Every read that
-// shows a case's activity_date first refreshes the rows matching exactly
-// that condition (an indexed query that is empty on most days), and the
-// calendar views read the activities themselves, never the denormalised
-// columns.
-func Refresh(ctx context.Context, db *ent.Client, id uuid.UUID, today civil.Date) (*ent.CourtCase, error) {
-	acts, err := db.Activity.Query().Where(activity.CaseRef(id)).All(ctx)
-	if err != nil {
-		return nil, errs.Internal(fmt.Errorf("load activities of case %s: %w", id, err))
-	}
-	up := db.CourtCase.UpdateOneID(id)
-	next, latest := Effective(acts, today)
-	if next == nil {
-		up.ClearActivityDate().SetActivityTime("").SetActivityKind("").ClearLatestActivityDate()
-	} else {
-		up.SetActivityDate(next.ActivityDate).SetActivityTime(next.Time).SetActivityKind(next.Activity).
-			SetLatestActivityDate(latest)
-	}
-	c, err := up.Save(ctx)
-	if ent.IsNotFound(err) {
-		return nil, errs.NotFound(MsgNotFound)
-	}
-	if err != nil {
-		return nil, errs.Internal(fmt.Errorf("refresh case %s: %w", id, err))
-	}
-	return c, nil
-}
-
-// Effective is the activity a case shows on today (the first on or after
-// today, else the latest) and the latest activity date; nil with no
-// activities.
-func Effective(acts []*ent.Activity, today civil.Date) (*ent.Activity, civil.Date) {
-	if len(acts) == 0 {
-		return nil, civil.Date{}
-	}
-	sorted := append([]*ent.Activity(nil), acts...)
-	SortActivities(sorted)
-	last := sorted[len(sorted)-1]
-	for _, a := range sorted {
-		if !a.ActivityDate.Before(today) {
-			return a, last.ActivityDate
-		}
-	}
-	return last, last.ActivityDate
 }
 
 // SortActivities orders activities by date, then by time with unknown

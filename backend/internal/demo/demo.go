@@ -146,7 +146,13 @@ func build(db *ent.Client, owner, id uuid.UUID, p plan, today civil.Date) (*ent.
 		rows[i] = db.Activity.Create().SetOwnerID(owner).SetCaseRef(id).SetActivity(a.kind).
 			SetActivityDate(acts[i].ActivityDate).SetTime(a.time).SetOutcome(a.outcome)
 	}
-	shown, latest := cases.Effective(acts, today)
+	for i, a := range p.acts {
+		if a.offset < 0 {
+			acts[i].Outcome = a.outcome
+		}
+	}
+	d := cases.DatesOf(acts, today)
+	shown := d.Next
 	status := p.status
 	if status == "" {
 		status = cases.DefaultStatus
@@ -158,7 +164,7 @@ func build(db *ent.Client, owner, id uuid.UUID, p plan, today civil.Date) (*ent.
 		SetLawCourt(p.m.court).SetCaseType(p.m.caseType).SetFilingDate(today.AddDays(-p.m.filed)).
 		SetStatus(status).SetMarkUpdated(p.snooze).
 		SetActivityDate(shown.ActivityDate).SetActivityTime(shown.Time).SetActivityKind(shown.Activity).
-		SetLatestActivityDate(latest)
+		SetLatestActivityDate(d.Latest.ActivityDate).SetLatestDone(cases.Done(d.Latest))
 	return c, rows
 }
 

@@ -219,7 +219,7 @@ func upsert(ctx context.Context, tx *ent.Client, owner uuid.UUID, in Case, today
 		}
 	}
 	if outcome != Unchanged {
-		if _, err := cases.Refresh(ctx, tx, c.ID, today); err != nil {
+		if err := cases.Settle(ctx, tx, c.ID, today); err != nil {
 			return 0, err
 		}
 	}

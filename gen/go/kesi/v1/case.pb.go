@@ -36,12 +36,16 @@ type Case struct {
 	// Court station and division, e.g. "Milimani Commercial Magistrate Court".
 	LawCourt   string     `protobuf:"bytes,4,opt,name=law_court,json=lawCourt,proto3" json:"law_court,omitempty"`
 	FilingDate *date.Date `protobuf:"bytes,5,opt,name=filing_date,json=filingDate,proto3" json:"filing_date,omitempty"`
-	// The case's next activity date, or its latest when none is ahead. In
+	// The case's next date: its earliest sitting dated today or later with no
+	// outcome recorded, else its latest sitting; unset when the case has no
+	// sitting or is concluded. In
 	// calendar answers (scheduled, week, between, report) it is the date of
 	// the activity the row stands for.
 	ActivityDate *date.Date `protobuf:"bytes,6,opt,name=activity_date,json=activityDate,proto3" json:"activity_date,omitempty"`
 	// One of: Registration/Filing, Filing, Registration, Mention, Hearing,
-	// Judgment, Completed, Pending, Filed, Dismissed.
+	// Judgment, Completed, Pending, Filed, Dismissed, Withdrawn, Settled.
+	// Completed, Dismissed, Withdrawn and Settled conclude a matter when
+	// recorded with no next date.
 	Status string `protobuf:"bytes,7,opt,name=status,proto3" json:"status,omitempty"`
 	Notes  string `protobuf:"bytes,8,opt,name=notes,proto3" json:"notes,omitempty"`
 	// Kind of matter or of the activity, e.g. "Civil Suit" or "Mention".
@@ -55,7 +59,13 @@ type Case struct {
 	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
 	UpdatedAt *timestamppb.Timestamp `protobuf:"bytes,14,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
 	// Internal ids of the clients linked to the case.
-	ClientIds     []string `protobuf:"bytes,15,rep,name=client_ids,json=clientIds,proto3" json:"client_ids,omitempty"`
+	ClientIds []string `protobuf:"bytes,15,rep,name=client_ids,json=clientIds,proto3" json:"client_ids,omitempty"`
+	// True when the lawyer concluded the matter (RecordActivity with a
+	// concluding status such as Completed, Dismissed, Withdrawn or Settled and
+	// no next_date). A concluded case has no activity_date (show "Concluded"
+	// instead of a next date) and never needs an update. A new sitting, or a
+	// status that does not conclude, opens it again.
+	Concluded     bool `protobuf:"varint,16,opt,name=concluded,proto3" json:"concluded,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -193,6 +203,13 @@ func (x *Case) GetClientIds() []string {
 		return x.ClientIds
 	}
 	return nil
+}
+
+func (x *Case) GetConcluded() bool {
+	if x != nil {
+		return x.Concluded
+	}
+	return false
 }
 
 // Activity is one sitting or step of a case: a hearing, a mention, a ruling...
@@ -1025,7 +1042,9 @@ type RecordActivityRequest struct {
 	// Internal id of the case.
 	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
 	// What happened at the latest sitting, e.g. "Adjourned; plaintiff's
-	// witness absent". Recorded on the latest activity on or before today.
+	// witness absent". Recorded on the latest activity on or before today
+	// (today's sitting on the hearing day), which is then done: the case's
+	// next date moves on at once.
 	Outcome string `protobuf:"bytes,2,opt,name=outcome,proto3" json:"outcome,omitempty"`
 	// The next date, unset when the matter has none (e.g. after judgment).
 	NextDate *date.Date `protobuf:"bytes,3,opt,name=next_date,json=nextDate,proto3" json:"next_date,omitempty"`
@@ -1034,7 +1053,9 @@ type RecordActivityRequest struct {
 	// "HH:MM" (24 h), optional.
 	NextTime string `protobuf:"bytes,5,opt,name=next_time,json=nextTime,proto3" json:"next_time,omitempty"`
 	// New status of the case; when empty it follows next_activity
-	// (a hearing makes the case "Hearing", a mention "Mention"...).
+	// (a hearing makes the case "Hearing", a mention "Mention"...). A
+	// concluding status (Completed, Dismissed, Withdrawn, Settled) with no
+	// next_date concludes the case (Case.concluded).
 	Status        string `protobuf:"bytes,6,opt,name=status,proto3" json:"status,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1823,7 +1844,7 @@ var File_kesi_v1_case_proto protoreflect.FileDescriptor
 
 const file_kesi_v1_case_proto_rawDesc = "" +
 	"\n" +
-	"\x12kesi/v1/case.proto\x12\akesi.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16google/type/date.proto\"\x85\x04\n" +
+	"\x12kesi/v1/case.proto\x12\akesi.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16google/type/date.proto\"\xa3\x04\n" +
 	"\x04Case\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x17\n" +
 	"\acase_id\x18\x02 \x01(\tR\x06caseId\x12\x18\n" +
@@ -1844,7 +1865,8 @@ const file_kesi_v1_case_proto_rawDesc = "" +
 	"\n" +
 	"updated_at\x18\x0e \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12\x1d\n" +
 	"\n" +
-	"client_ids\x18\x0f \x03(\tR\tclientIds\"\xae\x02\n" +
+	"client_ids\x18\x0f \x03(\tR\tclientIds\x12\x1c\n" +
+	"\tconcluded\x18\x10 \x01(\bR\tconcluded\"\xae\x02\n" +
 	"\bActivity\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\bactivity\x18\x02 \x01(\tR\bactivity\x126\n" +
