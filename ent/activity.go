@@ -38,6 +38,8 @@ type Activity struct {
 	Outcome string `json:"outcome,omitempty"`
 	// ClientName holds the value of the "client_name" field.
 	ClientName string `json:"client_name,omitempty"`
+	// Imported holds the value of the "imported" field.
+	Imported bool `json:"imported,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the ActivityQuery when eager-loading is set.
 	Edges        ActivityEdges `json:"edges"`
@@ -71,6 +73,8 @@ func (*Activity) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case activity.FieldActivityDate:
 			values[i] = new(civil.Date)
+		case activity.FieldImported:
+			values[i] = new(sql.NullBool)
 		case activity.FieldActivity, activity.FieldTime, activity.FieldOutcome, activity.FieldClientName:
 			values[i] = new(sql.NullString)
 		case activity.FieldCreatedAt, activity.FieldUpdatedAt:
@@ -152,6 +156,12 @@ func (_m *Activity) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.ClientName = value.String
 			}
+		case activity.FieldImported:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field imported", values[i])
+			} else if value.Valid {
+				_m.Imported = value.Bool
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -219,6 +229,9 @@ func (_m *Activity) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("client_name=")
 	builder.WriteString(_m.ClientName)
+	builder.WriteString(", ")
+	builder.WriteString("imported=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Imported))
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -128,6 +128,20 @@ func (_c *ActivityCreate) SetNillableClientName(v *string) *ActivityCreate {
 	return _c
 }
 
+// SetImported sets the "imported" field.
+func (_c *ActivityCreate) SetImported(v bool) *ActivityCreate {
+	_c.mutation.SetImported(v)
+	return _c
+}
+
+// SetNillableImported sets the "imported" field if the given value is not nil.
+func (_c *ActivityCreate) SetNillableImported(v *bool) *ActivityCreate {
+	if v != nil {
+		_c.SetImported(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *ActivityCreate) SetID(v uuid.UUID) *ActivityCreate {
 	_c.mutation.SetID(v)
@@ -208,6 +222,10 @@ func (_c *ActivityCreate) defaults() {
 		v := activity.DefaultClientName
 		_c.mutation.SetClientName(v)
 	}
+	if _, ok := _c.mutation.Imported(); !ok {
+		v := activity.DefaultImported
+		_c.mutation.SetImported(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := activity.DefaultID()
 		_c.mutation.SetID(v)
@@ -259,6 +277,9 @@ func (_c *ActivityCreate) check() error {
 		if err := activity.ClientNameValidator(v); err != nil {
 			return &ValidationError{Name: "client_name", err: fmt.Errorf(`ent: validator failed for field "Activity.client_name": %w`, err)}
 		}
+	}
+	if _, ok := _c.mutation.Imported(); !ok {
+		return &ValidationError{Name: "imported", err: errors.New(`ent: missing required field "Activity.imported"`)}
 	}
 	if len(_c.mutation.CaseIDs()) == 0 {
 		return &ValidationError{Name: "case", err: errors.New(`ent: missing required edge "Activity.case"`)}
@@ -330,6 +351,10 @@ func (_c *ActivityCreate) createSpec() (*Activity, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.ClientName(); ok {
 		_spec.SetField(activity.FieldClientName, field.TypeString, value)
 		_node.ClientName = value
+	}
+	if value, ok := _c.mutation.Imported(); ok {
+		_spec.SetField(activity.FieldImported, field.TypeBool, value)
+		_node.Imported = value
 	}
 	if nodes := _c.mutation.CaseIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -502,6 +527,18 @@ func (u *ActivityUpsert) UpdateClientName() *ActivityUpsert {
 	return u
 }
 
+// SetImported sets the "imported" field.
+func (u *ActivityUpsert) SetImported(v bool) *ActivityUpsert {
+	u.Set(activity.FieldImported, v)
+	return u
+}
+
+// UpdateImported sets the "imported" field to the value that was provided on create.
+func (u *ActivityUpsert) UpdateImported() *ActivityUpsert {
+	u.SetExcluded(activity.FieldImported)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -669,6 +706,20 @@ func (u *ActivityUpsertOne) SetClientName(v string) *ActivityUpsertOne {
 func (u *ActivityUpsertOne) UpdateClientName() *ActivityUpsertOne {
 	return u.Update(func(s *ActivityUpsert) {
 		s.UpdateClientName()
+	})
+}
+
+// SetImported sets the "imported" field.
+func (u *ActivityUpsertOne) SetImported(v bool) *ActivityUpsertOne {
+	return u.Update(func(s *ActivityUpsert) {
+		s.SetImported(v)
+	})
+}
+
+// UpdateImported sets the "imported" field to the value that was provided on create.
+func (u *ActivityUpsertOne) UpdateImported() *ActivityUpsertOne {
+	return u.Update(func(s *ActivityUpsert) {
+		s.UpdateImported()
 	})
 }
 
@@ -1006,6 +1057,20 @@ func (u *ActivityUpsertBulk) SetClientName(v string) *ActivityUpsertBulk {
 func (u *ActivityUpsertBulk) UpdateClientName() *ActivityUpsertBulk {
 	return u.Update(func(s *ActivityUpsert) {
 		s.UpdateClientName()
+	})
+}
+
+// SetImported sets the "imported" field.
+func (u *ActivityUpsertBulk) SetImported(v bool) *ActivityUpsertBulk {
+	return u.Update(func(s *ActivityUpsert) {
+		s.SetImported(v)
+	})
+}
+
+// UpdateImported sets the "imported" field to the value that was provided on create.
+func (u *ActivityUpsertBulk) UpdateImported() *ActivityUpsertBulk {
+	return u.Update(func(s *ActivityUpsert) {
+		s.UpdateImported()
 	})
 }
 

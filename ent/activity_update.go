@@ -141,6 +141,20 @@ func (_u *ActivityUpdate) SetNillableClientName(v *string) *ActivityUpdate {
 	return _u
 }
 
+// SetImported sets the "imported" field.
+func (_u *ActivityUpdate) SetImported(v bool) *ActivityUpdate {
+	_u.mutation.SetImported(v)
+	return _u
+}
+
+// SetNillableImported sets the "imported" field if the given value is not nil.
+func (_u *ActivityUpdate) SetNillableImported(v *bool) *ActivityUpdate {
+	if v != nil {
+		_u.SetImported(*v)
+	}
+	return _u
+}
+
 // SetCaseID sets the "case" edge to the CourtCase entity by ID.
 func (_u *ActivityUpdate) SetCaseID(id uuid.UUID) *ActivityUpdate {
 	_u.mutation.SetCaseID(id)
@@ -262,6 +276,9 @@ func (_u *ActivityUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.ClientName(); ok {
 		_spec.SetField(activity.FieldClientName, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Imported(); ok {
+		_spec.SetField(activity.FieldImported, field.TypeBool, value)
 	}
 	if _u.mutation.CaseCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -422,6 +439,20 @@ func (_u *ActivityUpdateOne) SetNillableClientName(v *string) *ActivityUpdateOne
 	return _u
 }
 
+// SetImported sets the "imported" field.
+func (_u *ActivityUpdateOne) SetImported(v bool) *ActivityUpdateOne {
+	_u.mutation.SetImported(v)
+	return _u
+}
+
+// SetNillableImported sets the "imported" field if the given value is not nil.
+func (_u *ActivityUpdateOne) SetNillableImported(v *bool) *ActivityUpdateOne {
+	if v != nil {
+		_u.SetImported(*v)
+	}
+	return _u
+}
+
 // SetCaseID sets the "case" edge to the CourtCase entity by ID.
 func (_u *ActivityUpdateOne) SetCaseID(id uuid.UUID) *ActivityUpdateOne {
 	_u.mutation.SetCaseID(id)
@@ -573,6 +604,9 @@ func (_u *ActivityUpdateOne) sqlSave(ctx context.Context) (_node *Activity, err 
 	}
 	if value, ok := _u.mutation.ClientName(); ok {
 		_spec.SetField(activity.FieldClientName, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Imported(); ok {
+		_spec.SetField(activity.FieldImported, field.TypeBool, value)
 	}
 	if _u.mutation.CaseCleared() {
 		edge := &sqlgraph.EdgeSpec{

@@ -67,6 +67,7 @@ type ActivityMutation struct {
 	time          *string
 	outcome       *string
 	client_name   *string
+	imported      *bool
 	clearedFields map[string]struct{}
 	_case         *uuid.UUID
 	cleared_case  bool
@@ -516,6 +517,42 @@ func (m *ActivityMutation) ResetClientName() {
 	m.client_name = nil
 }
 
+// SetImported sets the "imported" field.
+func (m *ActivityMutation) SetImported(b bool) {
+	m.imported = &b
+}
+
+// Imported returns the value of the "imported" field in the mutation.
+func (m *ActivityMutation) Imported() (r bool, exists bool) {
+	v := m.imported
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldImported returns the old "imported" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldImported(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldImported is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldImported requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldImported: %w", err)
+	}
+	return oldValue.Imported, nil
+}
+
+// ResetImported resets all changes to the "imported" field.
+func (m *ActivityMutation) ResetImported() {
+	m.imported = nil
+}
+
 // SetCaseID sets the "case" edge to the CourtCase entity by id.
 func (m *ActivityMutation) SetCaseID(id uuid.UUID) {
 	m._case = &id
@@ -590,7 +627,7 @@ func (m *ActivityMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ActivityMutation) Fields() []string {
-	fields := make([]string, 0, 9)
+	fields := make([]string, 0, 10)
 	if m.created_at != nil {
 		fields = append(fields, activity.FieldCreatedAt)
 	}
@@ -618,6 +655,9 @@ func (m *ActivityMutation) Fields() []string {
 	if m.client_name != nil {
 		fields = append(fields, activity.FieldClientName)
 	}
+	if m.imported != nil {
+		fields = append(fields, activity.FieldImported)
+	}
 	return fields
 }
 
@@ -644,6 +684,8 @@ func (m *ActivityMutation) Field(name string) (ent.Value, bool) {
 		return m.Outcome()
 	case activity.FieldClientName:
 		return m.ClientName()
+	case activity.FieldImported:
+		return m.Imported()
 	}
 	return nil, false
 }
@@ -671,6 +713,8 @@ func (m *ActivityMutation) OldField(ctx context.Context, name string) (ent.Value
 		return m.OldOutcome(ctx)
 	case activity.FieldClientName:
 		return m.OldClientName(ctx)
+	case activity.FieldImported:
+		return m.OldImported(ctx)
 	}
 	return nil, fmt.Errorf("unknown Activity field %s", name)
 }
@@ -742,6 +786,13 @@ func (m *ActivityMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetClientName(v)
+		return nil
+	case activity.FieldImported:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetImported(v)
 		return nil
 	}
 	return fmt.Errorf("unknown Activity field %s", name)
@@ -827,6 +878,9 @@ func (m *ActivityMutation) ResetField(name string) error {
 		return nil
 	case activity.FieldClientName:
 		m.ResetClientName()
+		return nil
+	case activity.FieldImported:
+		m.ResetImported()
 		return nil
 	}
 	return fmt.Errorf("unknown Activity field %s", name)

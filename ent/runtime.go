@@ -65,6 +65,10 @@ func init() {
 	activity.DefaultClientName = activityDescClientName.Default.(string)
 	// activity.ClientNameValidator is a validator for the "client_name" field. It is called by the builders before save.
 	activity.ClientNameValidator = activityDescClientName.Validators[0].(func(string) error)
+	// activityDescImported is the schema descriptor for imported field.
+	activityDescImported := activityFields[7].Descriptor()
+	// activity.DefaultImported holds the default value on creation for the imported field.
+	activity.DefaultImported = activityDescImported.Default.(bool)
 	// activityDescID is the schema descriptor for id field.
 	activityDescID := activityMixinFields0[0].Descriptor()
 	// activity.DefaultID holds the default value on creation for the id field.

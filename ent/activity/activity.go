@@ -33,6 +33,8 @@ const (
 	FieldOutcome = "outcome"
 	// FieldClientName holds the string denoting the client_name field in the database.
 	FieldClientName = "client_name"
+	// FieldImported holds the string denoting the imported field in the database.
+	FieldImported = "imported"
 	// EdgeCase holds the string denoting the case edge name in mutations.
 	EdgeCase = "case"
 	// Table holds the table name of the activity in the database.
@@ -58,6 +60,7 @@ var Columns = []string{
 	FieldTime,
 	FieldOutcome,
 	FieldClientName,
+	FieldImported,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -91,6 +94,8 @@ var (
 	DefaultClientName string
 	// ClientNameValidator is a validator for the "client_name" field. It is called by the builders before save.
 	ClientNameValidator func(string) error
+	// DefaultImported holds the default value on creation for the "imported" field.
+	DefaultImported bool
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() uuid.UUID
 )
@@ -146,6 +151,11 @@ func ByOutcome(opts ...sql.OrderTermOption) OrderOption {
 // ByClientName orders the results by the client_name field.
 func ByClientName(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldClientName, opts...).ToFunc()
+}
+
+// ByImported orders the results by the imported field.
+func ByImported(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldImported, opts...).ToFunc()
 }
 
 // ByCaseField orders the results by case field.

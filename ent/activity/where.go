@@ -102,6 +102,11 @@ func ClientName(v string) predicate.Activity {
 	return predicate.Activity(sql.FieldEQ(FieldClientName, v))
 }
 
+// Imported applies equality check predicate on the "imported" field. It's identical to ImportedEQ.
+func Imported(v bool) predicate.Activity {
+	return predicate.Activity(sql.FieldEQ(FieldImported, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.Activity {
 	return predicate.Activity(sql.FieldEQ(FieldCreatedAt, v))
@@ -550,6 +555,16 @@ func ClientNameEqualFold(v string) predicate.Activity {
 // ClientNameContainsFold applies the ContainsFold predicate on the "client_name" field.
 func ClientNameContainsFold(v string) predicate.Activity {
 	return predicate.Activity(sql.FieldContainsFold(FieldClientName, v))
+}
+
+// ImportedEQ applies the EQ predicate on the "imported" field.
+func ImportedEQ(v bool) predicate.Activity {
+	return predicate.Activity(sql.FieldEQ(FieldImported, v))
+}
+
+// ImportedNEQ applies the NEQ predicate on the "imported" field.
+func ImportedNEQ(v bool) predicate.Activity {
+	return predicate.Activity(sql.FieldNEQ(FieldImported, v))
 }
 
 // HasCase applies the HasEdge predicate on the "case" edge.

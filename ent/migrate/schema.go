@@ -19,6 +19,7 @@ var (
 		{Name: "time", Type: field.TypeString, Size: 5, Default: ""},
 		{Name: "outcome", Type: field.TypeString, Size: 5000, Default: ""},
 		{Name: "client_name", Type: field.TypeString, Size: 200, Default: ""},
+		{Name: "imported", Type: field.TypeBool, Default: false},
 		{Name: "case_ref", Type: field.TypeUUID},
 	}
 	// ActivitiesTable holds the schema information for the "activities" table.
@@ -29,7 +30,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "activities_court_cases_activities",
-				Columns:    []*schema.Column{ActivitiesColumns[9]},
+				Columns:    []*schema.Column{ActivitiesColumns[10]},
 				RefColumns: []*schema.Column{CourtCasesColumns[0]},
 				OnDelete:   schema.Cascade,
 			},
@@ -43,7 +44,7 @@ var (
 			{
 				Name:    "activity_case_ref_activity_date",
 				Unique:  false,
-				Columns: []*schema.Column{ActivitiesColumns[9], ActivitiesColumns[5]},
+				Columns: []*schema.Column{ActivitiesColumns[10], ActivitiesColumns[5]},
 			},
 		},
 	}

@@ -10,6 +10,9 @@ import (
 )
 
 // CourtCase is a court matter in a lawyer's diary. (ent reserves "Case".)
+// Text limits count characters (MaxRuneLen), as the validators of the cases
+// and clients domains do and as a Postgres varchar(n) does: 600 x "ñ" fits
+// a 1000-character column although it is 1200 bytes.
 type CourtCase struct{ ent.Schema }
 
 // Mixin of CourtCase.
@@ -20,13 +23,13 @@ func (CourtCase) Fields() []ent.Field {
 	return []ent.Field{
 		field.UUID("owner_id", uuid.UUID{}),
 		// The case number exactly as the court writes it.
-		field.String("case_id").MaxLen(120).NotEmpty(),
-		field.String("parties").MaxLen(1000).Default(""),
-		field.String("law_court").MaxLen(200).Default(""),
+		field.String("case_id").MaxRuneLen(120).NotEmpty(),
+		field.String("parties").MaxRuneLen(1000).Default(""),
+		field.String("law_court").MaxRuneLen(200).Default(""),
 		dateField("filing_date"),
-		field.String("status").MaxLen(40).Default("Registration/Filing"),
-		field.String("case_type").MaxLen(120).Default(""),
-		field.String("notes").MaxLen(10000).Default(""),
+		field.String("status").MaxRuneLen(40).Default("Registration/Filing"),
+		field.String("case_type").MaxRuneLen(120).Default(""),
+		field.String("notes").MaxRuneLen(10000).Default(""),
 		// Snoozed needing-update reminder (the Pending tab).
 		field.Bool("mark_updated").Default(false),
 		// Denormalised from the activities by the cases store alone (its one
@@ -34,8 +37,8 @@ func (CourtCase) Fields() []ent.Field {
 		// next date, the earliest sitting on or after today with no outcome
 		// recorded, else its latest sitting; empty when concluded.
 		dateField("activity_date"),
-		field.String("activity_time").MaxLen(5).Default(""),
-		field.String("activity_kind").MaxLen(80).Default(""),
+		field.String("activity_time").MaxRuneLen(5).Default(""),
+		field.String("activity_kind").MaxRuneLen(80).Default(""),
 		// The latest sitting's date, and whether its outcome is recorded: a
 		// case needs an update when that date is before today and it has none.
 		// Neither depends on the day, so the needing-update list is right
@@ -80,11 +83,15 @@ func (Activity) Fields() []ent.Field {
 		// Copied from the case so that calendar queries scope by owner on one index.
 		field.UUID("owner_id", uuid.UUID{}),
 		field.UUID("case_ref", uuid.UUID{}),
-		field.String("activity").MaxLen(80),
+		field.String("activity").MaxRuneLen(80),
 		dateField("activity_date"),
-		field.String("time").MaxLen(5).Default(""),
-		field.String("outcome").MaxLen(5000).Default(""),
-		field.String("client_name").MaxLen(200).Default(""),
+		field.String("time").MaxRuneLen(5).Default(""),
+		field.String("outcome").MaxRuneLen(5000).Default(""),
+		field.String("client_name").MaxRuneLen(200).Default(""),
+		// Added by an import from the e-filing portal. A later import may
+		// move such a sitting (upcoming, no outcome) when the portal no longer
+		// lists it; a sitting the lawyer recorded it never touches.
+		field.Bool("imported").Default(false),
 	}
 }
 
@@ -113,16 +120,16 @@ func (LawClient) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}, TimeMixin{}
 func (LawClient) Fields() []ent.Field {
 	return []ent.Field{
 		field.UUID("owner_id", uuid.UUID{}),
-		field.String("fullname").MaxLen(200),
-		field.String("phone_number").MaxLen(32).Default(""),
-		field.String("email").MaxLen(254).Default(""),
-		field.String("national_id").MaxLen(40).Default(""),
+		field.String("fullname").MaxRuneLen(200),
+		field.String("phone_number").MaxRuneLen(32).Default(""),
+		field.String("email").MaxRuneLen(254).Default(""),
+		field.String("national_id").MaxRuneLen(40).Default(""),
 		field.Bool("is_national_id_temporary").Default(false),
-		field.String("profile_image").MaxLen(2048).Default(""),
-		field.String("address").MaxLen(500).Default(""),
-		field.String("client_type").MaxLen(60).Default(""),
-		field.String("notes").MaxLen(5000).Default(""),
-		field.String("preferred_communication").MaxLen(60).Default(""),
+		field.String("profile_image").MaxRuneLen(2048).Default(""),
+		field.String("address").MaxRuneLen(500).Default(""),
+		field.String("client_type").MaxRuneLen(60).Default(""),
+		field.String("notes").MaxRuneLen(5000).Default(""),
+		field.String("preferred_communication").MaxRuneLen(60).Default(""),
 	}
 }
 

@@ -147,7 +147,7 @@ func (a *App) build() error {
 	a.seeders = append(a.seeders, func(ctx context.Context) error { return billing.SeedPlans(ctx, a.DB.Client) })
 	affiliateSvc := affiliates.NewService(a.DB.Client, a.Calendar, a.Config.PublicURL.String())
 	affiliateHandler := affiliates.NewHandler(affiliateSvc)
-	importHandler := imports.NewHandler(imports.NewService(a.DB.Client, a.Calendar))
+	importHandler := imports.NewHandler(imports.NewService(caseSvc))
 	policies := []auth.Policy{auth.ServicePolicy}
 	policies = append(policies, documents.Policy)
 	policies = append(policies, cases.Policy, clients.Policy, imports.Policy)

@@ -94,7 +94,9 @@ func CaseID(s string) (string, error) {
 // Text trims s and checks it is at most max characters long.
 func Text(field, label, s string, max int) (string, error) {
 	s = strings.TrimSpace(s)
-	if !utf8.ValidString(s) {
+	if !utf8.ValidString(s) || strings.ContainsRune(s, 0) {
+		// Postgres refuses a NUL byte in text, SQLite would store it: refused
+		// here, the answer is the same 400 on both engines.
 		return "", errs.Invalidf(field, "%s must be valid text.", label)
 	}
 	if utf8.RuneCountInString(s) > max {

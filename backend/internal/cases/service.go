@@ -116,7 +116,7 @@ func (f *Fields) check() error {
 // List answers every case of owner, newest first.
 func (s *Service) List(ctx context.Context, owner uuid.UUID) ([]*ent.CourtCase, error) {
 	cs, err := s.db.CourtCase.Query().
-		Where(courtcase.OwnerID(owner)).
+		Where(scope(owner)).
 		Order(courtcase.ByCreatedAt(entDesc()), courtcase.ByCaseID()).
 		All(ctx)
 	if err != nil {
@@ -238,7 +238,7 @@ func (s *Service) Update(ctx context.Context, owner, id uuid.UUID, ch Changes) (
 	reopen := c.Concluded && !Concludes(f.Status)
 	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
 		up := tx.CourtCase.Update().
-			Where(courtcase.ID(id), courtcase.OwnerID(owner)).
+			Where(courtcase.ID(id), scope(owner)).
 			SetCaseID(f.CaseID).
 			SetParties(f.Parties).
 			SetLawCourt(f.LawCourt).
@@ -281,7 +281,7 @@ func (s *Service) Delete(ctx context.Context, owner, id uuid.UUID) error {
 			return fmt.Errorf("purge documents of case %s: %w", id, err)
 		}
 	}
-	n, err := s.db.CourtCase.Delete().Where(courtcase.ID(id), courtcase.OwnerID(owner)).Exec(ctx)
+	n, err := s.db.CourtCase.Delete().Where(courtcase.ID(id), scope(owner)).Exec(ctx)
 	if err != nil {
 		return errs.Internal(fmt.Errorf("delete case %s: %w", id, err))
 	}
@@ -407,7 +407,7 @@ func (s *Service) Activities(ctx context.Context, owner uuid.UUID, caseID string
 	// Not loadCase: the client links and the refresh of the next date
 	// would cost two queries this answer never shows.
 	c, err := s.db.CourtCase.Query().
-		Where(courtcase.OwnerID(owner), courtcase.CaseID(number)).
+		Where(scope(owner), courtcase.CaseID(number)).
 		Select(courtcase.FieldID, courtcase.FieldCaseID, courtcase.FieldLawCourt).
 		Only(ctx)
 	if ent.IsNotFound(err) {
@@ -416,7 +416,7 @@ func (s *Service) Activities(ctx context.Context, owner uuid.UUID, caseID string
 	if err != nil {
 		return nil, nil, errs.Internal(fmt.Errorf("find case %q of %s: %w", number, owner, err))
 	}
-	acts, err := s.db.Activity.Query().Where(activity.CaseRef(c.ID), activity.OwnerID(owner)).All(ctx)
+	acts, err := s.db.Activity.Query().Where(activity.CaseRef(c.ID), sittingScope(owner)).All(ctx)
 	if err != nil {
 		return nil, nil, errs.Internal(fmt.Errorf("list activities of case %s: %w", c.ID, err))
 	}
@@ -490,7 +490,7 @@ func (s *Service) Report(ctx context.Context, owner uuid.UUID) (start, end civil
 func (s *Service) NeedingUpdate(ctx context.Context, owner uuid.UUID) (NeedingUpdate, error) {
 	today := s.cal.Today()
 	cs, err := s.db.CourtCase.Query().
-		Where(courtcase.OwnerID(owner), courtcase.LatestActivityDateLT(today),
+		Where(scope(owner), courtcase.LatestActivityDateLT(today),
 			courtcase.LatestDone(false), courtcase.Concluded(false)).
 		All(ctx)
 	if err != nil {
@@ -519,7 +519,7 @@ func (s *Service) NeedingUpdate(ctx context.Context, owner uuid.UUID) (NeedingUp
 // MarkUpdated moves the owner's case between Notifications (false) and Pending (true).
 func (s *Service) MarkUpdated(ctx context.Context, owner, id uuid.UUID, mark bool) (*ent.CourtCase, error) {
 	n, err := s.db.CourtCase.Update().
-		Where(courtcase.ID(id), courtcase.OwnerID(owner)).
+		Where(courtcase.ID(id), scope(owner)).
 		SetMarkUpdated(mark).
 		Save(ctx)
 	if err != nil {

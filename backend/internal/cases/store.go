@@ -24,7 +24,7 @@ const MsgNotFound = "Case not found."
 // Not found is decided here: another lawyer's case is simply not found.
 func loadCase(ctx context.Context, db *ent.Client, owner uuid.UUID, where ...predicate.CourtCase) (*ent.CourtCase, error) {
 	c, err := db.CourtCase.Query().
-		Where(append(where, courtcase.OwnerID(owner))...).
+		Where(append(where, scope(owner))...).
 		Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, errs.NotFound(MsgNotFound)
@@ -113,7 +113,7 @@ func timeLess(a, b string) bool {
 // activity as a semi-join on the same index (a list of hundreds of case
 // ids as parameters costs more than the query itself).
 func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, start, end civil.Date) ([]Entry, error) {
-	inRange := []predicate.Activity{activity.OwnerID(owner)}
+	inRange := []predicate.Activity{sittingScope(owner)}
 	if start == end {
 		inRange = append(inRange, activity.ActivityDate(start))
 	} else {
@@ -129,7 +129,7 @@ func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, start, end ci
 		return []Entry{}, nil
 	}
 	cs, err := db.CourtCase.Query().
-		Where(courtcase.OwnerID(owner), courtcase.HasActivitiesWith(inRange...)).
+		Where(scope(owner), courtcase.HasActivitiesWith(inRange...)).
 		All(ctx)
 	if err != nil {
 		return nil, errs.Internal(fmt.Errorf("list cases of %s from %s to %s: %w", owner, start, end, err))

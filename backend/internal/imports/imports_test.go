@@ -155,3 +155,85 @@ func TestImport_LimitsAndAccess(t *testing.T) {
 		}
 	})
 }
+
+// TestImport_NeverOverwritesWhatTheLawyerRecorded: an import adds cases and
+// sittings; a sitting, an outcome or a field the lawyer recorded stays as
+// the lawyer left it, even when the portal says otherwise or no longer
+// lists the sitting.
+func TestImport_NeverOverwritesWhatTheLawyerRecorded(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		law := srv.Lawyer(t)
+		importCases(t, law, batch())
+		var c row
+		law.Do(t, "GET", "/api/cases/case/Civil%20Appeal%20E097%20of%202020", nil).JSON(t, &c)
+		var full struct {
+			ID string `json:"id"`
+		}
+		law.Do(t, "GET", "/api/cases/case/Civil%20Appeal%20E097%20of%202020", nil).JSON(t, &full)
+		// At today's judgment the lawyer records what happened and the next date.
+		if _, err := law.Cases().RecordActivity(ctx, connect.NewRequest(&kesiv1.RecordActivityRequest{
+			Id: full.ID, Outcome: "Judgment reserved.", NextDate: day(2025, 3, 10), NextActivity: "Judgment", NextTime: "09:00",
+		})); err != nil {
+			t.Fatal(err)
+		}
+		parties := "Nyota Logistics Limited v Mwangaza Traders Limited"
+		if _, err := law.Cases().UpdateCase(ctx, connect.NewRequest(&kesiv1.UpdateCaseRequest{Id: full.ID, Parties: &parties})); err != nil {
+			t.Fatal(err)
+		}
+		// The portal still lists the old day with its own words and not the
+		// lawyer's next date; its parties are spelled differently.
+		again := batch()
+		again[1].Parties = "NYOTA LOGISTICS v MWANGAZA"
+		again[1].Activities[0].Outcome = "Judgment delivered."
+		again[1].Activities[0].Time = "15:00"
+		importCases(t, law, again)
+
+		res, err := law.Cases().ListCaseActivities(ctx, connect.NewRequest(&kesiv1.ListCaseActivitiesRequest{CaseId: "Civil Appeal E097 of 2020"}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, a := range res.Msg.Activities {
+			got = append(got, fmt.Sprintf("%d-%02d-%02d %s %s %q", a.ActivityDate.Year, a.ActivityDate.Month, a.ActivityDate.Day, a.Activity, a.Time, a.Outcome))
+		}
+		want := []string{`2025-03-10 Judgment 09:00 ""`, `2025-01-15 Judgment 14:00 "Judgment reserved."`}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("sittings after the import = %v, want %v", got, want)
+		}
+		law.Do(t, "GET", "/api/cases/case/Civil%20Appeal%20E097%20of%202020", nil).JSON(t, &c)
+		if c.ActivityDate != "2025-03-10" {
+			t.Errorf("next date after the import = %s, want the lawyer's 2025-03-10", c.ActivityDate)
+		}
+		cs, _ := law.Cases().GetCaseByCaseId(ctx, connect.NewRequest(&kesiv1.GetCaseByCaseIdRequest{CaseId: "Civil Appeal E097 of 2020"}))
+		if cs.Msg.Case.Parties != parties {
+			t.Errorf("parties after the import = %q, want the lawyer's %q", cs.Msg.Case.Parties, parties)
+		}
+		// A field the diary lacks is filled in.
+		again[0].CaseType = "Civil Suit"
+		importCases(t, law, again)
+		cs, _ = law.Cases().GetCaseByCaseId(ctx, connect.NewRequest(&kesiv1.GetCaseByCaseIdRequest{CaseId: "MCCC/E3574/2022"}))
+		if cs.Msg.Case.CaseType != "Civil Suit" {
+			t.Errorf("an empty case type was not filled: %q", cs.Msg.Case.CaseType)
+		}
+	})
+}
+
+// TestImport_MultibyteWithinTheCharacterLimit: limits count characters.
+func TestImport_MultibyteWithinTheCharacterLimit(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		law := srv.Lawyer(t)
+		res := importCases(t, law, []*kesiv1.ImportedCase{
+			{CaseId: "MCCC/Ñ1/2024", Parties: strings.Repeat("ñ", 600)},
+			{CaseId: "MCCC/Ñ2/2024", Parties: strings.Repeat("ñ", 1001)},
+			{CaseId: "MCCC/Ñ3/2024", Parties: "Nul\x00 Ltd"},
+		})
+		if got := counts(res); got != "created 1 updated 0 unchanged 0 skipped 2" {
+			t.Fatalf("multibyte import: %s %v", got, res.Results)
+		}
+		if r := res.Results[1].Reason; r != "Parties must be at most 1000 characters." {
+			t.Errorf("over the limit: %q", r)
+		}
+	})
+}

@@ -6,18 +6,13 @@ package imports
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 
 	"github.com/google/uuid"
 
 	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/backend/internal/errs"
-	"github.com/kesihq/kesi/backend/internal/platform"
-	"github.com/kesihq/kesi/ent"
-	"github.com/kesihq/kesi/ent/activity"
 	"github.com/kesihq/kesi/ent/civil"
-	"github.com/kesihq/kesi/ent/courtcase"
 )
 
 // MaxBatch is the most cases one import may carry.
@@ -62,30 +57,27 @@ type Result struct {
 	Reason  string
 }
 
-// Service imports batches.
+// Service imports batches through the cases domain, which alone writes cases.
 type Service struct {
-	db  *ent.Client
-	cal platform.Calendar
+	cases *cases.Service
 }
 
-// NewService builds the importer over db.
-func NewService(db *ent.Client, cal platform.Calendar) *Service { return &Service{db: db, cal: cal} }
+// NewService builds the importer over the diary.
+func NewService(diary *cases.Service) *Service { return &Service{cases: diary} }
 
-// Import creates or updates the owner's cases, one transaction per case so
-// that a case is either wholly imported or untouched. Results are in batch
-// order. A case is matched on its number; the portal is trusted for the
-// case's fields when it gives them and for the schedule: an activity is
-// matched on (date, kind); a new one is added, a changed time or outcome is
-// updated, and an upcoming activity with no outcome that the portal no
-// longer lists (an adjourned date) is removed.
+// Import adds the owner's cases and sittings from the portal, one
+// transaction per case so that a case is either wholly imported or
+// untouched. Results are in batch order. What an import may change is the
+// cases domain's rule (cases.Service.ImportPortal): it adds cases, sittings
+// and the fields the diary lacks, and never overwrites or deletes what the
+// lawyer recorded.
 func (s *Service) Import(ctx context.Context, owner uuid.UUID, batch []Case, source string) ([]Result, error) {
 	if len(batch) > MaxBatch {
 		return nil, errs.Invalidf("cases", "An import may carry at most %d cases; send the rest in another batch.", MaxBatch)
 	}
-	today := s.cal.Today()
 	out := make([]Result, len(batch))
 	for i, in := range batch {
-		res, err := s.importOne(ctx, owner, in, today)
+		res, err := s.importOne(ctx, owner, in)
 		var e *errs.Error
 		switch {
 		case err == nil:
@@ -100,27 +92,25 @@ func (s *Service) Import(ctx context.Context, owner uuid.UUID, batch []Case, sou
 	return out, nil
 }
 
-func (s *Service) importOne(ctx context.Context, owner uuid.UUID, in Case, today civil.Date) (Result, error) {
+func (s *Service) importOne(ctx context.Context, owner uuid.UUID, in Case) (Result, error) {
 	if in.Err != nil {
 		return Result{}, in.Err
 	}
 	if err := clean(&in); err != nil {
 		return Result{}, err
 	}
-	res := Result{CaseID: in.CaseID}
-	tx, err := s.db.Tx(ctx)
+	pc := cases.PortalCase{CaseID: in.CaseID, Parties: in.Parties, LawCourt: in.LawCourt, FilingDate: in.FilingDate,
+		Status: in.Status, CaseType: in.CaseType}
+	for _, a := range in.Activities {
+		pc.Sittings = append(pc.Sittings, cases.PortalSitting{Kind: a.Kind, Date: a.Date, Time: a.Time, Outcome: a.Outcome})
+	}
+	did, err := s.cases.ImportPortal(ctx, owner, pc)
 	if err != nil {
-		return res, errs.Internal(fmt.Errorf("begin import: %w", err))
+		return Result{CaseID: in.CaseID}, err
 	}
-	res.Outcome, err = upsert(ctx, tx.Client(), owner, in, today)
-	if err != nil {
-		tx.Rollback()
-		return res, err
-	}
-	if err := tx.Commit(); err != nil {
-		return res, errs.Internal(fmt.Errorf("commit import of %s: %w", in.CaseID, err))
-	}
-	return res, nil
+	return Result{CaseID: in.CaseID, Outcome: map[cases.Imported]Outcome{
+		cases.ImportedCreated: Created, cases.ImportedUpdated: Updated, cases.ImportedUnchanged: Unchanged,
+	}[did]}, nil
 }
 
 // clean checks and trims an imported case as the diary would a typed one.
@@ -159,133 +149,4 @@ func clean(in *Case) error {
 		}
 	}
 	return nil
-}
-
-// upsert writes one imported case in tx and says what it did.
-func upsert(ctx context.Context, tx *ent.Client, owner uuid.UUID, in Case, today civil.Date) (Outcome, error) {
-	c, err := tx.CourtCase.Query().Where(courtcase.OwnerID(owner), courtcase.CaseID(in.CaseID)).Only(ctx)
-	if err != nil && !ent.IsNotFound(err) {
-		return 0, errs.Internal(fmt.Errorf("find case %s: %w", in.CaseID, err))
-	}
-	outcome := Unchanged
-	if c == nil {
-		status := in.Status
-		if status == "" {
-			status = cases.DefaultStatus
-		}
-		c, err = tx.CourtCase.Create().SetOwnerID(owner).SetCaseID(in.CaseID).SetParties(in.Parties).
-			SetLawCourt(in.LawCourt).SetFilingDate(in.FilingDate).SetStatus(status).SetCaseType(in.CaseType).
-			Save(ctx)
-		if err != nil {
-			return 0, errs.Internal(fmt.Errorf("create case %s: %w", in.CaseID, err))
-		}
-		outcome = Created
-	} else {
-		up := tx.CourtCase.UpdateOne(c)
-		changed := false
-		set := func(have, want string, f func(string) *ent.CourtCaseUpdateOne) {
-			if want != "" && want != have {
-				f(want)
-				changed = true
-			}
-		}
-		set(c.Parties, in.Parties, up.SetParties)
-		set(c.LawCourt, in.LawCourt, up.SetLawCourt)
-		set(c.Status, in.Status, up.SetStatus)
-		set(c.CaseType, in.CaseType, up.SetCaseType)
-		if !in.FilingDate.IsZero() && in.FilingDate != c.FilingDate {
-			up.SetFilingDate(in.FilingDate)
-			changed = true
-		}
-		if changed {
-			if err := up.Exec(ctx); err != nil {
-				return 0, errs.Internal(fmt.Errorf("update case %s: %w", in.CaseID, err))
-			}
-			outcome = Updated
-		}
-	}
-	changed, err := syncActivities(ctx, tx, owner, c.ID, in.Activities, today)
-	if err != nil {
-		return 0, err
-	}
-	if outcome == Unchanged && changed {
-		outcome = Updated
-	}
-	if changed {
-		// A new date recorded by the court clears the needing-update snooze,
-		// as recording it by hand does.
-		if err := tx.CourtCase.UpdateOneID(c.ID).SetMarkUpdated(false).Exec(ctx); err != nil {
-			return 0, errs.Internal(fmt.Errorf("clear snooze of case %s: %w", in.CaseID, err))
-		}
-	}
-	if outcome != Unchanged {
-		if err := cases.Settle(ctx, tx, c.ID, today); err != nil {
-			return 0, err
-		}
-	}
-	return outcome, nil
-}
-
-// syncActivities makes the case's activities agree with the portal's list
-// and reports whether anything changed.
-func syncActivities(ctx context.Context, tx *ent.Client, owner, caseRef uuid.UUID, in []Activity, today civil.Date) (bool, error) {
-	if len(in) == 0 {
-		return false, nil
-	}
-	have, err := tx.Activity.Query().Where(activity.CaseRef(caseRef)).All(ctx)
-	if err != nil {
-		return false, errs.Internal(fmt.Errorf("load activities of case %s: %w", caseRef, err))
-	}
-	type key struct {
-		date civil.Date
-		kind string
-	}
-	existing := map[key]*ent.Activity{}
-	for _, a := range have {
-		existing[key{a.ActivityDate, a.Activity}] = a
-	}
-	listed := map[key]bool{}
-	changed := false
-	for _, a := range in {
-		k := key{a.Date, a.Kind}
-		if listed[k] {
-			continue
-		}
-		listed[k] = true
-		old, ok := existing[k]
-		if !ok {
-			if err := tx.Activity.Create().SetOwnerID(owner).SetCaseRef(caseRef).SetActivity(a.Kind).
-				SetActivityDate(a.Date).SetTime(a.Time).SetOutcome(a.Outcome).Exec(ctx); err != nil {
-				return false, errs.Internal(fmt.Errorf("add activity to case %s: %w", caseRef, err))
-			}
-			changed = true
-			continue
-		}
-		up := old.Update()
-		dirty := false
-		if a.Time != "" && a.Time != old.Time {
-			up.SetTime(a.Time)
-			dirty = true
-		}
-		if a.Outcome != "" && a.Outcome != old.Outcome {
-			up.SetOutcome(a.Outcome)
-			dirty = true
-		}
-		if dirty {
-			if err := up.Exec(ctx); err != nil {
-				return false, errs.Internal(fmt.Errorf("update activity of case %s: %w", caseRef, err))
-			}
-			changed = true
-		}
-	}
-	for k, a := range existing {
-		if listed[k] || k.date.Before(today) || a.Outcome != "" {
-			continue
-		}
-		if err := tx.Activity.DeleteOne(a).Exec(ctx); err != nil {
-			return false, errs.Internal(fmt.Errorf("remove moved date of case %s: %w", caseRef, err))
-		}
-		changed = true
-	}
-	return changed, nil
 }

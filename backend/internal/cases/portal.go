@@ -1,0 +1,193 @@
+package cases
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/uuid"
+
+	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/backend/internal/platform"
+	"github.com/kesihq/kesi/ent"
+	"github.com/kesihq/kesi/ent/activity"
+	"github.com/kesihq/kesi/ent/civil"
+	"github.com/kesihq/kesi/ent/courtcase"
+)
+
+// PortalCase is a matter as the judiciary's e-filing portal lists it, read
+// by the browser extension and checked by the imports package.
+type PortalCase struct {
+	CaseID     string
+	Parties    string
+	LawCourt   string
+	FilingDate civil.Date
+	Status     string // canonical, or "" when the portal's word is not ours
+	CaseType   string
+	Sittings   []PortalSitting
+}
+
+// PortalSitting is one dated step of a matter as the portal lists it.
+type PortalSitting struct {
+	Kind    string
+	Date    civil.Date
+	Time    string
+	Outcome string
+}
+
+// Imported says what importing one case did.
+type Imported int
+
+// What an import did to one case.
+const (
+	ImportedCreated Imported = iota + 1
+	ImportedUpdated
+	ImportedUnchanged
+)
+
+// ImportPortal takes one matter from the portal into the owner's diary in
+// one transaction, matched on its number. An import adds: a new case, the
+// fields the diary has empty, the sittings it does not have, and a time or
+// an outcome a sitting lacks. It never overwrites what the diary holds (the
+// lawyer may have corrected it) and never deletes a sitting the lawyer
+// recorded; it only moves a sitting it added itself that is upcoming, has
+// no outcome and that the portal no longer lists (an adjourned date).
+func (s *Service) ImportPortal(ctx context.Context, owner uuid.UUID, in PortalCase) (Imported, error) {
+	today := s.cal.Today()
+	var did Imported
+	err := platform.InTx(ctx, s.db, func(tx *ent.Client) error {
+		var err error
+		did, err = importPortal(ctx, tx, owner, in, today)
+		return err
+	})
+	return did, err
+}
+
+func importPortal(ctx context.Context, tx *ent.Client, owner uuid.UUID, in PortalCase, today civil.Date) (Imported, error) {
+	c, err := tx.CourtCase.Query().Where(scope(owner), courtcase.CaseID(in.CaseID)).Only(ctx)
+	if err != nil && !ent.IsNotFound(err) {
+		return 0, errs.Internal(fmt.Errorf("find case %s: %w", in.CaseID, err))
+	}
+	did := ImportedUnchanged
+	if c == nil {
+		status := in.Status
+		if status == "" {
+			status = DefaultStatus
+		}
+		c, err = tx.CourtCase.Create().SetOwnerID(owner).SetCaseID(in.CaseID).SetParties(in.Parties).
+			SetLawCourt(in.LawCourt).SetFilingDate(in.FilingDate).SetStatus(status).SetCaseType(in.CaseType).
+			Save(ctx)
+		if err != nil {
+			return 0, errs.Internal(fmt.Errorf("create case %s: %w", in.CaseID, err))
+		}
+		did = ImportedCreated
+	} else {
+		up := tx.CourtCase.UpdateOne(c)
+		changed := false
+		fill := func(have, give string, set func(string) *ent.CourtCaseUpdateOne) {
+			if have == "" && give != "" {
+				set(give)
+				changed = true
+			}
+		}
+		fill(c.Parties, in.Parties, up.SetParties)
+		fill(c.LawCourt, in.LawCourt, up.SetLawCourt)
+		fill(c.CaseType, in.CaseType, up.SetCaseType)
+		if c.FilingDate.IsZero() && !in.FilingDate.IsZero() {
+			up.SetFilingDate(in.FilingDate)
+			changed = true
+		}
+		if changed {
+			if err := up.Exec(ctx); err != nil {
+				return 0, errs.Internal(fmt.Errorf("update case %s: %w", in.CaseID, err))
+			}
+			did = ImportedUpdated
+		}
+	}
+	added, changed, err := importSittings(ctx, tx, owner, c.ID, in.Sittings, today)
+	if err != nil {
+		return 0, err
+	}
+	if did == ImportedUnchanged && changed {
+		did = ImportedUpdated
+	}
+	if changed {
+		up := tx.CourtCase.UpdateOneID(c.ID)
+		// A new date from the court clears the needing-update snooze, as
+		// recording it by hand does, and opens a concluded matter again.
+		if added {
+			up.SetMarkUpdated(false).SetConcluded(false)
+		}
+		if err := up.Exec(ctx); err != nil {
+			return 0, errs.Internal(fmt.Errorf("clear snooze of case %s: %w", in.CaseID, err))
+		}
+	}
+	if did != ImportedUnchanged {
+		if err := settle(ctx, tx, c.ID, today); err != nil {
+			return 0, err
+		}
+	}
+	return did, nil
+}
+
+// importSittings adds the portal's sittings the case lacks and reports
+// whether it added a sitting and whether anything changed.
+func importSittings(ctx context.Context, tx *ent.Client, owner, caseRef uuid.UUID, in []PortalSitting, today civil.Date) (added, changed bool, err error) {
+	if len(in) == 0 {
+		return false, false, nil
+	}
+	have, err := tx.Activity.Query().Where(activity.CaseRef(caseRef)).All(ctx)
+	if err != nil {
+		return false, false, errs.Internal(fmt.Errorf("load sittings of case %s: %w", caseRef, err))
+	}
+	type key struct {
+		date civil.Date
+		kind string
+	}
+	existing := map[key]*ent.Activity{}
+	for _, a := range have {
+		existing[key{a.ActivityDate, a.Activity}] = a
+	}
+	listed := map[key]bool{}
+	for _, a := range in {
+		k := key{a.Date, a.Kind}
+		if listed[k] {
+			continue
+		}
+		listed[k] = true
+		old, ok := existing[k]
+		if !ok {
+			if err := tx.Activity.Create().SetOwnerID(owner).SetCaseRef(caseRef).SetActivity(a.Kind).
+				SetActivityDate(a.Date).SetTime(a.Time).SetOutcome(a.Outcome).SetImported(true).Exec(ctx); err != nil {
+				return false, false, errs.Internal(fmt.Errorf("add sitting to case %s: %w", caseRef, err))
+			}
+			added, changed = true, true
+			continue
+		}
+		up := old.Update()
+		dirty := false
+		if old.Time == "" && a.Time != "" {
+			up.SetTime(a.Time)
+			dirty = true
+		}
+		if !Done(old) && a.Outcome != "" {
+			up.SetOutcome(a.Outcome)
+			dirty = true
+		}
+		if dirty {
+			if err := up.Exec(ctx); err != nil {
+				return false, false, errs.Internal(fmt.Errorf("update sitting of case %s: %w", caseRef, err))
+			}
+			changed = true
+		}
+	}
+	for k, a := range existing {
+		if listed[k] || !a.Imported || k.date.Before(today) || Done(a) {
+			continue
+		}
+		if err := tx.Activity.DeleteOne(a).Exec(ctx); err != nil {
+			return false, false, errs.Internal(fmt.Errorf("remove moved date of case %s: %w", caseRef, err))
+		}
+		changed = true
+	}
+	return added, changed, nil
+}
