@@ -94,6 +94,14 @@ func OnOrAfter(d civil.Date) civil.Date {
 	return Next(d)
 }
 
+// OnOrBefore is d when courts sit on d, else the last court day before it.
+func OnOrBefore(d civil.Date) civil.Date {
+	for !IsCourtDay(d) {
+		d = d.AddDays(-1)
+	}
+	return d
+}
+
 // EasterSunday is Western Easter in year y (the anonymous Gregorian
 // algorithm, Meeus/Jones/Butcher).
 func EasterSunday(y int) civil.Date {

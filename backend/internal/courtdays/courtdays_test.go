@@ -83,3 +83,22 @@ func FuzzNextIsACourtDay(f *testing.F) {
 		}
 	})
 }
+
+func TestOnOrBefore(t *testing.T) {
+	tests := []struct {
+		name string
+		from civil.Date
+		want civil.Date
+	}{
+		{"a court day is itself", d(2026, 11, 27), d(2026, 11, 27)},
+		{"Sunday to Friday", d(2026, 11, 29), d(2026, 11, 27)},
+		{"Easter Monday 2026 to the Thursday before Good Friday", d(2026, 4, 6), d(2026, 4, 2)},
+		{"Boxing Day 2026 (Saturday) to Christmas Eve", d(2026, 12, 26), d(2026, 12, 24)},
+		{"New Year's Day 2027 (Friday) to 31 December", d(2027, 1, 1), d(2026, 12, 31)},
+	}
+	for _, tt := range tests {
+		if got := OnOrBefore(tt.from); got != tt.want {
+			t.Errorf("%s: OnOrBefore(%v) = %v, want %v", tt.name, tt.from, got, tt.want)
+		}
+	}
+}

@@ -6,15 +6,17 @@ package demo
 import (
 	"context"
 	"fmt"
+	"regexp"
+	"strconv"
 
 	"github.com/google/uuid"
 
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/cases"
+	"github.com/kesihq/kesi/backend/internal/courtdays"
 	"github.com/kesihq/kesi/backend/internal/platform"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/civil"
-	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/lawclient"
 )
 
@@ -100,24 +102,17 @@ func reset(ctx context.Context, db *ent.Client, today civil.Date, owner uuid.UUI
 	if _, err := db.LawClient.Delete().Where(lawclient.OwnerID(owner)).Exec(ctx); err != nil {
 		return fmt.Errorf("clear demo clients: %w", err)
 	}
-	if _, err := db.CourtCase.Delete().Where(courtcase.OwnerID(owner)).Exec(ctx); err != nil {
+	if err := cases.DeleteAll(ctx, db, owner); err != nil {
 		return fmt.Errorf("clear demo cases: %w", err)
 	}
 	ps := plans(today)
-	ids := make([]uuid.UUID, len(ps))
-	var caseRows []*ent.CourtCaseCreate
-	var actRows []*ent.ActivityCreate
+	whole := make([]cases.WholeCase, len(ps))
 	for i, p := range ps {
-		ids[i] = uuid.New()
-		c, as := build(db, owner, ids[i], p, today)
-		caseRows = append(caseRows, c)
-		actRows = append(actRows, as...)
+		whole[i] = build(p, today)
 	}
-	if err := db.CourtCase.CreateBulk(caseRows...).Exec(ctx); err != nil {
-		return fmt.Errorf("write demo cases: %w", err)
-	}
-	if err := db.Activity.CreateBulk(actRows...).Exec(ctx); err != nil {
-		return fmt.Errorf("write demo activities: %w", err)
+	ids, err := cases.WriteWhole(ctx, db, owner, today, whole, 500)
+	if err != nil {
+		return fmt.Errorf("write demo diary: %w", err)
 	}
 	for _, cl := range clients {
 		create := db.LawClient.Create().SetOwnerID(owner).SetFullname(cl.fullname).SetPhoneNumber(cl.phone).
@@ -133,49 +128,50 @@ func reset(ctx context.Context, db *ent.Client, today civil.Date, owner uuid.UUI
 	return nil
 }
 
-// build is the rows of one planned case, with the denormalised dates the
-// cases service would compute (cases.Effective) on today.
-func build(db *ent.Client, owner, id uuid.UUID, p plan, today civil.Date) (*ent.CourtCaseCreate, []*ent.ActivityCreate) {
-	acts := make([]*ent.Activity, len(p.acts))
-	rows := make([]*ent.ActivityCreate, len(p.acts))
-	for i, a := range p.acts {
-		acts[i] = &ent.Activity{Activity: a.kind, ActivityDate: today.AddDays(a.offset), Time: a.time}
+// build is one planned case as the cases domain writes it. Every sitting
+// falls on a court day (an upcoming one moves to the next court day, a past
+// one back to the court day before), only past sittings have outcomes, and
+// a case's number is never of a year after its filing.
+func build(p plan, today civil.Date) cases.WholeCase {
+	filed := today.AddDays(-p.m.filed)
+	w := cases.WholeCase{CaseID: numbered(p.m.caseID, filed.Year), Parties: p.m.parties, LawCourt: p.m.court,
+		CaseType: p.m.caseType, FilingDate: filed, Status: p.status, MarkUpdated: p.snooze,
+		Concluded: cases.Concludes(p.status)}
+	for _, a := range p.acts {
+		s := cases.WholeSitting{Kind: a.kind, Time: a.time, Outcome: a.outcome}
 		if a.offset >= 0 {
-			a.outcome = "" // nothing has happened yet
+			s.Date = courtdays.OnOrAfter(today.AddDays(a.offset))
+			s.Outcome = "" // nothing has happened yet
+		} else {
+			s.Date = courtdays.OnOrBefore(today.AddDays(a.offset))
 		}
-		rows[i] = db.Activity.Create().SetOwnerID(owner).SetCaseRef(id).SetActivity(a.kind).
-			SetActivityDate(acts[i].ActivityDate).SetTime(a.time).SetOutcome(a.outcome)
+		w.Sittings = append(w.Sittings, s)
 	}
-	for i, a := range p.acts {
-		if a.offset < 0 {
-			acts[i].Outcome = a.outcome
-		}
+	return w
+}
+
+// yearRE finds the year in a case number: "MCCC/E3574/2022", "Civil Appeal
+// E097 of 2020".
+var yearRE = regexp.MustCompile(`(19|20)\d\d`)
+
+// numbered is caseID with its year brought back to filed when it is later:
+// a matter cannot carry the number of a year after it was filed.
+func numbered(caseID string, filed int) string {
+	loc := yearRE.FindAllStringIndex(caseID, -1)
+	if len(loc) == 0 {
+		return caseID
 	}
-	d := cases.DatesOf(acts, today)
-	shown := d.Next
-	status := p.status
-	if status == "" {
-		status = cases.DefaultStatus
-		if s, ok := cases.StatusOf(shown.Activity); ok {
-			status = s
-		}
+	last := loc[len(loc)-1]
+	if y, _ := strconv.Atoi(caseID[last[0]:last[1]]); y <= filed {
+		return caseID
 	}
-	c := db.CourtCase.Create().SetID(id).SetOwnerID(owner).SetCaseID(p.m.caseID).SetParties(p.m.parties).
-		SetLawCourt(p.m.court).SetCaseType(p.m.caseType).SetFilingDate(today.AddDays(-p.m.filed)).
-		SetStatus(status).SetMarkUpdated(p.snooze).
-		SetActivityDate(shown.ActivityDate).SetActivityTime(shown.Time).SetActivityKind(shown.Activity).
-		SetLatestActivityDate(d.Latest.ActivityDate).SetLatestDone(cases.Done(d.Latest))
-	return c, rows
+	return caseID[:last[0]] + strconv.Itoa(filed) + caseID[last[1]:]
 }
 
 // HasData reports whether owner has any case: the dev seeder fills only an
 // empty demo diary.
 func HasData(ctx context.Context, db *ent.Client, owner uuid.UUID) (bool, error) {
-	ok, err := db.CourtCase.Query().Where(courtcase.OwnerID(owner)).Exist(ctx)
-	if err != nil {
-		return false, fmt.Errorf("look for demo cases: %w", err)
-	}
-	return ok, nil
+	return cases.HasAny(ctx, db, owner)
 }
 
 // FillEmpty gives the demo account its diary when it has none, so a fresh

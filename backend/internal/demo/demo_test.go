@@ -2,12 +2,14 @@ package demo_test
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/cases"
+	"github.com/kesihq/kesi/backend/internal/courtdays"
 	"github.com/kesihq/kesi/backend/internal/demo"
 	"github.com/kesihq/kesi/backend/internal/platform"
 	"github.com/kesihq/kesi/backend/internal/testkit"
@@ -54,8 +56,13 @@ func TestReset_GivesARealisticDiaryOnAnyDay(t *testing.T) {
 					hearings++
 				}
 			}
-			if hearings < 2 {
+			// Courts do not sit on a weekend: the day's hearings are then on
+			// the next court day.
+			if courtdays.IsCourtDay(cal.Today()) && hearings < 2 {
 				t.Errorf("at %s the demo has %d hearings today, want at least 2", now, hearings)
+			}
+			if !courtdays.IsCourtDay(cal.Today()) && len(today) != 0 {
+				t.Errorf("at %s, not a court day, the demo has %d sittings today", now, len(today))
 			}
 			_, _, week, err := svc.Week(ctx, u.ID)
 			if err != nil {
@@ -123,4 +130,60 @@ func TestSeed_WritesTheAskedSize(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestReset_SittingsOnCourtDaysAndNumbersNotAfterFiling resets the demo on
+// many days, among them a Friday, Easter Monday and the Tuesday after it,
+// Christmas Eve and New Year's Day, and checks what a Kenyan advocate would
+// notice at once: no sitting on a weekend or a public holiday, and no case
+// numbered with a year after its filing.
+func TestReset_SittingsOnCourtDaysAndNumbersNotAfterFiling(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		ctx := context.Background()
+		db := testkit.OpenDB(t, e)
+		u, err := auth.EnsureDemoAccount(ctx, db.Client)
+		if err != nil {
+			t.Fatal(err)
+		}
+		days := []time.Time{
+			time.Date(2025, 1, 17, 9, 0, 0, 0, testkit.Nairobi),   // a Friday
+			time.Date(2025, 4, 21, 9, 0, 0, 0, testkit.Nairobi),   // Easter Monday
+			time.Date(2025, 4, 22, 9, 0, 0, 0, testkit.Nairobi),   // the Tuesday after Easter
+			time.Date(2025, 12, 24, 9, 0, 0, 0, testkit.Nairobi),  // Christmas Eve
+			time.Date(2026, 1, 1, 0, 5, 0, 0, testkit.Nairobi),    // New Year's Day, just after midnight
+			time.Date(2026, 11, 28, 12, 0, 0, 0, testkit.Nairobi), // a Saturday
+		}
+		// And every day of one month, a few at a time.
+		for d := 0; d < 31; d += 3 {
+			days = append(days, time.Date(2026, 3, 1+d, 10, 0, 0, 0, testkit.Nairobi))
+		}
+		for _, now := range days {
+			cal := platform.Calendar{Clock: platform.FixedClock{T: now}, Location: testkit.Nairobi}
+			if err := demo.Reset(ctx, db.Client, cal, u.ID); err != nil {
+				t.Fatalf("reset at %s: %v", now, err)
+			}
+			for _, c := range db.CourtCase.Query().Where(courtcase.OwnerID(u.ID)).WithActivities().AllX(ctx) {
+				for _, a := range c.Edges.Activities {
+					if !courtdays.IsCourtDay(a.ActivityDate) {
+						name, _ := courtdays.Holiday(a.ActivityDate)
+						t.Errorf("reset at %s: %s sits on %s %s %s", now.Format(time.DateOnly), c.CaseID, a.ActivityDate.Weekday(), a.ActivityDate, name)
+					}
+				}
+				if y := numberYear(c.CaseID); y > c.FilingDate.Year {
+					t.Errorf("reset at %s: %s numbered %d, filed %s", now.Format(time.DateOnly), c.CaseID, y, c.FilingDate)
+				}
+			}
+		}
+	})
+}
+
+// numberYear is the last year written in a case number, 0 when none.
+func numberYear(caseID string) int {
+	y := 0
+	for i := 0; i+4 <= len(caseID); i++ {
+		if n, err := strconv.Atoi(caseID[i : i+4]); err == nil && n >= 1900 && n < 2100 {
+			y = n
+		}
+	}
+	return y
 }

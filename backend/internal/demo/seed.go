@@ -9,6 +9,8 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/kesihq/kesi/backend/internal/cases"
+
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/civil"
 	"github.com/kesihq/kesi/ent/user"
@@ -136,25 +138,15 @@ func seedLawyer(ctx context.Context, db *ent.Client, today civil.Date, opts Seed
 }
 
 func seedCases(ctx context.Context, db *ent.Client, today civil.Date, owner uuid.UUID, opts SeedOptions, rng *rand.Rand) error {
-	var caseRows []*ent.CourtCaseCreate
-	var actRows []*ent.ActivityCreate
-	flush := func(force bool) error {
-		if len(caseRows) >= opts.Batch || (force && len(caseRows) > 0) {
-			if err := db.CourtCase.CreateBulk(caseRows...).Exec(ctx); err != nil {
-				return fmt.Errorf("write seed cases: %w", err)
-			}
-			caseRows = caseRows[:0]
+	var batch []cases.WholeCase
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
 		}
-		// Activities after their cases, for the foreign key.
-		if len(caseRows) == 0 && (len(actRows) >= opts.Batch || (force && len(actRows) > 0)) {
-			for len(actRows) > 0 {
-				k := min(len(actRows), opts.Batch)
-				if err := db.Activity.CreateBulk(actRows[:k]...).Exec(ctx); err != nil {
-					return fmt.Errorf("write seed activities: %w", err)
-				}
-				actRows = actRows[k:]
-			}
+		if _, err := cases.WriteWhole(ctx, db, owner, today, batch, opts.Batch); err != nil {
+			return fmt.Errorf("write seed cases: %w", err)
 		}
+		batch = batch[:0]
 		return nil
 	}
 	for i := 0; i < opts.Cases; i++ {
@@ -169,12 +161,12 @@ func seedCases(ctx context.Context, db *ent.Client, today civil.Date, owner uuid
 		} else {
 			p.acts = []act{past, other, {offset: rng.IntN(61), kind: futureKinds[rng.IntN(len(futureKinds))], time: times[rng.IntN(len(times))]}}
 		}
-		c, as := build(db, owner, uuid.New(), p, today)
-		caseRows = append(caseRows, c)
-		actRows = append(actRows, as...)
-		if err := flush(false); err != nil {
-			return err
+		batch = append(batch, build(p, today))
+		if len(batch) >= opts.Batch {
+			if err := flush(); err != nil {
+				return err
+			}
 		}
 	}
-	return flush(true)
+	return flush()
 }
