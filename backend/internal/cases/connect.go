@@ -9,7 +9,6 @@ import (
 
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/errs"
-	"github.com/kesihq/kesi/ent"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
 )
@@ -162,7 +161,7 @@ func (h *Handler) RecordActivity(ctx context.Context, req *connect.Request[kesiv
 	}
 	res := &kesiv1.RecordActivityResponse{Case: ToProto(c)}
 	if act != nil {
-		res.Next = ActivityToProto(c, act)
+		res.Next = ActivityToProto(c, *act)
 	}
 	return connect.NewResponse(res), nil
 }
@@ -266,36 +265,36 @@ func (h *Handler) MarkCaseUpdated(ctx context.Context, req *connect.Request[kesi
 }
 
 // ToProto is c as the contract's Case.
-func ToProto(c *ent.CourtCase) *kesiv1.Case {
+func ToProto(c Case) *kesiv1.Case {
 	out := &kesiv1.Case{
 		Id:           c.ID.String(),
 		CaseId:       c.CaseID,
 		Parties:      c.Parties,
 		LawCourt:     c.LawCourt,
 		FilingDate:   DateToProto(c.FilingDate),
-		ActivityDate: DateToProto(c.ActivityDate),
+		ActivityDate: DateToProto(c.NextDate),
 		Status:       c.Status,
 		Notes:        c.Notes,
 		CaseType:     c.CaseType,
-		Time:         c.ActivityTime,
+		Time:         c.NextTime,
 		MarkUpdated:  c.MarkUpdated,
-		Activity:     c.ActivityKind,
+		Activity:     c.NextKind,
 		Concluded:    c.Concluded,
 		CreatedAt:    timestamppb.New(c.CreatedAt),
 		UpdatedAt:    timestamppb.New(c.UpdatedAt),
 	}
-	for _, cl := range c.Edges.Clients {
-		out.ClientIds = append(out.ClientIds, cl.ID.String())
+	for _, id := range c.ClientIDs {
+		out.ClientIds = append(out.ClientIds, id.String())
 	}
 	return out
 }
 
-// ActivityToProto is a as the contract's Activity of case c.
-func ActivityToProto(c *ent.CourtCase, a *ent.Activity) *kesiv1.Activity {
+// ActivityToProto is sitting a as the contract's Activity of case c.
+func ActivityToProto(c Case, a Sitting) *kesiv1.Activity {
 	return &kesiv1.Activity{
 		Id:           a.ID.String(),
-		Activity:     a.Activity,
-		ActivityDate: DateToProto(a.ActivityDate),
+		Activity:     a.Kind,
+		ActivityDate: DateToProto(a.Date),
 		Time:         a.Time,
 		ClientName:   a.ClientName,
 		CaseId:       c.CaseID,
@@ -306,14 +305,14 @@ func ActivityToProto(c *ent.CourtCase, a *ent.Activity) *kesiv1.Activity {
 }
 
 // entriesToProto writes calendar rows: each case with the date, time and
-// kind of the activity the row stands for.
+// kind of the sitting the row stands for.
 func entriesToProto(rows []Entry) []*kesiv1.Case {
 	out := make([]*kesiv1.Case, len(rows))
 	for i, r := range rows {
 		c := ToProto(r.Case)
-		c.ActivityDate = DateToProto(r.Activity.ActivityDate)
-		c.Time = r.Activity.Time
-		c.Activity = r.Activity.Activity
+		c.ActivityDate = DateToProto(r.Sitting.Date)
+		c.Time = r.Sitting.Time
+		c.Activity = r.Sitting.Kind
 		out[i] = c
 	}
 	return out

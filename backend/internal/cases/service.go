@@ -72,17 +72,17 @@ type Record struct {
 	Status       string
 }
 
-// Entry is one activity of a calendar view with its case.
+// Entry is one sitting of a calendar view with its case.
 type Entry struct {
-	Case     *ent.CourtCase
-	Activity *ent.Activity
+	Case    Case
+	Sitting Sitting
 }
 
 // NeedingUpdate is the needing-update list and its counts.
 type NeedingUpdate struct {
 	MarkedUpdated int // Pending: snoozed by the lawyer
 	Notification  int // Notifications: not snoozed
-	Cases         []*ent.CourtCase
+	Cases         []Case
 }
 
 func (f *Fields) check() error {
@@ -114,7 +114,7 @@ func (f *Fields) check() error {
 }
 
 // List answers every case of owner, newest first.
-func (s *Service) List(ctx context.Context, owner uuid.UUID) ([]*ent.CourtCase, error) {
+func (s *Service) List(ctx context.Context, owner uuid.UUID) ([]Case, error) {
 	cs, err := s.db.CourtCase.Query().
 		Where(scope(owner)).
 		Order(courtcase.ByCreatedAt(entDesc()), courtcase.ByCaseID()).
@@ -128,54 +128,54 @@ func (s *Service) List(ctx context.Context, owner uuid.UUID) ([]*ent.CourtCase, 
 	if err := asOf(ctx, s.db, s.cal.Today(), cs); err != nil {
 		return nil, err
 	}
-	return cs, nil
+	return casesOf(cs), nil
 }
 
 // Get answers the owner's case with internal id.
-func (s *Service) Get(ctx context.Context, owner, id uuid.UUID) (*ent.CourtCase, error) {
+func (s *Service) Get(ctx context.Context, owner, id uuid.UUID) (Case, error) {
 	c, err := loadCase(ctx, s.db, owner, courtcase.ID(id))
 	if err != nil {
-		return nil, err
+		return Case{}, err
 	}
-	return s.fresh(ctx, owner, c)
+	return s.fresh(ctx, c)
 }
 
 // GetByCaseID answers the owner's case numbered caseID as the court writes it.
-func (s *Service) GetByCaseID(ctx context.Context, owner uuid.UUID, caseID string) (*ent.CourtCase, error) {
+func (s *Service) GetByCaseID(ctx context.Context, owner uuid.UUID, caseID string) (Case, error) {
 	id, err := CaseID(caseID)
 	if err != nil {
-		return nil, err
+		return Case{}, err
 	}
 	c, err := loadCase(ctx, s.db, owner, courtcase.CaseID(id))
 	if err != nil {
-		return nil, err
+		return Case{}, err
 	}
-	return s.fresh(ctx, owner, c)
+	return s.fresh(ctx, c)
 }
 
 // fresh answers c with its next date as it is today (see asOf); it never writes.
-func (s *Service) fresh(ctx context.Context, owner uuid.UUID, c *ent.CourtCase) (*ent.CourtCase, error) {
+func (s *Service) fresh(ctx context.Context, c *ent.CourtCase) (Case, error) {
 	if err := asOf(ctx, s.db, s.cal.Today(), []*ent.CourtCase{c}); err != nil {
-		return nil, err
+		return Case{}, err
 	}
-	return c, nil
+	return caseOf(c), nil
 }
 
 // Create adds a case. A case number the owner already has is a conflict.
-func (s *Service) Create(ctx context.Context, owner uuid.UUID, in NewCase) (*ent.CourtCase, error) {
+func (s *Service) Create(ctx context.Context, owner uuid.UUID, in NewCase) (Case, error) {
 	if err := in.check(); err != nil {
-		return nil, err
+		return Case{}, err
 	}
 	kind, err := Text("activity", "Activity", in.Activity, MaxKind)
 	if err != nil {
-		return nil, err
+		return Case{}, err
 	}
 	tm, err := Clock("time", in.Time)
 	if err != nil {
-		return nil, err
+		return Case{}, err
 	}
 	if (kind == "") != in.ActivityDate.IsZero() {
-		return nil, errs.Invalid("activity_date", "A first activity needs both its kind and its date.")
+		return Case{}, errs.Invalid("activity_date", "A first activity needs both its kind and its date.")
 	}
 	var id uuid.UUID
 	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
@@ -206,16 +206,16 @@ func (s *Service) Create(ctx context.Context, owner uuid.UUID, in NewCase) (*ent
 		return settle(ctx, tx, c.ID, s.cal.Today())
 	})
 	if err != nil {
-		return nil, err
+		return Case{}, err
 	}
-	return loadCase(ctx, s.db, owner, courtcase.ID(id))
+	return s.Get(ctx, owner, id)
 }
 
 // Update changes a case's own fields.
-func (s *Service) Update(ctx context.Context, owner, id uuid.UUID, ch Changes) (*ent.CourtCase, error) {
+func (s *Service) Update(ctx context.Context, owner, id uuid.UUID, ch Changes) (Case, error) {
 	c, err := loadCase(ctx, s.db, owner, courtcase.ID(id))
 	if err != nil {
-		return nil, err
+		return Case{}, err
 	}
 	f := Fields{CaseID: c.CaseID, Parties: c.Parties, LawCourt: c.LawCourt, FilingDate: c.FilingDate,
 		Status: c.Status, CaseType: c.CaseType, Notes: c.Notes}
@@ -231,7 +231,7 @@ func (s *Service) Update(ctx context.Context, owner, id uuid.UUID, ch Changes) (
 		f.FilingDate = *ch.FilingDate
 	}
 	if err := f.check(); err != nil {
-		return nil, err
+		return Case{}, err
 	}
 	// A status that does not conclude opens a concluded case again: it shows
 	// its next date and may need an update.
@@ -265,7 +265,7 @@ func (s *Service) Update(ctx context.Context, owner, id uuid.UUID, ch Changes) (
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return Case{}, err
 	}
 	return s.Get(ctx, owner, id)
 }
@@ -297,39 +297,39 @@ func (s *Service) Delete(ctx context.Context, owner, id uuid.UUID) error {
 // activity's kind) and clears the case from the needing-update list. A
 // concluding status with no next date concludes the case; a next date
 // opens a concluded case again. The case answered shows its new next date.
-func (s *Service) RecordActivity(ctx context.Context, owner, id uuid.UUID, r Record) (*ent.CourtCase, *ent.Activity, error) {
+func (s *Service) RecordActivity(ctx context.Context, owner, id uuid.UUID, r Record) (Case, *Sitting, error) {
 	var err error
 	if r.Outcome, err = Text("outcome", "Outcome", r.Outcome, MaxOutcome); err != nil {
-		return nil, nil, err
+		return Case{}, nil, err
 	}
 	if r.NextActivity, err = Text("next_activity", "Next activity", r.NextActivity, MaxKind); err != nil {
-		return nil, nil, err
+		return Case{}, nil, err
 	}
 	if r.NextTime, err = Clock("next_time", r.NextTime); err != nil {
-		return nil, nil, err
+		return Case{}, nil, err
 	}
 	if r.Status != "" {
 		st, ok := CanonicalStatus(r.Status)
 		if !ok {
-			return nil, nil, errs.Invalid("status", MsgStatus)
+			return Case{}, nil, errs.Invalid("status", MsgStatus)
 		}
 		r.Status = st
 	}
 	switch {
 	case !r.NextDate.IsZero() && r.NextActivity == "":
-		return nil, nil, errs.Invalid("next_activity", "Say what the next date is for, e.g. Hearing or Mention.")
+		return Case{}, nil, errs.Invalid("next_activity", "Say what the next date is for, e.g. Hearing or Mention.")
 	case r.NextDate.IsZero() && r.NextActivity != "":
-		return nil, nil, errs.Invalid("next_date", "The next activity needs a date.")
+		return Case{}, nil, errs.Invalid("next_date", "The next activity needs a date.")
 	case r.NextDate.IsZero() && r.Outcome == "" && r.Status == "":
-		return nil, nil, errs.Invalid("next_date", "Record an outcome, a next date or a status.")
+		return Case{}, nil, errs.Invalid("next_date", "Record an outcome, a next date or a status.")
 	}
 	today := s.cal.Today()
 	if _, err := loadCase(ctx, s.db, owner, courtcase.ID(id)); err != nil {
-		return nil, nil, err
+		return Case{}, nil, err
 	}
 	client, err := s.clientName(ctx, owner, id)
 	if err != nil {
-		return nil, nil, err
+		return Case{}, nil, err
 	}
 	var next *ent.Activity
 	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
@@ -371,13 +371,17 @@ func (s *Service) RecordActivity(ctx context.Context, owner, id uuid.UUID, r Rec
 		return settle(ctx, tx, id, today)
 	})
 	if err != nil {
-		return nil, nil, err
+		return Case{}, nil, err
 	}
-	c, err := loadCase(ctx, s.db, owner, courtcase.ID(id))
+	c, err := s.Get(ctx, owner, id)
 	if err != nil {
-		return nil, nil, err
+		return Case{}, nil, err
 	}
-	return c, next, nil
+	if next == nil {
+		return c, nil, nil
+	}
+	n := sittingOf(next)
+	return c, &n, nil
 }
 
 // clientName is the name an activity carries: the case's first linked
@@ -399,10 +403,10 @@ func (s *Service) clientName(ctx context.Context, owner, caseRef uuid.UUID) (str
 // Activities answers the activities of the owner's case numbered caseID,
 // newest first, with the case's id, number and court (its other fields
 // are left empty: the activities carry only these).
-func (s *Service) Activities(ctx context.Context, owner uuid.UUID, caseID string) (*ent.CourtCase, []*ent.Activity, error) {
+func (s *Service) Activities(ctx context.Context, owner uuid.UUID, caseID string) (Case, []Sitting, error) {
 	number, err := CaseID(caseID)
 	if err != nil {
-		return nil, nil, err
+		return Case{}, nil, err
 	}
 	// Not loadCase: the client links and the refresh of the next date
 	// would cost two queries this answer never shows.
@@ -411,20 +415,24 @@ func (s *Service) Activities(ctx context.Context, owner uuid.UUID, caseID string
 		Select(courtcase.FieldID, courtcase.FieldCaseID, courtcase.FieldLawCourt).
 		Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, nil, errs.NotFound(MsgNotFound)
+		return Case{}, nil, errs.NotFound(MsgNotFound)
 	}
 	if err != nil {
-		return nil, nil, errs.Internal(fmt.Errorf("find case %q of %s: %w", number, owner, err))
+		return Case{}, nil, errs.Internal(fmt.Errorf("find case %q of %s: %w", number, owner, err))
 	}
 	acts, err := s.db.Activity.Query().Where(activity.CaseRef(c.ID), sittingScope(owner)).All(ctx)
 	if err != nil {
-		return nil, nil, errs.Internal(fmt.Errorf("list activities of case %s: %w", c.ID, err))
+		return Case{}, nil, errs.Internal(fmt.Errorf("list activities of case %s: %w", c.ID, err))
 	}
 	SortActivities(acts)
 	for i, j := 0, len(acts)-1; i < j; i, j = i+1, j-1 {
 		acts[i], acts[j] = acts[j], acts[i]
 	}
-	return c, acts, nil
+	out := make([]Sitting, len(acts))
+	for i, a := range acts {
+		out[i] = sittingOf(a)
+	}
+	return caseOf(c), out, nil
 }
 
 // Scheduled answers the owner's activities on day with their cases,
@@ -505,7 +513,7 @@ func (s *Service) NeedingUpdate(ctx context.Context, owner uuid.UUID) (NeedingUp
 		}
 		return cs[i].CaseID < cs[j].CaseID
 	})
-	out := NeedingUpdate{Cases: cs}
+	out := NeedingUpdate{Cases: casesOf(cs)}
 	for _, c := range cs {
 		if c.MarkUpdated {
 			out.MarkedUpdated++
@@ -517,16 +525,16 @@ func (s *Service) NeedingUpdate(ctx context.Context, owner uuid.UUID) (NeedingUp
 }
 
 // MarkUpdated moves the owner's case between Notifications (false) and Pending (true).
-func (s *Service) MarkUpdated(ctx context.Context, owner, id uuid.UUID, mark bool) (*ent.CourtCase, error) {
+func (s *Service) MarkUpdated(ctx context.Context, owner, id uuid.UUID, mark bool) (Case, error) {
 	n, err := s.db.CourtCase.Update().
 		Where(courtcase.ID(id), scope(owner)).
 		SetMarkUpdated(mark).
 		Save(ctx)
 	if err != nil {
-		return nil, errs.Internal(fmt.Errorf("mark case %s updated: %w", id, err))
+		return Case{}, errs.Internal(fmt.Errorf("mark case %s updated: %w", id, err))
 	}
 	if n == 0 {
-		return nil, errs.NotFound(MsgNotFound)
+		return Case{}, errs.NotFound(MsgNotFound)
 	}
 	return s.Get(ctx, owner, id)
 }

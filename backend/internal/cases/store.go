@@ -141,13 +141,13 @@ func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, start, end ci
 	out := make([]Entry, 0, len(acts))
 	for _, a := range acts {
 		if c := byID[a.CaseRef]; c != nil {
-			out = append(out, Entry{Case: c, Activity: a})
+			out = append(out, Entry{Case: caseOf(c), Sitting: sittingOf(a)})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i].Activity, out[j].Activity
-		if a.ActivityDate != b.ActivityDate {
-			return a.ActivityDate.Before(b.ActivityDate)
+		a, b := out[i].Sitting, out[j].Sitting
+		if a.Date != b.Date {
+			return a.Date.Before(b.Date)
 		}
 		if a.Time != b.Time {
 			return timeLess(a.Time, b.Time)

@@ -52,7 +52,7 @@ func TestReset_GivesARealisticDiaryOnAnyDay(t *testing.T) {
 			}
 			hearings := 0
 			for _, r := range today {
-				if strings.Contains(r.Activity.Activity, "Hearing") {
+				if strings.Contains(r.Sitting.Kind, "Hearing") {
 					hearings++
 				}
 			}
@@ -82,7 +82,7 @@ func TestReset_GivesARealisticDiaryOnAnyDay(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			first, last := between[0].Activity.ActivityDate, between[len(between)-1].Activity.ActivityDate
+			first, last := between[0].Sitting.Date, between[len(between)-1].Sitting.Date
 			if cal.Today().DaysUntil(first) > -45 || cal.Today().DaysUntil(last) < 45 {
 				t.Errorf("at %s activities run from %s to %s, want about two months either side", now, first, last)
 			}

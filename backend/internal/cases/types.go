@@ -1,0 +1,77 @@
+package cases
+
+import (
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/kesihq/kesi/ent"
+	"github.com/kesihq/kesi/ent/civil"
+)
+
+// Case is a court matter as the diary answers it: the doors and other
+// domains see this, never the stored row.
+type Case struct {
+	ID         uuid.UUID
+	CaseID     string // the number as the court writes it
+	Parties    string
+	LawCourt   string
+	FilingDate civil.Date
+	Status     string
+	CaseType   string
+	Notes      string
+	// MarkUpdated: the lawyer snoozed the needing-update reminder (Pending).
+	MarkUpdated bool
+	// Concluded: no next date, never needing an update.
+	Concluded bool
+	// The sitting the case shows (see DatesOf): its next date, else its
+	// latest; zero with no sittings or when concluded.
+	NextDate civil.Date
+	NextTime string
+	NextKind string
+	// LatestDate is the date of the case's latest sitting.
+	LatestDate civil.Date
+	ClientIDs  []uuid.UUID
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+}
+
+// Sitting is one dated step of a case: a mention, a hearing, a ruling...
+type Sitting struct {
+	ID         uuid.UUID
+	CaseRef    uuid.UUID
+	Kind       string
+	Date       civil.Date
+	Time       string // "HH:MM", "" when unknown
+	Outcome    string // "" until recorded; recorded, the sitting is done
+	ClientName string
+	CreatedAt  time.Time
+}
+
+// caseOf is the stored row c as the domain's Case.
+func caseOf(c *ent.CourtCase) Case {
+	out := Case{
+		ID: c.ID, CaseID: c.CaseID, Parties: c.Parties, LawCourt: c.LawCourt, FilingDate: c.FilingDate,
+		Status: c.Status, CaseType: c.CaseType, Notes: c.Notes, MarkUpdated: c.MarkUpdated, Concluded: c.Concluded,
+		NextDate: c.ActivityDate, NextTime: c.ActivityTime, NextKind: c.ActivityKind, LatestDate: c.LatestActivityDate,
+		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
+	}
+	for _, cl := range c.Edges.Clients {
+		out.ClientIDs = append(out.ClientIDs, cl.ID)
+	}
+	return out
+}
+
+func casesOf(cs []*ent.CourtCase) []Case {
+	out := make([]Case, len(cs))
+	for i, c := range cs {
+		out[i] = caseOf(c)
+	}
+	return out
+}
+
+// sittingOf is the stored row a as the domain's Sitting.
+func sittingOf(a *ent.Activity) Sitting {
+	return Sitting{ID: a.ID, CaseRef: a.CaseRef, Kind: a.Activity, Date: a.ActivityDate, Time: a.Time,
+		Outcome: a.Outcome, ClientName: a.ClientName, CreatedAt: a.CreatedAt}
+}
