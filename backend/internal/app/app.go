@@ -43,6 +43,7 @@ type App struct {
 	Jobs     *jobs.Runner
 
 	seeders   []func(context.Context) error
+	checks    []func(context.Context) error
 	resetDemo func(context.Context) error
 	handler   http.Handler
 }
@@ -109,13 +110,14 @@ func (a *App) build() error {
 		return fmt.Errorf("blob store: %w", err)
 	}
 	if s3, ok := blobs.(*blob.S3); ok && !a.Config.Production() {
-		a.seeders = append(a.seeders, s3.EnsureBucket)
+		a.checks = append(a.checks, s3.EnsureBucket) // before the installation check reads the bucket
 	}
 	keyring, err := sealed.NewKeyring(a.Config.MasterKey, a.Config.PreviousMasterKeys...)
 	if err != nil {
 		return fmt.Errorf("document keys: %w", err)
 	}
 	documentSvc := documents.NewService(a.DB.Client, blobs, keyring, a.Calendar.Clock)
+	a.checks = append(a.checks, documentSvc.CheckInstallation)
 	documentHandler := documents.NewHandler(documentSvc)
 	caseSvc := cases.NewService(a.DB.Client, a.Calendar, documentSvc)
 	caseHandler := cases.NewHandler(caseSvc)
@@ -224,9 +226,23 @@ func (a *App) Migrate(ctx context.Context) error {
 	if err := a.DB.Migrate(ctx); err != nil {
 		return err
 	}
+	if err := a.Check(ctx); err != nil {
+		return err
+	}
 	for _, seed := range a.seeders {
 		if err := seed(ctx); err != nil {
 			return fmt.Errorf("seed: %w", err)
+		}
+	}
+	return nil
+}
+
+// Check refuses to go on with a database and a blob store that do not
+// belong together. Serve, Migrate and the jobs call it before doing anything.
+func (a *App) Check(ctx context.Context) error {
+	for _, check := range a.checks {
+		if err := check(ctx); err != nil {
+			return err
 		}
 	}
 	return nil

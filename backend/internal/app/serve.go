@@ -22,6 +22,10 @@ func (a *App) Serve(ctx context.Context) error {
 
 // ServeListener serves on ln until ctx ends.
 func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
+	if err := a.Check(ctx); err != nil {
+		ln.Close()
+		return err
+	}
 	var protocols http.Protocols
 	protocols.SetHTTP1(true)
 	protocols.SetUnencryptedHTTP2(true) // h2c, so gRPC clients work on a plain port

@@ -20,6 +20,13 @@ type Dir struct {
 // name, so the rename that completes a Put never crosses file systems.
 const tempPrefix = ".tmp-"
 
+// Partial reports whether a listed key is the leftover of a Put that a
+// crash interrupted rather than an object: no reader ever saw it, and once
+// it is old it can only be removed.
+func Partial(key string) bool {
+	return strings.HasPrefix(key[strings.LastIndexByte(key, '/')+1:], tempPrefix)
+}
+
 // NewDir makes (if needed) and opens a directory store.
 func NewDir(root string) (*Dir, error) {
 	if root == "" {

@@ -113,31 +113,81 @@ func TestPurge_CaseAndOwnerRemoveRowsAndBlobs(t *testing.T) {
 	})
 }
 
-func TestSweep_RemovesOnlyOldOrphans(t *testing.T) {
+func TestSweep_DeletesOnlyUploadsThatNeverCompleted(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		f := newFixture(t, e)
 		ctx := context.Background()
 		owner := f.srv.CreateUser(t, testkit.UserSpec{})
 		newCase(t, f.srv, owner.ID, "MCCC/E1/2024")
 		kept := f.add(t, owner.ID, "MCCC/E1/2024", "kept.pdf")
-		// What a crash between the blob and the row leaves behind.
-		if err := f.blobs.Put(ctx, "doc/"+uuid.NewString(), strings.NewReader("orphan")); err != nil {
+		// A server dies between storing a blob and committing its row: the
+		// upload stays recorded as pending.
+		crashed := f.svc.NewUpload(owner.ID)
+		if err := crashed.AddFile(ctx, "crashed.pdf", strings.NewReader("never committed"), 1<<20); err != nil {
+			t.Fatal(err)
+		}
+		// A blob the database knows nothing about (another installation's,
+		// a restore in progress): never the sweep's to delete.
+		stranger := "doc/" + uuid.NewString()
+		if err := f.blobs.Put(ctx, stranger, strings.NewReader("someone's document")); err != nil {
+			t.Fatal(err)
+		}
+		// The leftover of a write cut by a crash, never an object.
+		if err := f.blobs.Put(ctx, "doc/.tmp-123456", strings.NewReader("half a file")); err != nil {
 			t.Fatal(err)
 		}
 		if err := f.svc.Sweep(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if got := len(f.keys(t)); got != 2 {
-			t.Fatalf("a fresh orphan (maybe an upload in progress) was swept: %d left", got)
+		if got := len(f.keys(t)); got != 4 {
+			t.Fatalf("a fresh pending upload (maybe still in progress) was swept: %d blobs left, want 4", got)
 		}
 		f.clock.Advance(2 * time.Hour)
 		if err := f.svc.Sweep(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if got := f.keys(t); !slices.Equal(got, []string{"doc/" + kept[0].ID.String()}) {
-			t.Fatalf("after the sweep: %v", got)
+		want := []string{"doc/" + kept[0].ID.String(), stranger}
+		slices.Sort(want)
+		if got := f.keys(t); !slices.Equal(got, want) {
+			t.Fatalf("after the sweep the store holds %v, want %v", got, want)
+		}
+		if n := f.srv.DB().PendingUpload.Query().CountX(ctx); n != 0 {
+			t.Fatalf("%d pending records left after the sweep", n)
+		}
+		// Running again deletes nothing more.
+		if err := f.svc.Sweep(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got := f.keys(t); !slices.Equal(got, want) {
+			t.Fatalf("a second sweep changed the store: %v", got)
 		}
 	})
+}
+
+func TestSweep_DeletesAtMostItsCapPerRun(t *testing.T) {
+	f := newFixture(t, testkit.SQLite)
+	ctx := context.Background()
+	owner := f.srv.CreateUser(t, testkit.UserSpec{})
+	const n = 520 // over the cap of 500
+	for i := range n {
+		up := f.svc.NewUpload(owner.ID)
+		if err := up.AddFile(ctx, "crashed.pdf", strings.NewReader(strings.Repeat("x", i+1)), 1<<20); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.clock.Advance(2 * time.Hour)
+	if err := f.svc.Sweep(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := len(f.keys(t)); got != n-500 {
+		t.Fatalf("one sweep left %d of %d abandoned blobs, want %d (the cap is 500)", got, n, n-500)
+	}
+	if err := f.svc.Sweep(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := len(f.keys(t)); got != 0 {
+		t.Fatalf("the next sweep left %d", got)
+	}
 }
 
 func TestUpload_AbortedUploadLeavesNothing(t *testing.T) {
@@ -168,6 +218,9 @@ func TestUpload_AbortedUploadLeavesNothing(t *testing.T) {
 	}
 	if got := f.keys(t); len(got) != 0 || documentRows(t, f.srv) != 0 {
 		t.Fatalf("a failed commit left %v", got)
+	}
+	if n := f.srv.DB().PendingUpload.Query().CountX(ctx); n != 0 {
+		t.Fatalf("aborted uploads left %d pending records", n)
 	}
 }
 
