@@ -116,7 +116,9 @@ func (a *App) build() error {
 	if err != nil {
 		return fmt.Errorf("document keys: %w", err)
 	}
-	documentSvc := documents.NewService(a.DB.Client, blobs, keyring, a.Calendar.Clock)
+	documentSvc := documents.NewService(a.DB.Client, blobs, keyring, a.Calendar.Clock, documents.Limits{
+		File: a.Config.MaxUploadBytes, DemoFile: a.Config.DemoMaxUploadBytes, Request: a.Config.MaxRequestBytes, Files: a.Config.MaxUploadFiles,
+	})
 	a.checks = append(a.checks, documentSvc.CheckInstallation)
 	documentHandler := documents.NewHandler(documentSvc)
 	caseSvc := cases.NewService(a.DB.Client, a.Calendar, documentSvc)
@@ -162,9 +164,7 @@ func (a *App) build() error {
 	}
 
 	a.Authz = auth.NewAuthorizer(a.DB.Client, a.Calendar.Clock, policies...)
-	documentFiles := documents.NewFiles(documentSvc, a.Authz, documents.Limits{
-		File: a.Config.MaxUploadBytes, DemoFile: a.Config.DemoMaxUploadBytes, Request: a.Config.MaxRequestBytes,
-	})
+	documentFiles := gateway.NewDocumentFiles(documentSvc, a.Authz)
 	raw.Upload, raw.Download = documentFiles.Upload(), documentFiles.Download()
 	a.Jobs = jobs.NewRunner(a.DB.SQL, a.DB.Dialect,
 		jobs.Job{Name: "documents-sweep", Every: time.Hour, AtStart: true, Run: documentSvc.Sweep},

@@ -66,7 +66,7 @@ func TestEmptyDatabaseOverPopulatedStoreLosesNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 		clock := testkit.NewClock(time.Now().Add(48 * time.Hour))
-		if err := documents.NewService(a.DB.Client, store, keys, clock).Sweep(context.Background()); err != nil {
+		if err := documents.NewService(a.DB.Client, store, keys, clock, documents.DefaultLimits).Sweep(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 		if after := blobFiles(t, srv); len(after) != len(before) {

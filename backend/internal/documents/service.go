@@ -16,6 +16,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/blob"
 	"github.com/kesihq/kesi/backend/internal/documents/sealed"
 	"github.com/kesihq/kesi/backend/internal/errs"
@@ -64,18 +65,38 @@ type Document struct {
 	chunkSize  int
 }
 
+// Limits bound uploads.
+type Limits struct {
+	File     int64 // per file
+	DemoFile int64 // per file, for the demo account, whose credentials are public
+	Request  int64 // per upload request, all files together
+	Files    int   // files per upload request
+}
+
+// DefaultLimits are Kesi's limits when the configuration sets none.
+var DefaultLimits = Limits{File: 25 << 20, DemoFile: 2 << 20, Request: 100 << 20, Files: 20}
+
 // Service is the documents domain.
 type Service struct {
 	db        *ent.Client
 	blobs     blob.Store
 	keys      *sealed.Keyring
 	clock     platform.Clock
+	limits    Limits
 	chunkSize int
 }
 
 // NewService builds the documents service.
-func NewService(db *ent.Client, blobs blob.Store, keys *sealed.Keyring, clock platform.Clock) *Service {
-	return &Service{db: db, blobs: blobs, keys: keys, clock: clock, chunkSize: sealed.DefaultChunkSize}
+func NewService(db *ent.Client, blobs blob.Store, keys *sealed.Keyring, clock platform.Clock, limits Limits) *Service {
+	return &Service{db: db, blobs: blobs, keys: keys, clock: clock, limits: limits, chunkSize: sealed.DefaultChunkSize}
+}
+
+// Limits are the service's upload limits.
+func (s *Service) Limits() Limits { return s.limits }
+
+// RequestTooLarge is the error for an upload request over Limits.Request.
+func (s *Service) RequestTooLarge() error {
+	return errs.TooLarge(fmt.Sprintf("The upload is larger than %s, the most one upload may be. Please send fewer or smaller files.", humanSize(s.limits.Request)))
 }
 
 // Upload gathers the files of one upload request. Each file is sealed
@@ -83,21 +104,38 @@ func NewService(db *ent.Client, blobs blob.Store, keys *sealed.Keyring, clock pl
 // written only by Commit, once every blob is complete. Abort (or a failed
 // Commit) deletes the blobs written so far, so nothing is left half-written.
 type Upload struct {
-	svc   *Service
-	owner uuid.UUID
-	files []Document
+	svc       *Service
+	owner     uuid.UUID
+	fileLimit int64
+	files     []Document
 }
 
-// NewUpload starts an upload by owner.
-func (s *Service) NewUpload(owner uuid.UUID) *Upload { return &Upload{svc: s, owner: owner} }
+// NewUpload starts an upload by owner, whose role decides the file size
+// limit: the demo account's is smaller.
+func (s *Service) NewUpload(owner uuid.UUID, role auth.Role) *Upload {
+	limit := s.limits.File
+	if role == auth.RoleDemo {
+		limit = s.limits.DemoFile
+	}
+	return &Upload{svc: s, owner: owner, fileLimit: limit}
+}
 
 // ErrEmptyFile is returned by AddFile for a file with no bytes.
 var ErrEmptyFile = errors.New("empty file")
 
-// AddFile seals r into a new blob, refusing files over limit bytes. A file
-// with no bytes answers an invalid-input error wrapping ErrEmptyFile.
-func (u *Upload) AddFile(ctx context.Context, filename string, r io.Reader, limit int64) error {
+// ErrRequestBody wraps a failure to read a file from the client: a broken
+// or malformed request, not a failure of Kesi's.
+var ErrRequestBody = errors.New("read the uploaded file")
+
+// AddFile seals r into a new blob, refusing files over the upload's limit
+// and files past Limits.Files. A file with no bytes answers an
+// invalid-input error wrapping ErrEmptyFile.
+func (u *Upload) AddFile(ctx context.Context, filename string, r io.Reader) error {
 	s := u.svc
+	if len(u.files) >= s.limits.Files {
+		return errs.Invalidf("files", "One upload may hold at most %d files. Please upload the others separately.", s.limits.Files)
+	}
+	limit := u.fileLimit
 	id := uuid.New()
 	doc := Document{
 		ID:        id,
@@ -158,7 +196,13 @@ func (u *Upload) AddFile(ctx context.Context, filename string, r io.Reader, limi
 		if errors.Is(sealErr, errTooLarge) {
 			return errs.TooLarge(fmt.Sprintf(msgFileTooLarge, doc.Filename, humanSize(limit)))
 		}
-		return sealErr
+		if in.err != nil {
+			return fmt.Errorf("%w: %w", ErrRequestBody, in.err)
+		}
+		if errs.KindOf(sealErr) != errs.KindInternal {
+			return sealErr
+		}
+		return errs.Internal(fmt.Errorf("store %s: %w", doc.blobKey, sealErr))
 	case putErr != nil:
 		return errs.Internal(fmt.Errorf("store %s: %w", doc.blobKey, putErr))
 	}
@@ -548,6 +592,7 @@ type inspector struct {
 	n     int64
 	hash  hash.Hash
 	head  []byte
+	err   error // the reader's failure, other than io.EOF
 }
 
 var errTooLarge = errors.New("file over the size limit")
@@ -563,6 +608,9 @@ func (in *inspector) Read(p []byte) (int, error) {
 		if len(in.head) < 512 {
 			in.head = append(in.head, p[:min(n, 512-len(in.head))]...)
 		}
+	}
+	if err != nil && !errors.Is(err, io.EOF) {
+		in.err = err
 	}
 	return n, err
 }

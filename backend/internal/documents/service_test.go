@@ -16,6 +16,7 @@ import (
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
+	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/blob"
 	"github.com/kesihq/kesi/backend/internal/documents"
 	"github.com/kesihq/kesi/backend/internal/documents/sealed"
@@ -43,7 +44,7 @@ func newFixture(t *testing.T, e testkit.Engine) fixture {
 		t.Fatal(err)
 	}
 	clock := testkit.NewClock(time.Now())
-	return fixture{srv: srv, svc: documents.NewService(srv.DB(), blobs, keys, clock), blobs: blobs, clock: clock}
+	return fixture{srv: srv, svc: documents.NewService(srv.DB(), blobs, keys, clock, documents.DefaultLimits), blobs: blobs, clock: clock}
 }
 
 func (f fixture) keys(t *testing.T) []string {
@@ -61,9 +62,9 @@ func (f fixture) keys(t *testing.T) []string {
 
 func (f fixture) add(t *testing.T, owner uuid.UUID, caseID string, names ...string) []documents.Document {
 	t.Helper()
-	up := f.svc.NewUpload(owner)
+	up := f.svc.NewUpload(owner, auth.RoleLawyer)
 	for _, n := range names {
-		if err := up.AddFile(context.Background(), n, strings.NewReader("contents of "+n), 1<<20); err != nil {
+		if err := up.AddFile(context.Background(), n, strings.NewReader("contents of "+n)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -122,8 +123,8 @@ func TestSweep_DeletesOnlyUploadsThatNeverCompleted(t *testing.T) {
 		kept := f.add(t, owner.ID, "MCCC/E1/2024", "kept.pdf")
 		// A server dies between storing a blob and committing its row: the
 		// upload stays recorded as pending.
-		crashed := f.svc.NewUpload(owner.ID)
-		if err := crashed.AddFile(ctx, "crashed.pdf", strings.NewReader("never committed"), 1<<20); err != nil {
+		crashed := f.svc.NewUpload(owner.ID, auth.RoleLawyer)
+		if err := crashed.AddFile(ctx, "crashed.pdf", strings.NewReader("never committed")); err != nil {
 			t.Fatal(err)
 		}
 		// A blob the database knows nothing about (another installation's,
@@ -170,8 +171,8 @@ func TestSweep_DeletesAtMostItsCapPerRun(t *testing.T) {
 	owner := f.srv.CreateUser(t, testkit.UserSpec{})
 	const n = 520 // over the cap of 500
 	for i := range n {
-		up := f.svc.NewUpload(owner.ID)
-		if err := up.AddFile(ctx, "crashed.pdf", strings.NewReader(strings.Repeat("x", i+1)), 1<<20); err != nil {
+		up := f.svc.NewUpload(owner.ID, auth.RoleLawyer)
+		if err := up.AddFile(ctx, "crashed.pdf", strings.NewReader(strings.Repeat("x", i+1))); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -195,12 +196,12 @@ func TestUpload_AbortedUploadLeavesNothing(t *testing.T) {
 	ctx := context.Background()
 	owner := f.srv.CreateUser(t, testkit.UserSpec{})
 	newCase(t, f.srv, owner.ID, "MCCC/E1/2024")
-	up := f.svc.NewUpload(owner.ID)
-	if err := up.AddFile(ctx, "a.pdf", strings.NewReader("complete"), 1<<20); err != nil {
+	up := f.svc.NewUpload(owner.ID, auth.RoleLawyer)
+	if err := up.AddFile(ctx, "a.pdf", strings.NewReader("complete")); err != nil {
 		t.Fatal(err)
 	}
 	// The client goes away in the middle of the second file.
-	err := up.AddFile(ctx, "b.pdf", io.MultiReader(bytes.NewReader(randomBytes(t, 200000)), errReader{}), 1<<20)
+	err := up.AddFile(ctx, "b.pdf", io.MultiReader(bytes.NewReader(randomBytes(t, 200000)), errReader{}))
 	if err == nil {
 		t.Fatal("a file whose stream broke was accepted")
 	}
@@ -209,8 +210,8 @@ func TestUpload_AbortedUploadLeavesNothing(t *testing.T) {
 		t.Fatalf("an aborted upload left %v", got)
 	}
 	// A commit that fails (here: the case is unknown) also cleans up.
-	up = f.svc.NewUpload(owner.ID)
-	if err := up.AddFile(ctx, "a.pdf", strings.NewReader("complete"), 1<<20); err != nil {
+	up = f.svc.NewUpload(owner.ID, auth.RoleLawyer)
+	if err := up.AddFile(ctx, "a.pdf", strings.NewReader("complete")); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := up.Commit(ctx, "NO/SUCH/CASE", "T", ""); errs.KindOf(err) != errs.KindNotFound {
