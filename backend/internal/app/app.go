@@ -263,6 +263,16 @@ func (a *App) ready(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "database unreachable", http.StatusServiceUnavailable)
 		return
 	}
+	pending, err := a.DB.PendingMigrations(ctx)
+	if err != nil {
+		slog.WarnContext(ctx, "readiness: read the schema version", "err", err)
+		http.Error(w, "cannot read the schema version: "+err.Error(), http.StatusServiceUnavailable)
+		return
+	}
+	if len(pending) > 0 {
+		http.Error(w, platform.SchemaBehind(pending), http.StatusServiceUnavailable)
+		return
+	}
 	w.Write([]byte("ready\n"))
 }
 
