@@ -19,6 +19,10 @@ type Installation struct {
 	ID int `json:"id,omitempty"`
 	// InstallationID holds the value of the "installation_id" field.
 	InstallationID string `json:"installation_id,omitempty"`
+	// KeyCheck holds the value of the "key_check" field.
+	KeyCheck *[]byte `json:"key_check,omitempty"`
+	// KeyCheckID holds the value of the "key_check_id" field.
+	KeyCheckID string `json:"key_check_id,omitempty"`
 	// CreatedAt holds the value of the "created_at" field.
 	CreatedAt    time.Time `json:"created_at,omitempty"`
 	selectValues sql.SelectValues
@@ -29,9 +33,11 @@ func (*Installation) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
+		case installation.FieldKeyCheck:
+			values[i] = new([]byte)
 		case installation.FieldID:
 			values[i] = new(sql.NullInt64)
-		case installation.FieldInstallationID:
+		case installation.FieldInstallationID, installation.FieldKeyCheckID:
 			values[i] = new(sql.NullString)
 		case installation.FieldCreatedAt:
 			values[i] = new(sql.NullTime)
@@ -61,6 +67,18 @@ func (_m *Installation) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field installation_id", values[i])
 			} else if value.Valid {
 				_m.InstallationID = value.String
+			}
+		case installation.FieldKeyCheck:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field key_check", values[i])
+			} else if value != nil {
+				_m.KeyCheck = value
+			}
+		case installation.FieldKeyCheckID:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field key_check_id", values[i])
+			} else if value.Valid {
+				_m.KeyCheckID = value.String
 			}
 		case installation.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -106,6 +124,14 @@ func (_m *Installation) String() string {
 	builder.WriteString(fmt.Sprintf("id=%v, ", _m.ID))
 	builder.WriteString("installation_id=")
 	builder.WriteString(_m.InstallationID)
+	builder.WriteString(", ")
+	if v := _m.KeyCheck; v != nil {
+		builder.WriteString("key_check=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
+	builder.WriteString(", ")
+	builder.WriteString("key_check_id=")
+	builder.WriteString(_m.KeyCheckID)
 	builder.WriteString(", ")
 	builder.WriteString("created_at=")
 	builder.WriteString(_m.CreatedAt.Format(time.ANSIC))

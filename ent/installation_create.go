@@ -28,6 +28,26 @@ func (_c *InstallationCreate) SetInstallationID(v string) *InstallationCreate {
 	return _c
 }
 
+// SetKeyCheck sets the "key_check" field.
+func (_c *InstallationCreate) SetKeyCheck(v []byte) *InstallationCreate {
+	_c.mutation.SetKeyCheck(v)
+	return _c
+}
+
+// SetKeyCheckID sets the "key_check_id" field.
+func (_c *InstallationCreate) SetKeyCheckID(v string) *InstallationCreate {
+	_c.mutation.SetKeyCheckID(v)
+	return _c
+}
+
+// SetNillableKeyCheckID sets the "key_check_id" field if the given value is not nil.
+func (_c *InstallationCreate) SetNillableKeyCheckID(v *string) *InstallationCreate {
+	if v != nil {
+		_c.SetKeyCheckID(*v)
+	}
+	return _c
+}
+
 // SetCreatedAt sets the "created_at" field.
 func (_c *InstallationCreate) SetCreatedAt(v time.Time) *InstallationCreate {
 	_c.mutation.SetCreatedAt(v)
@@ -83,6 +103,10 @@ func (_c *InstallationCreate) ExecX(ctx context.Context) {
 
 // defaults sets the default values of the builder before save.
 func (_c *InstallationCreate) defaults() {
+	if _, ok := _c.mutation.KeyCheckID(); !ok {
+		v := installation.DefaultKeyCheckID
+		_c.mutation.SetKeyCheckID(v)
+	}
 	if _, ok := _c.mutation.CreatedAt(); !ok {
 		v := installation.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
@@ -97,6 +121,14 @@ func (_c *InstallationCreate) check() error {
 	if v, ok := _c.mutation.InstallationID(); ok {
 		if err := installation.InstallationIDValidator(v); err != nil {
 			return &ValidationError{Name: "installation_id", err: fmt.Errorf(`ent: validator failed for field "Installation.installation_id": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.KeyCheckID(); !ok {
+		return &ValidationError{Name: "key_check_id", err: errors.New(`ent: missing required field "Installation.key_check_id"`)}
+	}
+	if v, ok := _c.mutation.KeyCheckID(); ok {
+		if err := installation.KeyCheckIDValidator(v); err != nil {
+			return &ValidationError{Name: "key_check_id", err: fmt.Errorf(`ent: validator failed for field "Installation.key_check_id": %w`, err)}
 		}
 	}
 	if _, ok := _c.mutation.CreatedAt(); !ok {
@@ -143,6 +175,14 @@ func (_c *InstallationCreate) createSpec() (*Installation, *sqlgraph.CreateSpec)
 	if value, ok := _c.mutation.InstallationID(); ok {
 		_spec.SetField(installation.FieldInstallationID, field.TypeString, value)
 		_node.InstallationID = value
+	}
+	if value, ok := _c.mutation.KeyCheck(); ok {
+		_spec.SetField(installation.FieldKeyCheck, field.TypeBytes, value)
+		_node.KeyCheck = &value
+	}
+	if value, ok := _c.mutation.KeyCheckID(); ok {
+		_spec.SetField(installation.FieldKeyCheckID, field.TypeString, value)
+		_node.KeyCheckID = value
 	}
 	if value, ok := _c.mutation.CreatedAt(); ok {
 		_spec.SetField(installation.FieldCreatedAt, field.TypeTime, value)
@@ -200,6 +240,36 @@ type (
 	}
 )
 
+// SetKeyCheck sets the "key_check" field.
+func (u *InstallationUpsert) SetKeyCheck(v []byte) *InstallationUpsert {
+	u.Set(installation.FieldKeyCheck, v)
+	return u
+}
+
+// UpdateKeyCheck sets the "key_check" field to the value that was provided on create.
+func (u *InstallationUpsert) UpdateKeyCheck() *InstallationUpsert {
+	u.SetExcluded(installation.FieldKeyCheck)
+	return u
+}
+
+// ClearKeyCheck clears the value of the "key_check" field.
+func (u *InstallationUpsert) ClearKeyCheck() *InstallationUpsert {
+	u.SetNull(installation.FieldKeyCheck)
+	return u
+}
+
+// SetKeyCheckID sets the "key_check_id" field.
+func (u *InstallationUpsert) SetKeyCheckID(v string) *InstallationUpsert {
+	u.Set(installation.FieldKeyCheckID, v)
+	return u
+}
+
+// UpdateKeyCheckID sets the "key_check_id" field to the value that was provided on create.
+func (u *InstallationUpsert) UpdateKeyCheckID() *InstallationUpsert {
+	u.SetExcluded(installation.FieldKeyCheckID)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -252,6 +322,41 @@ func (u *InstallationUpsertOne) Update(set func(*InstallationUpsert)) *Installat
 		set(&InstallationUpsert{UpdateSet: update})
 	}))
 	return u
+}
+
+// SetKeyCheck sets the "key_check" field.
+func (u *InstallationUpsertOne) SetKeyCheck(v []byte) *InstallationUpsertOne {
+	return u.Update(func(s *InstallationUpsert) {
+		s.SetKeyCheck(v)
+	})
+}
+
+// UpdateKeyCheck sets the "key_check" field to the value that was provided on create.
+func (u *InstallationUpsertOne) UpdateKeyCheck() *InstallationUpsertOne {
+	return u.Update(func(s *InstallationUpsert) {
+		s.UpdateKeyCheck()
+	})
+}
+
+// ClearKeyCheck clears the value of the "key_check" field.
+func (u *InstallationUpsertOne) ClearKeyCheck() *InstallationUpsertOne {
+	return u.Update(func(s *InstallationUpsert) {
+		s.ClearKeyCheck()
+	})
+}
+
+// SetKeyCheckID sets the "key_check_id" field.
+func (u *InstallationUpsertOne) SetKeyCheckID(v string) *InstallationUpsertOne {
+	return u.Update(func(s *InstallationUpsert) {
+		s.SetKeyCheckID(v)
+	})
+}
+
+// UpdateKeyCheckID sets the "key_check_id" field to the value that was provided on create.
+func (u *InstallationUpsertOne) UpdateKeyCheckID() *InstallationUpsertOne {
+	return u.Update(func(s *InstallationUpsert) {
+		s.UpdateKeyCheckID()
+	})
 }
 
 // Exec executes the query.
@@ -472,6 +577,41 @@ func (u *InstallationUpsertBulk) Update(set func(*InstallationUpsert)) *Installa
 		set(&InstallationUpsert{UpdateSet: update})
 	}))
 	return u
+}
+
+// SetKeyCheck sets the "key_check" field.
+func (u *InstallationUpsertBulk) SetKeyCheck(v []byte) *InstallationUpsertBulk {
+	return u.Update(func(s *InstallationUpsert) {
+		s.SetKeyCheck(v)
+	})
+}
+
+// UpdateKeyCheck sets the "key_check" field to the value that was provided on create.
+func (u *InstallationUpsertBulk) UpdateKeyCheck() *InstallationUpsertBulk {
+	return u.Update(func(s *InstallationUpsert) {
+		s.UpdateKeyCheck()
+	})
+}
+
+// ClearKeyCheck clears the value of the "key_check" field.
+func (u *InstallationUpsertBulk) ClearKeyCheck() *InstallationUpsertBulk {
+	return u.Update(func(s *InstallationUpsert) {
+		s.ClearKeyCheck()
+	})
+}
+
+// SetKeyCheckID sets the "key_check_id" field.
+func (u *InstallationUpsertBulk) SetKeyCheckID(v string) *InstallationUpsertBulk {
+	return u.Update(func(s *InstallationUpsert) {
+		s.SetKeyCheckID(v)
+	})
+}
+
+// UpdateKeyCheckID sets the "key_check_id" field to the value that was provided on create.
+func (u *InstallationUpsertBulk) UpdateKeyCheckID() *InstallationUpsertBulk {
+	return u.Update(func(s *InstallationUpsert) {
+		s.UpdateKeyCheckID()
+	})
 }
 
 // Exec executes the query.

@@ -27,6 +27,32 @@ func (_u *InstallationUpdate) Where(ps ...predicate.Installation) *InstallationU
 	return _u
 }
 
+// SetKeyCheck sets the "key_check" field.
+func (_u *InstallationUpdate) SetKeyCheck(v []byte) *InstallationUpdate {
+	_u.mutation.SetKeyCheck(v)
+	return _u
+}
+
+// ClearKeyCheck clears the value of the "key_check" field.
+func (_u *InstallationUpdate) ClearKeyCheck() *InstallationUpdate {
+	_u.mutation.ClearKeyCheck()
+	return _u
+}
+
+// SetKeyCheckID sets the "key_check_id" field.
+func (_u *InstallationUpdate) SetKeyCheckID(v string) *InstallationUpdate {
+	_u.mutation.SetKeyCheckID(v)
+	return _u
+}
+
+// SetNillableKeyCheckID sets the "key_check_id" field if the given value is not nil.
+func (_u *InstallationUpdate) SetNillableKeyCheckID(v *string) *InstallationUpdate {
+	if v != nil {
+		_u.SetKeyCheckID(*v)
+	}
+	return _u
+}
+
 // Mutation returns the InstallationMutation object of the builder.
 func (_u *InstallationUpdate) Mutation() *InstallationMutation {
 	return _u.mutation
@@ -59,7 +85,20 @@ func (_u *InstallationUpdate) ExecX(ctx context.Context) {
 	}
 }
 
+// check runs all checks and user-defined validators on the builder.
+func (_u *InstallationUpdate) check() error {
+	if v, ok := _u.mutation.KeyCheckID(); ok {
+		if err := installation.KeyCheckIDValidator(v); err != nil {
+			return &ValidationError{Name: "key_check_id", err: fmt.Errorf(`ent: validator failed for field "Installation.key_check_id": %w`, err)}
+		}
+	}
+	return nil
+}
+
 func (_u *InstallationUpdate) sqlSave(ctx context.Context) (_node int, err error) {
+	if err := _u.check(); err != nil {
+		return _node, err
+	}
 	_spec := sqlgraph.NewUpdateSpec(installation.Table, installation.Columns, sqlgraph.NewFieldSpec(installation.FieldID, field.TypeInt))
 	if ps := _u.mutation.predicates; len(ps) > 0 {
 		_spec.Predicate = func(selector *sql.Selector) {
@@ -67,6 +106,15 @@ func (_u *InstallationUpdate) sqlSave(ctx context.Context) (_node int, err error
 				ps[i](selector)
 			}
 		}
+	}
+	if value, ok := _u.mutation.KeyCheck(); ok {
+		_spec.SetField(installation.FieldKeyCheck, field.TypeBytes, value)
+	}
+	if _u.mutation.KeyCheckCleared() {
+		_spec.ClearField(installation.FieldKeyCheck, field.TypeBytes)
+	}
+	if value, ok := _u.mutation.KeyCheckID(); ok {
+		_spec.SetField(installation.FieldKeyCheckID, field.TypeString, value)
 	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -86,6 +134,32 @@ type InstallationUpdateOne struct {
 	fields   []string
 	hooks    []Hook
 	mutation *InstallationMutation
+}
+
+// SetKeyCheck sets the "key_check" field.
+func (_u *InstallationUpdateOne) SetKeyCheck(v []byte) *InstallationUpdateOne {
+	_u.mutation.SetKeyCheck(v)
+	return _u
+}
+
+// ClearKeyCheck clears the value of the "key_check" field.
+func (_u *InstallationUpdateOne) ClearKeyCheck() *InstallationUpdateOne {
+	_u.mutation.ClearKeyCheck()
+	return _u
+}
+
+// SetKeyCheckID sets the "key_check_id" field.
+func (_u *InstallationUpdateOne) SetKeyCheckID(v string) *InstallationUpdateOne {
+	_u.mutation.SetKeyCheckID(v)
+	return _u
+}
+
+// SetNillableKeyCheckID sets the "key_check_id" field if the given value is not nil.
+func (_u *InstallationUpdateOne) SetNillableKeyCheckID(v *string) *InstallationUpdateOne {
+	if v != nil {
+		_u.SetKeyCheckID(*v)
+	}
+	return _u
 }
 
 // Mutation returns the InstallationMutation object of the builder.
@@ -133,7 +207,20 @@ func (_u *InstallationUpdateOne) ExecX(ctx context.Context) {
 	}
 }
 
+// check runs all checks and user-defined validators on the builder.
+func (_u *InstallationUpdateOne) check() error {
+	if v, ok := _u.mutation.KeyCheckID(); ok {
+		if err := installation.KeyCheckIDValidator(v); err != nil {
+			return &ValidationError{Name: "key_check_id", err: fmt.Errorf(`ent: validator failed for field "Installation.key_check_id": %w`, err)}
+		}
+	}
+	return nil
+}
+
 func (_u *InstallationUpdateOne) sqlSave(ctx context.Context) (_node *Installation, err error) {
+	if err := _u.check(); err != nil {
+		return _node, err
+	}
 	_spec := sqlgraph.NewUpdateSpec(installation.Table, installation.Columns, sqlgraph.NewFieldSpec(installation.FieldID, field.TypeInt))
 	id, ok := _u.mutation.ID()
 	if !ok {
@@ -158,6 +245,15 @@ func (_u *InstallationUpdateOne) sqlSave(ctx context.Context) (_node *Installati
 				ps[i](selector)
 			}
 		}
+	}
+	if value, ok := _u.mutation.KeyCheck(); ok {
+		_spec.SetField(installation.FieldKeyCheck, field.TypeBytes, value)
+	}
+	if _u.mutation.KeyCheckCleared() {
+		_spec.ClearField(installation.FieldKeyCheck, field.TypeBytes)
+	}
+	if value, ok := _u.mutation.KeyCheckID(); ok {
+		_spec.SetField(installation.FieldKeyCheckID, field.TypeString, value)
 	}
 	_node = &Installation{config: _u.config}
 	_spec.Assign = _node.assignValues

@@ -5783,6 +5783,8 @@ type InstallationMutation struct {
 	typ             string
 	id              *int
 	installation_id *string
+	key_check       *[]byte
+	key_check_id    *string
 	created_at      *time.Time
 	clearedFields   map[string]struct{}
 	done            bool
@@ -5930,6 +5932,91 @@ func (m *InstallationMutation) ResetInstallationID() {
 	m.installation_id = nil
 }
 
+// SetKeyCheck sets the "key_check" field.
+func (m *InstallationMutation) SetKeyCheck(b []byte) {
+	m.key_check = &b
+}
+
+// KeyCheck returns the value of the "key_check" field in the mutation.
+func (m *InstallationMutation) KeyCheck() (r []byte, exists bool) {
+	v := m.key_check
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKeyCheck returns the old "key_check" field's value of the Installation entity.
+// If the Installation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InstallationMutation) OldKeyCheck(ctx context.Context) (v *[]byte, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKeyCheck is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKeyCheck requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKeyCheck: %w", err)
+	}
+	return oldValue.KeyCheck, nil
+}
+
+// ClearKeyCheck clears the value of the "key_check" field.
+func (m *InstallationMutation) ClearKeyCheck() {
+	m.key_check = nil
+	m.clearedFields[installation.FieldKeyCheck] = struct{}{}
+}
+
+// KeyCheckCleared returns if the "key_check" field was cleared in this mutation.
+func (m *InstallationMutation) KeyCheckCleared() bool {
+	_, ok := m.clearedFields[installation.FieldKeyCheck]
+	return ok
+}
+
+// ResetKeyCheck resets all changes to the "key_check" field.
+func (m *InstallationMutation) ResetKeyCheck() {
+	m.key_check = nil
+	delete(m.clearedFields, installation.FieldKeyCheck)
+}
+
+// SetKeyCheckID sets the "key_check_id" field.
+func (m *InstallationMutation) SetKeyCheckID(s string) {
+	m.key_check_id = &s
+}
+
+// KeyCheckID returns the value of the "key_check_id" field in the mutation.
+func (m *InstallationMutation) KeyCheckID() (r string, exists bool) {
+	v := m.key_check_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKeyCheckID returns the old "key_check_id" field's value of the Installation entity.
+// If the Installation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InstallationMutation) OldKeyCheckID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKeyCheckID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKeyCheckID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKeyCheckID: %w", err)
+	}
+	return oldValue.KeyCheckID, nil
+}
+
+// ResetKeyCheckID resets all changes to the "key_check_id" field.
+func (m *InstallationMutation) ResetKeyCheckID() {
+	m.key_check_id = nil
+}
+
 // SetCreatedAt sets the "created_at" field.
 func (m *InstallationMutation) SetCreatedAt(t time.Time) {
 	m.created_at = &t
@@ -6000,9 +6087,15 @@ func (m *InstallationMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *InstallationMutation) Fields() []string {
-	fields := make([]string, 0, 2)
+	fields := make([]string, 0, 4)
 	if m.installation_id != nil {
 		fields = append(fields, installation.FieldInstallationID)
+	}
+	if m.key_check != nil {
+		fields = append(fields, installation.FieldKeyCheck)
+	}
+	if m.key_check_id != nil {
+		fields = append(fields, installation.FieldKeyCheckID)
 	}
 	if m.created_at != nil {
 		fields = append(fields, installation.FieldCreatedAt)
@@ -6017,6 +6110,10 @@ func (m *InstallationMutation) Field(name string) (ent.Value, bool) {
 	switch name {
 	case installation.FieldInstallationID:
 		return m.InstallationID()
+	case installation.FieldKeyCheck:
+		return m.KeyCheck()
+	case installation.FieldKeyCheckID:
+		return m.KeyCheckID()
 	case installation.FieldCreatedAt:
 		return m.CreatedAt()
 	}
@@ -6030,6 +6127,10 @@ func (m *InstallationMutation) OldField(ctx context.Context, name string) (ent.V
 	switch name {
 	case installation.FieldInstallationID:
 		return m.OldInstallationID(ctx)
+	case installation.FieldKeyCheck:
+		return m.OldKeyCheck(ctx)
+	case installation.FieldKeyCheckID:
+		return m.OldKeyCheckID(ctx)
 	case installation.FieldCreatedAt:
 		return m.OldCreatedAt(ctx)
 	}
@@ -6047,6 +6148,20 @@ func (m *InstallationMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetInstallationID(v)
+		return nil
+	case installation.FieldKeyCheck:
+		v, ok := value.([]byte)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKeyCheck(v)
+		return nil
+	case installation.FieldKeyCheckID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKeyCheckID(v)
 		return nil
 	case installation.FieldCreatedAt:
 		v, ok := value.(time.Time)
@@ -6084,7 +6199,11 @@ func (m *InstallationMutation) AddField(name string, value ent.Value) error {
 // ClearedFields returns all nullable fields that were cleared during this
 // mutation.
 func (m *InstallationMutation) ClearedFields() []string {
-	return nil
+	var fields []string
+	if m.FieldCleared(installation.FieldKeyCheck) {
+		fields = append(fields, installation.FieldKeyCheck)
+	}
+	return fields
 }
 
 // FieldCleared returns a boolean indicating if a field with the given name was
@@ -6097,6 +6216,11 @@ func (m *InstallationMutation) FieldCleared(name string) bool {
 // ClearField clears the value of the field with the given name. It returns an
 // error if the field is not defined in the schema.
 func (m *InstallationMutation) ClearField(name string) error {
+	switch name {
+	case installation.FieldKeyCheck:
+		m.ClearKeyCheck()
+		return nil
+	}
 	return fmt.Errorf("unknown Installation nullable field %s", name)
 }
 
@@ -6106,6 +6230,12 @@ func (m *InstallationMutation) ResetField(name string) error {
 	switch name {
 	case installation.FieldInstallationID:
 		m.ResetInstallationID()
+		return nil
+	case installation.FieldKeyCheck:
+		m.ResetKeyCheck()
+		return nil
+	case installation.FieldKeyCheckID:
+		m.ResetKeyCheckID()
 		return nil
 	case installation.FieldCreatedAt:
 		m.ResetCreatedAt()

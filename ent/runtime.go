@@ -306,8 +306,14 @@ func init() {
 			return nil
 		}
 	}()
+	// installationDescKeyCheckID is the schema descriptor for key_check_id field.
+	installationDescKeyCheckID := installationFields[3].Descriptor()
+	// installation.DefaultKeyCheckID holds the default value on creation for the key_check_id field.
+	installation.DefaultKeyCheckID = installationDescKeyCheckID.Default.(string)
+	// installation.KeyCheckIDValidator is a validator for the "key_check_id" field. It is called by the builders before save.
+	installation.KeyCheckIDValidator = installationDescKeyCheckID.Validators[0].(func(string) error)
 	// installationDescCreatedAt is the schema descriptor for created_at field.
-	installationDescCreatedAt := installationFields[2].Descriptor()
+	installationDescCreatedAt := installationFields[4].Descriptor()
 	// installation.DefaultCreatedAt holds the default value on creation for the created_at field.
 	installation.DefaultCreatedAt = installationDescCreatedAt.Default.(func() time.Time)
 	// installationDescID is the schema descriptor for id field.

@@ -15,6 +15,10 @@ const (
 	FieldID = "id"
 	// FieldInstallationID holds the string denoting the installation_id field in the database.
 	FieldInstallationID = "installation_id"
+	// FieldKeyCheck holds the string denoting the key_check field in the database.
+	FieldKeyCheck = "key_check"
+	// FieldKeyCheckID holds the string denoting the key_check_id field in the database.
+	FieldKeyCheckID = "key_check_id"
 	// FieldCreatedAt holds the string denoting the created_at field in the database.
 	FieldCreatedAt = "created_at"
 	// Table holds the table name of the installation in the database.
@@ -25,6 +29,8 @@ const (
 var Columns = []string{
 	FieldID,
 	FieldInstallationID,
+	FieldKeyCheck,
+	FieldKeyCheckID,
 	FieldCreatedAt,
 }
 
@@ -41,6 +47,10 @@ func ValidColumn(column string) bool {
 var (
 	// InstallationIDValidator is a validator for the "installation_id" field. It is called by the builders before save.
 	InstallationIDValidator func(string) error
+	// DefaultKeyCheckID holds the default value on creation for the "key_check_id" field.
+	DefaultKeyCheckID string
+	// KeyCheckIDValidator is a validator for the "key_check_id" field. It is called by the builders before save.
+	KeyCheckIDValidator func(string) error
 	// DefaultCreatedAt holds the default value on creation for the "created_at" field.
 	DefaultCreatedAt func() time.Time
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -58,6 +68,11 @@ func ByID(opts ...sql.OrderTermOption) OrderOption {
 // ByInstallationID orders the results by the installation_id field.
 func ByInstallationID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldInstallationID, opts...).ToFunc()
+}
+
+// ByKeyCheckID orders the results by the key_check_id field.
+func ByKeyCheckID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldKeyCheckID, opts...).ToFunc()
 }
 
 // ByCreatedAt orders the results by the created_at field.

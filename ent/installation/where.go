@@ -59,6 +59,16 @@ func InstallationID(v string) predicate.Installation {
 	return predicate.Installation(sql.FieldEQ(FieldInstallationID, v))
 }
 
+// KeyCheck applies equality check predicate on the "key_check" field. It's identical to KeyCheckEQ.
+func KeyCheck(v []byte) predicate.Installation {
+	return predicate.Installation(sql.FieldEQ(FieldKeyCheck, v))
+}
+
+// KeyCheckID applies equality check predicate on the "key_check_id" field. It's identical to KeyCheckIDEQ.
+func KeyCheckID(v string) predicate.Installation {
+	return predicate.Installation(sql.FieldEQ(FieldKeyCheckID, v))
+}
+
 // CreatedAt applies equality check predicate on the "created_at" field. It's identical to CreatedAtEQ.
 func CreatedAt(v time.Time) predicate.Installation {
 	return predicate.Installation(sql.FieldEQ(FieldCreatedAt, v))
@@ -127,6 +137,121 @@ func InstallationIDEqualFold(v string) predicate.Installation {
 // InstallationIDContainsFold applies the ContainsFold predicate on the "installation_id" field.
 func InstallationIDContainsFold(v string) predicate.Installation {
 	return predicate.Installation(sql.FieldContainsFold(FieldInstallationID, v))
+}
+
+// KeyCheckEQ applies the EQ predicate on the "key_check" field.
+func KeyCheckEQ(v []byte) predicate.Installation {
+	return predicate.Installation(sql.FieldEQ(FieldKeyCheck, v))
+}
+
+// KeyCheckNEQ applies the NEQ predicate on the "key_check" field.
+func KeyCheckNEQ(v []byte) predicate.Installation {
+	return predicate.Installation(sql.FieldNEQ(FieldKeyCheck, v))
+}
+
+// KeyCheckIn applies the In predicate on the "key_check" field.
+func KeyCheckIn(vs ...[]byte) predicate.Installation {
+	return predicate.Installation(sql.FieldIn(FieldKeyCheck, vs...))
+}
+
+// KeyCheckNotIn applies the NotIn predicate on the "key_check" field.
+func KeyCheckNotIn(vs ...[]byte) predicate.Installation {
+	return predicate.Installation(sql.FieldNotIn(FieldKeyCheck, vs...))
+}
+
+// KeyCheckGT applies the GT predicate on the "key_check" field.
+func KeyCheckGT(v []byte) predicate.Installation {
+	return predicate.Installation(sql.FieldGT(FieldKeyCheck, v))
+}
+
+// KeyCheckGTE applies the GTE predicate on the "key_check" field.
+func KeyCheckGTE(v []byte) predicate.Installation {
+	return predicate.Installation(sql.FieldGTE(FieldKeyCheck, v))
+}
+
+// KeyCheckLT applies the LT predicate on the "key_check" field.
+func KeyCheckLT(v []byte) predicate.Installation {
+	return predicate.Installation(sql.FieldLT(FieldKeyCheck, v))
+}
+
+// KeyCheckLTE applies the LTE predicate on the "key_check" field.
+func KeyCheckLTE(v []byte) predicate.Installation {
+	return predicate.Installation(sql.FieldLTE(FieldKeyCheck, v))
+}
+
+// KeyCheckIsNil applies the IsNil predicate on the "key_check" field.
+func KeyCheckIsNil() predicate.Installation {
+	return predicate.Installation(sql.FieldIsNull(FieldKeyCheck))
+}
+
+// KeyCheckNotNil applies the NotNil predicate on the "key_check" field.
+func KeyCheckNotNil() predicate.Installation {
+	return predicate.Installation(sql.FieldNotNull(FieldKeyCheck))
+}
+
+// KeyCheckIDEQ applies the EQ predicate on the "key_check_id" field.
+func KeyCheckIDEQ(v string) predicate.Installation {
+	return predicate.Installation(sql.FieldEQ(FieldKeyCheckID, v))
+}
+
+// KeyCheckIDNEQ applies the NEQ predicate on the "key_check_id" field.
+func KeyCheckIDNEQ(v string) predicate.Installation {
+	return predicate.Installation(sql.FieldNEQ(FieldKeyCheckID, v))
+}
+
+// KeyCheckIDIn applies the In predicate on the "key_check_id" field.
+func KeyCheckIDIn(vs ...string) predicate.Installation {
+	return predicate.Installation(sql.FieldIn(FieldKeyCheckID, vs...))
+}
+
+// KeyCheckIDNotIn applies the NotIn predicate on the "key_check_id" field.
+func KeyCheckIDNotIn(vs ...string) predicate.Installation {
+	return predicate.Installation(sql.FieldNotIn(FieldKeyCheckID, vs...))
+}
+
+// KeyCheckIDGT applies the GT predicate on the "key_check_id" field.
+func KeyCheckIDGT(v string) predicate.Installation {
+	return predicate.Installation(sql.FieldGT(FieldKeyCheckID, v))
+}
+
+// KeyCheckIDGTE applies the GTE predicate on the "key_check_id" field.
+func KeyCheckIDGTE(v string) predicate.Installation {
+	return predicate.Installation(sql.FieldGTE(FieldKeyCheckID, v))
+}
+
+// KeyCheckIDLT applies the LT predicate on the "key_check_id" field.
+func KeyCheckIDLT(v string) predicate.Installation {
+	return predicate.Installation(sql.FieldLT(FieldKeyCheckID, v))
+}
+
+// KeyCheckIDLTE applies the LTE predicate on the "key_check_id" field.
+func KeyCheckIDLTE(v string) predicate.Installation {
+	return predicate.Installation(sql.FieldLTE(FieldKeyCheckID, v))
+}
+
+// KeyCheckIDContains applies the Contains predicate on the "key_check_id" field.
+func KeyCheckIDContains(v string) predicate.Installation {
+	return predicate.Installation(sql.FieldContains(FieldKeyCheckID, v))
+}
+
+// KeyCheckIDHasPrefix applies the HasPrefix predicate on the "key_check_id" field.
+func KeyCheckIDHasPrefix(v string) predicate.Installation {
+	return predicate.Installation(sql.FieldHasPrefix(FieldKeyCheckID, v))
+}
+
+// KeyCheckIDHasSuffix applies the HasSuffix predicate on the "key_check_id" field.
+func KeyCheckIDHasSuffix(v string) predicate.Installation {
+	return predicate.Installation(sql.FieldHasSuffix(FieldKeyCheckID, v))
+}
+
+// KeyCheckIDEqualFold applies the EqualFold predicate on the "key_check_id" field.
+func KeyCheckIDEqualFold(v string) predicate.Installation {
+	return predicate.Installation(sql.FieldEqualFold(FieldKeyCheckID, v))
+}
+
+// KeyCheckIDContainsFold applies the ContainsFold predicate on the "key_check_id" field.
+func KeyCheckIDContainsFold(v string) predicate.Installation {
+	return predicate.Installation(sql.FieldContainsFold(FieldKeyCheckID, v))
 }
 
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.

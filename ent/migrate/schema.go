@@ -244,6 +244,8 @@ var (
 	InstallationsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt, Increment: true},
 		{Name: "installation_id", Type: field.TypeString, Size: 64},
+		{Name: "key_check", Type: field.TypeBytes, Nullable: true},
+		{Name: "key_check_id", Type: field.TypeString, Size: 64, Default: ""},
 		{Name: "created_at", Type: field.TypeTime},
 	}
 	// InstallationsTable holds the schema information for the "installations" table.

@@ -42,6 +42,11 @@ func (Installation) Fields() []ent.Field {
 		// Always 1: the table holds one row.
 		field.Int("id").Range(1, 1).Immutable(),
 		field.String("installation_id").MaxLen(64).NotEmpty().Immutable(),
+		// A known value wrapped with the master key named by key_check_id:
+		// a server whose KESI_MASTER_KEY cannot open it refuses to start,
+		// rather than store documents nobody can read later.
+		field.Bytes("key_check").Optional().Nillable(),
+		field.String("key_check_id").MaxLen(64).Default(""),
 		field.Time("created_at").Default(now).Immutable(),
 	}
 }

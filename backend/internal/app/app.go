@@ -44,6 +44,7 @@ type App struct {
 
 	seeders   []func(context.Context) error
 	checks    []func(context.Context) error
+	readiness []func(context.Context) error
 	resetDemo func(context.Context) error
 	handler   http.Handler
 }
@@ -119,7 +120,10 @@ func (a *App) build() error {
 	documentSvc := documents.NewService(a.DB.Client, blobs, keyring, a.Calendar.Clock, documents.Limits{
 		File: a.Config.MaxUploadBytes, DemoFile: a.Config.DemoMaxUploadBytes, Request: a.Config.MaxRequestBytes, Files: a.Config.MaxUploadFiles,
 	})
-	a.checks = append(a.checks, documentSvc.CheckInstallation)
+	a.checks = append(a.checks, documentSvc.CheckInstallation, documentSvc.CheckKey)
+	a.readiness = append(a.readiness,
+		func(ctx context.Context) error { _, err := documentSvc.VerifyKey(ctx); return err },
+		documentSvc.StoreReady)
 	documentHandler := documents.NewHandler(documentSvc)
 	caseSvc := cases.NewService(a.DB.Client, a.Calendar, documentSvc)
 	caseHandler := cases.NewHandler(caseSvc)
@@ -272,6 +276,13 @@ func (a *App) ready(w http.ResponseWriter, r *http.Request) {
 	if len(pending) > 0 {
 		http.Error(w, platform.SchemaBehind(pending), http.StatusServiceUnavailable)
 		return
+	}
+	for _, check := range a.readiness {
+		if err := check(ctx); err != nil {
+			slog.WarnContext(ctx, "not ready", "err", err)
+			http.Error(w, err.Error(), http.StatusServiceUnavailable)
+			return
+		}
 	}
 	w.Write([]byte("ready\n"))
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 )
 
 // Dir is a Store in a local directory, one file per key.
@@ -83,6 +84,21 @@ func (d *Dir) Put(ctx context.Context, key string, r io.Reader) (err error) {
 		dh.Close()
 	}
 	return nil
+}
+
+// Spacer is a Store that can tell how much room it has left.
+type Spacer interface {
+	// Space answers the free and the total bytes of the store's file system.
+	Space() (free, total uint64, err error)
+}
+
+// Space implements Spacer.
+func (d *Dir) Space() (free, total uint64, err error) {
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(d.root, &st); err != nil {
+		return 0, 0, fmt.Errorf("blob: statfs %s: %w", d.root, err)
+	}
+	return st.Bavail * uint64(st.Bsize), st.Blocks * uint64(st.Bsize), nil
 }
 
 // Get implements Store.

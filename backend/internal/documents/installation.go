@@ -14,6 +14,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/kesihq/kesi/backend/internal/blob"
+	"github.com/kesihq/kesi/backend/internal/documents/sealed"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/installation"
 )
@@ -115,4 +116,86 @@ func (s *Service) storeHasDocuments(ctx context.Context) (bool, error) {
 		return false, fmt.Errorf("list the blob store: %w", err)
 	}
 	return found, nil
+}
+
+// keyCheckLabel binds the key-check record's wrapping to its purpose.
+const keyCheckLabel = "kesi key check"
+
+// ErrWrongMasterKey is returned when KESI_MASTER_KEY cannot open the
+// key-check record: documents stored now could not be read with the key
+// that stored the others, nor the others with this one.
+var ErrWrongMasterKey = errors.New("the master key cannot open the key-check record")
+
+// CheckKey proves at start that the master key (or one of the previous
+// keys) is the one this installation's documents are wrapped with. The
+// first start writes the record; after a rotation it is rewritten under the
+// new key, once the new key has proved it holds the old one too.
+func (s *Service) CheckKey(ctx context.Context) error {
+	row, err := s.VerifyKey(ctx)
+	if err != nil {
+		return err
+	}
+	if row.KeyCheckID == s.keys.CurrentID() {
+		return nil
+	}
+	secret, err := sealed.NewKey()
+	if err != nil {
+		return err
+	}
+	wrapped, keyID, err := s.keys.Wrap(secret, keyCheckLabel)
+	if err != nil {
+		return err
+	}
+	// Only over the record just read: another server may have written it.
+	_, err = s.db.Installation.Update().
+		Where(installation.ID(1), installation.KeyCheckID(row.KeyCheckID)).
+		SetKeyCheck(wrapped).SetKeyCheckID(keyID).
+		Save(ctx)
+	if err != nil {
+		return fmt.Errorf("write the key-check record: %w", err)
+	}
+	return nil
+}
+
+// VerifyKey opens the key-check record, if there is one, and answers the
+// installation row. It writes nothing: readiness calls it.
+func (s *Service) VerifyKey(ctx context.Context) (*ent.Installation, error) {
+	row, err := s.db.Installation.Get(ctx, 1)
+	if err != nil {
+		return nil, fmt.Errorf("read the installation: %w", err)
+	}
+	if row.KeyCheckID == "" || row.KeyCheck == nil {
+		return row, nil // not written yet: CheckKey writes it
+	}
+	if _, err := s.keys.Unwrap(*row.KeyCheck, row.KeyCheckID, keyCheckLabel); err != nil {
+		return nil, fmt.Errorf("%w (it was written with master key %s, this server's is %s): check KESI_MASTER_KEY, and keep retired keys in KESI_MASTER_KEY_PREVIOUS until `kesi keys rewrap` has run",
+			ErrWrongMasterKey, row.KeyCheckID, s.keys.CurrentID())
+	}
+	return row, nil
+}
+
+// minFreeBytes is the least free space a local blob store may have before
+// readiness reports it nearly full.
+const minFreeBytes = 256 << 20
+
+// StoreReady reports whether the blob store accepts a write and, where it
+// can tell, has room: readiness calls it.
+func (s *Service) StoreReady(ctx context.Context) error {
+	key := "kesi/readyz/" + s.probeID
+	if err := s.blobs.Put(ctx, key, strings.NewReader("ok")); err != nil {
+		return fmt.Errorf("the blob store is not writable: %w", err)
+	}
+	if err := s.blobs.Delete(ctx, key); err != nil {
+		return fmt.Errorf("the blob store is not writable: %w", err)
+	}
+	if sp, ok := s.blobs.(blob.Spacer); ok {
+		free, total, err := sp.Space()
+		if err != nil {
+			return fmt.Errorf("the blob store's free space: %w", err)
+		}
+		if free < minFreeBytes || free < total/100 {
+			return fmt.Errorf("the blob store is nearly full: %s free of %s", humanSize(int64(free)), humanSize(int64(total)))
+		}
+	}
+	return nil
 }

@@ -2,8 +2,10 @@ package documents_test
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -121,4 +123,68 @@ func newApp(t *testing.T, env map[string]string) *app.App {
 	}
 	t.Cleanup(func() { a.Close() })
 	return a
+}
+
+// Issue 15: a wrong master key started fine and every download then
+// answered 500, and documents uploaded meanwhile stayed unreadable once the
+// right key returned. A wrong key now refuses to start; a rotated key with
+// the old one among the previous keys starts and takes the record over.
+func TestWrongMasterKeyRefusesToStart(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		env := func(extra map[string]string) map[string]string {
+			vars := map[string]string{
+				"KESI_DATABASE_URL": srv.App.Config.DatabaseURL,
+				"KESI_BLOB_URL":     srv.App.Config.BlobURL,
+			}
+			for k, v := range extra {
+				vars[k] = v
+			}
+			return vars
+		}
+		if srv.App.Config.DatabaseURL == "" {
+			t.Fatal("the test server's database URL is empty")
+		}
+		oldKey := base64.StdEncoding.EncodeToString(srv.App.Config.MasterKey)
+		newKey := base64.StdEncoding.EncodeToString(randomBytes(t, 32))
+
+		wrong := newApp(t, env(map[string]string{"KESI_MASTER_KEY": newKey}))
+		if err := wrong.Check(context.Background()); !errors.Is(err, documents.ErrWrongMasterKey) || !strings.Contains(err.Error(), "KESI_MASTER_KEY") {
+			t.Fatalf("start with a wrong master key: %v", err)
+		}
+		if r := srv.Anonymous().Do(t, http.MethodGet, "/readyz", nil); r.Status != http.StatusOK {
+			t.Fatalf("the right server's /readyz = %d %s", r.Status, r.Body)
+		}
+
+		rotated := newApp(t, env(map[string]string{"KESI_MASTER_KEY": newKey, "KESI_MASTER_KEY_PREVIOUS": oldKey}))
+		if err := rotated.Check(context.Background()); err != nil {
+			t.Fatalf("start with a rotated key and the old one kept: %v", err)
+		}
+		// A server still on the old key alone could not read what the new
+		// key now wraps: it says so.
+		r := srv.Anonymous().Do(t, http.MethodGet, "/readyz", nil)
+		if r.Status != http.StatusServiceUnavailable || !strings.Contains(string(r.Body), "master key") {
+			t.Fatalf("/readyz of a server left on the retired key = %d %s", r.Status, r.Body)
+		}
+	})
+}
+
+func TestReadinessFailsWhenTheBlobStoreIsNotWritable(t *testing.T) {
+	srv := testkit.NewServer(t, testkit.SQLite, nil)
+	anon := srv.Anonymous()
+	if r := anon.Do(t, http.MethodGet, "/readyz", nil); r.Status != http.StatusOK {
+		t.Fatalf("/readyz = %d %s", r.Status, r.Body)
+	}
+	// Where the probe writes, a file stands in the way of its directory.
+	probes := filepath.Join(srv.DataDir, "blobs", "kesi", "readyz")
+	if err := os.RemoveAll(probes); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(probes, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := anon.Do(t, http.MethodGet, "/readyz", nil)
+	if r.Status != http.StatusServiceUnavailable || !strings.Contains(string(r.Body), "blob store is not writable") {
+		t.Fatalf("/readyz with the store not writable = %d %s", r.Status, r.Body)
+	}
 }

@@ -84,11 +84,12 @@ type Service struct {
 	clock     platform.Clock
 	limits    Limits
 	chunkSize int
+	probeID   string // names this process's readiness probe in the blob store
 }
 
 // NewService builds the documents service.
 func NewService(db *ent.Client, blobs blob.Store, keys *sealed.Keyring, clock platform.Clock, limits Limits) *Service {
-	return &Service{db: db, blobs: blobs, keys: keys, clock: clock, limits: limits, chunkSize: sealed.DefaultChunkSize}
+	return &Service{db: db, blobs: blobs, keys: keys, clock: clock, limits: limits, chunkSize: sealed.DefaultChunkSize, probeID: uuid.NewString()}
 }
 
 // Limits are the service's upload limits.
