@@ -49,3 +49,20 @@ func TestSchemaBehindFailsReadinessAndServe(t *testing.T) {
 		}
 	})
 }
+
+// Issue 15: a lost database answered 500 "internal error"; it answers 503
+// "temporarily unavailable" on both doors.
+func TestLostDatabaseAnswers503(t *testing.T) {
+	srv := testkit.NewServer(t, testkit.SQLite, nil)
+	lawyer := srv.Lawyer(t)
+	srv.App.DB.SQL.Close()
+	r := lawyer.Do(t, http.MethodGet, "/api/cases", nil)
+	if r.Status != http.StatusServiceUnavailable || !strings.Contains(r.Message(t), "temporarily unavailable") {
+		t.Errorf("GET /api/cases with the database gone = %d %s", r.Status, r.Body)
+	}
+	req, _ := http.NewRequest(http.MethodPost, srv.URL+"/kesi.v1.CaseService/ListCases", strings.NewReader("{}"))
+	req.Header.Set("Content-Type", "application/json")
+	if r := lawyer.Send(t, req); r.Status != http.StatusServiceUnavailable || !strings.Contains(string(r.Body), "unavailable") {
+		t.Errorf("Connect ListCases with the database gone = %d %s", r.Status, r.Body)
+	}
+}
