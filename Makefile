@@ -14,7 +14,7 @@ ENT_VERSION := v0.14.5
 
 GO_TOOLS := $(BIN)/buf $(BIN)/protoc-gen-go $(BIN)/protoc-gen-connect-go
 
-.PHONY: run build web test test-go test-web test-e2e generate check-generated lint tools clean
+.PHONY: run build web test test-go test-web test-e2e generate migrations check-generated lint tools clean
 
 run: build
 	$(BIN)/kesi serve
@@ -43,11 +43,21 @@ generate: tools node_modules/.installed
 	buf generate
 	rm -rf gen/go/google # google.type.Date comes from genproto in Go
 	go run entgo.io/ent/cmd/ent@$(ENT_VERSION) generate --feature sql/upsert,sql/execquery,sql/lock ./ent/schema
+	$(MAKE) migrations
+
+# migrations writes a new versioned migration per engine when ent/schema has
+# changed since the last one (nothing otherwise). It needs a Postgres server
+# to replay the migrations on a scratch database: KESI_MIGRATE_DEV_URL, by
+# default the local one. MIGRATION_NAME says what the change is.
+MIGRATIONS := backend/internal/platform/migrations
+MIGRATION_NAME ?= schema
+migrations:
+	go run ./$(MIGRATIONS)/gen -dir $(MIGRATIONS) -name $(MIGRATION_NAME)
 
 # check-generated fails when the committed generated code is stale.
 check-generated: generate
-	@git diff --exit-code --stat -- gen ent || { echo "generated code is stale: run make generate and commit"; exit 1; }
-	@test -z "$$(git status --porcelain -- gen ent)" || { git status --porcelain -- gen ent; echo "generated code is stale: run make generate and commit"; exit 1; }
+	@git diff --exit-code --stat -- gen ent $(MIGRATIONS) || { echo "generated code is stale: run make generate and commit"; exit 1; }
+	@test -z "$$(git status --porcelain -- gen ent $(MIGRATIONS))" || { git status --porcelain -- gen ent $(MIGRATIONS); echo "generated code is stale: run make generate and commit"; exit 1; }
 
 lint: tools node_modules/.installed
 	buf lint

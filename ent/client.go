@@ -22,9 +22,11 @@ import (
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/document"
 	"github.com/kesihq/kesi/ent/extensiontoken"
+	"github.com/kesihq/kesi/ent/installation"
 	"github.com/kesihq/kesi/ent/lawclient"
 	"github.com/kesihq/kesi/ent/passwordreset"
 	"github.com/kesihq/kesi/ent/payment"
+	"github.com/kesihq/kesi/ent/pendingupload"
 	"github.com/kesihq/kesi/ent/plan"
 	"github.com/kesihq/kesi/ent/referral"
 	"github.com/kesihq/kesi/ent/refreshtoken"
@@ -50,12 +52,16 @@ type Client struct {
 	Document *DocumentClient
 	// ExtensionToken is the client for interacting with the ExtensionToken builders.
 	ExtensionToken *ExtensionTokenClient
+	// Installation is the client for interacting with the Installation builders.
+	Installation *InstallationClient
 	// LawClient is the client for interacting with the LawClient builders.
 	LawClient *LawClientClient
 	// PasswordReset is the client for interacting with the PasswordReset builders.
 	PasswordReset *PasswordResetClient
 	// Payment is the client for interacting with the Payment builders.
 	Payment *PaymentClient
+	// PendingUpload is the client for interacting with the PendingUpload builders.
+	PendingUpload *PendingUploadClient
 	// Plan is the client for interacting with the Plan builders.
 	Plan *PlanClient
 	// Referral is the client for interacting with the Referral builders.
@@ -81,9 +87,11 @@ func (c *Client) init() {
 	c.CourtCase = NewCourtCaseClient(c.config)
 	c.Document = NewDocumentClient(c.config)
 	c.ExtensionToken = NewExtensionTokenClient(c.config)
+	c.Installation = NewInstallationClient(c.config)
 	c.LawClient = NewLawClientClient(c.config)
 	c.PasswordReset = NewPasswordResetClient(c.config)
 	c.Payment = NewPaymentClient(c.config)
+	c.PendingUpload = NewPendingUploadClient(c.config)
 	c.Plan = NewPlanClient(c.config)
 	c.Referral = NewReferralClient(c.config)
 	c.RefreshToken = NewRefreshTokenClient(c.config)
@@ -186,9 +194,11 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		CourtCase:      NewCourtCaseClient(cfg),
 		Document:       NewDocumentClient(cfg),
 		ExtensionToken: NewExtensionTokenClient(cfg),
+		Installation:   NewInstallationClient(cfg),
 		LawClient:      NewLawClientClient(cfg),
 		PasswordReset:  NewPasswordResetClient(cfg),
 		Payment:        NewPaymentClient(cfg),
+		PendingUpload:  NewPendingUploadClient(cfg),
 		Plan:           NewPlanClient(cfg),
 		Referral:       NewReferralClient(cfg),
 		RefreshToken:   NewRefreshTokenClient(cfg),
@@ -218,9 +228,11 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		CourtCase:      NewCourtCaseClient(cfg),
 		Document:       NewDocumentClient(cfg),
 		ExtensionToken: NewExtensionTokenClient(cfg),
+		Installation:   NewInstallationClient(cfg),
 		LawClient:      NewLawClientClient(cfg),
 		PasswordReset:  NewPasswordResetClient(cfg),
 		Payment:        NewPaymentClient(cfg),
+		PendingUpload:  NewPendingUploadClient(cfg),
 		Plan:           NewPlanClient(cfg),
 		Referral:       NewReferralClient(cfg),
 		RefreshToken:   NewRefreshTokenClient(cfg),
@@ -255,8 +267,8 @@ func (c *Client) Close() error {
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.Activity, c.AuditEvent, c.Commission, c.CourtCase, c.Document,
-		c.ExtensionToken, c.LawClient, c.PasswordReset, c.Payment, c.Plan, c.Referral,
-		c.RefreshToken, c.User,
+		c.ExtensionToken, c.Installation, c.LawClient, c.PasswordReset, c.Payment,
+		c.PendingUpload, c.Plan, c.Referral, c.RefreshToken, c.User,
 	} {
 		n.Use(hooks...)
 	}
@@ -267,8 +279,8 @@ func (c *Client) Use(hooks ...Hook) {
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.Activity, c.AuditEvent, c.Commission, c.CourtCase, c.Document,
-		c.ExtensionToken, c.LawClient, c.PasswordReset, c.Payment, c.Plan, c.Referral,
-		c.RefreshToken, c.User,
+		c.ExtensionToken, c.Installation, c.LawClient, c.PasswordReset, c.Payment,
+		c.PendingUpload, c.Plan, c.Referral, c.RefreshToken, c.User,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -289,12 +301,16 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Document.mutate(ctx, m)
 	case *ExtensionTokenMutation:
 		return c.ExtensionToken.mutate(ctx, m)
+	case *InstallationMutation:
+		return c.Installation.mutate(ctx, m)
 	case *LawClientMutation:
 		return c.LawClient.mutate(ctx, m)
 	case *PasswordResetMutation:
 		return c.PasswordReset.mutate(ctx, m)
 	case *PaymentMutation:
 		return c.Payment.mutate(ctx, m)
+	case *PendingUploadMutation:
+		return c.PendingUpload.mutate(ctx, m)
 	case *PlanMutation:
 		return c.Plan.mutate(ctx, m)
 	case *ReferralMutation:
@@ -1250,6 +1266,139 @@ func (c *ExtensionTokenClient) mutate(ctx context.Context, m *ExtensionTokenMuta
 	}
 }
 
+// InstallationClient is a client for the Installation schema.
+type InstallationClient struct {
+	config
+}
+
+// NewInstallationClient returns a client for the Installation from the given config.
+func NewInstallationClient(c config) *InstallationClient {
+	return &InstallationClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `installation.Hooks(f(g(h())))`.
+func (c *InstallationClient) Use(hooks ...Hook) {
+	c.hooks.Installation = append(c.hooks.Installation, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `installation.Intercept(f(g(h())))`.
+func (c *InstallationClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Installation = append(c.inters.Installation, interceptors...)
+}
+
+// Create returns a builder for creating a Installation entity.
+func (c *InstallationClient) Create() *InstallationCreate {
+	mutation := newInstallationMutation(c.config, OpCreate)
+	return &InstallationCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Installation entities.
+func (c *InstallationClient) CreateBulk(builders ...*InstallationCreate) *InstallationCreateBulk {
+	return &InstallationCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *InstallationClient) MapCreateBulk(slice any, setFunc func(*InstallationCreate, int)) *InstallationCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &InstallationCreateBulk{err: fmt.Errorf("calling to InstallationClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*InstallationCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &InstallationCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Installation.
+func (c *InstallationClient) Update() *InstallationUpdate {
+	mutation := newInstallationMutation(c.config, OpUpdate)
+	return &InstallationUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *InstallationClient) UpdateOne(_m *Installation) *InstallationUpdateOne {
+	mutation := newInstallationMutation(c.config, OpUpdateOne, withInstallation(_m))
+	return &InstallationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *InstallationClient) UpdateOneID(id int) *InstallationUpdateOne {
+	mutation := newInstallationMutation(c.config, OpUpdateOne, withInstallationID(id))
+	return &InstallationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Installation.
+func (c *InstallationClient) Delete() *InstallationDelete {
+	mutation := newInstallationMutation(c.config, OpDelete)
+	return &InstallationDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *InstallationClient) DeleteOne(_m *Installation) *InstallationDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *InstallationClient) DeleteOneID(id int) *InstallationDeleteOne {
+	builder := c.Delete().Where(installation.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &InstallationDeleteOne{builder}
+}
+
+// Query returns a query builder for Installation.
+func (c *InstallationClient) Query() *InstallationQuery {
+	return &InstallationQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeInstallation},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Installation entity by its id.
+func (c *InstallationClient) Get(ctx context.Context, id int) (*Installation, error) {
+	return c.Query().Where(installation.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *InstallationClient) GetX(ctx context.Context, id int) *Installation {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *InstallationClient) Hooks() []Hook {
+	return c.hooks.Installation
+}
+
+// Interceptors returns the client interceptors.
+func (c *InstallationClient) Interceptors() []Interceptor {
+	return c.inters.Installation
+}
+
+func (c *InstallationClient) mutate(ctx context.Context, m *InstallationMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&InstallationCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&InstallationUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&InstallationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&InstallationDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Installation mutation op: %q", m.Op())
+	}
+}
+
 // LawClientClient is a client for the LawClient schema.
 type LawClientClient struct {
 	config
@@ -1726,6 +1875,139 @@ func (c *PaymentClient) mutate(ctx context.Context, m *PaymentMutation) (Value, 
 		return (&PaymentDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Payment mutation op: %q", m.Op())
+	}
+}
+
+// PendingUploadClient is a client for the PendingUpload schema.
+type PendingUploadClient struct {
+	config
+}
+
+// NewPendingUploadClient returns a client for the PendingUpload from the given config.
+func NewPendingUploadClient(c config) *PendingUploadClient {
+	return &PendingUploadClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `pendingupload.Hooks(f(g(h())))`.
+func (c *PendingUploadClient) Use(hooks ...Hook) {
+	c.hooks.PendingUpload = append(c.hooks.PendingUpload, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `pendingupload.Intercept(f(g(h())))`.
+func (c *PendingUploadClient) Intercept(interceptors ...Interceptor) {
+	c.inters.PendingUpload = append(c.inters.PendingUpload, interceptors...)
+}
+
+// Create returns a builder for creating a PendingUpload entity.
+func (c *PendingUploadClient) Create() *PendingUploadCreate {
+	mutation := newPendingUploadMutation(c.config, OpCreate)
+	return &PendingUploadCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of PendingUpload entities.
+func (c *PendingUploadClient) CreateBulk(builders ...*PendingUploadCreate) *PendingUploadCreateBulk {
+	return &PendingUploadCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PendingUploadClient) MapCreateBulk(slice any, setFunc func(*PendingUploadCreate, int)) *PendingUploadCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PendingUploadCreateBulk{err: fmt.Errorf("calling to PendingUploadClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PendingUploadCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PendingUploadCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for PendingUpload.
+func (c *PendingUploadClient) Update() *PendingUploadUpdate {
+	mutation := newPendingUploadMutation(c.config, OpUpdate)
+	return &PendingUploadUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PendingUploadClient) UpdateOne(_m *PendingUpload) *PendingUploadUpdateOne {
+	mutation := newPendingUploadMutation(c.config, OpUpdateOne, withPendingUpload(_m))
+	return &PendingUploadUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PendingUploadClient) UpdateOneID(id uuid.UUID) *PendingUploadUpdateOne {
+	mutation := newPendingUploadMutation(c.config, OpUpdateOne, withPendingUploadID(id))
+	return &PendingUploadUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for PendingUpload.
+func (c *PendingUploadClient) Delete() *PendingUploadDelete {
+	mutation := newPendingUploadMutation(c.config, OpDelete)
+	return &PendingUploadDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PendingUploadClient) DeleteOne(_m *PendingUpload) *PendingUploadDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PendingUploadClient) DeleteOneID(id uuid.UUID) *PendingUploadDeleteOne {
+	builder := c.Delete().Where(pendingupload.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PendingUploadDeleteOne{builder}
+}
+
+// Query returns a query builder for PendingUpload.
+func (c *PendingUploadClient) Query() *PendingUploadQuery {
+	return &PendingUploadQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePendingUpload},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a PendingUpload entity by its id.
+func (c *PendingUploadClient) Get(ctx context.Context, id uuid.UUID) (*PendingUpload, error) {
+	return c.Query().Where(pendingupload.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PendingUploadClient) GetX(ctx context.Context, id uuid.UUID) *PendingUpload {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *PendingUploadClient) Hooks() []Hook {
+	return c.hooks.PendingUpload
+}
+
+// Interceptors returns the client interceptors.
+func (c *PendingUploadClient) Interceptors() []Interceptor {
+	return c.inters.PendingUpload
+}
+
+func (c *PendingUploadClient) mutate(ctx context.Context, m *PendingUploadMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PendingUploadCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PendingUploadUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PendingUploadUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PendingUploadDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown PendingUpload mutation op: %q", m.Op())
 	}
 }
 
@@ -2489,13 +2771,13 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 type (
 	hooks struct {
 		Activity, AuditEvent, Commission, CourtCase, Document, ExtensionToken,
-		LawClient, PasswordReset, Payment, Plan, Referral, RefreshToken,
-		User []ent.Hook
+		Installation, LawClient, PasswordReset, Payment, PendingUpload, Plan, Referral,
+		RefreshToken, User []ent.Hook
 	}
 	inters struct {
 		Activity, AuditEvent, Commission, CourtCase, Document, ExtensionToken,
-		LawClient, PasswordReset, Payment, Plan, Referral, RefreshToken,
-		User []ent.Interceptor
+		Installation, LawClient, PasswordReset, Payment, PendingUpload, Plan, Referral,
+		RefreshToken, User []ent.Interceptor
 	}
 )
 

@@ -18,9 +18,11 @@ import (
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/document"
 	"github.com/kesihq/kesi/ent/extensiontoken"
+	"github.com/kesihq/kesi/ent/installation"
 	"github.com/kesihq/kesi/ent/lawclient"
 	"github.com/kesihq/kesi/ent/passwordreset"
 	"github.com/kesihq/kesi/ent/payment"
+	"github.com/kesihq/kesi/ent/pendingupload"
 	"github.com/kesihq/kesi/ent/plan"
 	"github.com/kesihq/kesi/ent/referral"
 	"github.com/kesihq/kesi/ent/refreshtoken"
@@ -91,9 +93,11 @@ func checkColumn(t, c string) error {
 			courtcase.Table:      courtcase.ValidColumn,
 			document.Table:       document.ValidColumn,
 			extensiontoken.Table: extensiontoken.ValidColumn,
+			installation.Table:   installation.ValidColumn,
 			lawclient.Table:      lawclient.ValidColumn,
 			passwordreset.Table:  passwordreset.ValidColumn,
 			payment.Table:        payment.ValidColumn,
+			pendingupload.Table:  pendingupload.ValidColumn,
 			plan.Table:           plan.ValidColumn,
 			referral.Table:       referral.ValidColumn,
 			refreshtoken.Table:   refreshtoken.ValidColumn,

@@ -19,9 +19,11 @@ import (
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/document"
 	"github.com/kesihq/kesi/ent/extensiontoken"
+	"github.com/kesihq/kesi/ent/installation"
 	"github.com/kesihq/kesi/ent/lawclient"
 	"github.com/kesihq/kesi/ent/passwordreset"
 	"github.com/kesihq/kesi/ent/payment"
+	"github.com/kesihq/kesi/ent/pendingupload"
 	"github.com/kesihq/kesi/ent/plan"
 	"github.com/kesihq/kesi/ent/predicate"
 	"github.com/kesihq/kesi/ent/referral"
@@ -44,9 +46,11 @@ const (
 	TypeCourtCase      = "CourtCase"
 	TypeDocument       = "Document"
 	TypeExtensionToken = "ExtensionToken"
+	TypeInstallation   = "Installation"
 	TypeLawClient      = "LawClient"
 	TypePasswordReset  = "PasswordReset"
 	TypePayment        = "Payment"
+	TypePendingUpload  = "PendingUpload"
 	TypePlan           = "Plan"
 	TypeReferral       = "Referral"
 	TypeRefreshToken   = "RefreshToken"
@@ -5934,6 +5938,522 @@ func (m *ExtensionTokenMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown ExtensionToken edge %s", name)
 }
 
+// InstallationMutation represents an operation that mutates the Installation nodes in the graph.
+type InstallationMutation struct {
+	config
+	op              Op
+	typ             string
+	id              *int
+	installation_id *string
+	key_check       *[]byte
+	key_check_id    *string
+	created_at      *time.Time
+	clearedFields   map[string]struct{}
+	done            bool
+	oldValue        func(context.Context) (*Installation, error)
+	predicates      []predicate.Installation
+}
+
+var _ ent.Mutation = (*InstallationMutation)(nil)
+
+// installationOption allows management of the mutation configuration using functional options.
+type installationOption func(*InstallationMutation)
+
+// newInstallationMutation creates new mutation for the Installation entity.
+func newInstallationMutation(c config, op Op, opts ...installationOption) *InstallationMutation {
+	m := &InstallationMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeInstallation,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withInstallationID sets the ID field of the mutation.
+func withInstallationID(id int) installationOption {
+	return func(m *InstallationMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Installation
+		)
+		m.oldValue = func(ctx context.Context) (*Installation, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Installation.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withInstallation sets the old Installation of the mutation.
+func withInstallation(node *Installation) installationOption {
+	return func(m *InstallationMutation) {
+		m.oldValue = func(context.Context) (*Installation, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m InstallationMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m InstallationMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Installation entities.
+func (m *InstallationMutation) SetID(id int) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *InstallationMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *InstallationMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Installation.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetInstallationID sets the "installation_id" field.
+func (m *InstallationMutation) SetInstallationID(s string) {
+	m.installation_id = &s
+}
+
+// InstallationID returns the value of the "installation_id" field in the mutation.
+func (m *InstallationMutation) InstallationID() (r string, exists bool) {
+	v := m.installation_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldInstallationID returns the old "installation_id" field's value of the Installation entity.
+// If the Installation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InstallationMutation) OldInstallationID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldInstallationID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldInstallationID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldInstallationID: %w", err)
+	}
+	return oldValue.InstallationID, nil
+}
+
+// ResetInstallationID resets all changes to the "installation_id" field.
+func (m *InstallationMutation) ResetInstallationID() {
+	m.installation_id = nil
+}
+
+// SetKeyCheck sets the "key_check" field.
+func (m *InstallationMutation) SetKeyCheck(b []byte) {
+	m.key_check = &b
+}
+
+// KeyCheck returns the value of the "key_check" field in the mutation.
+func (m *InstallationMutation) KeyCheck() (r []byte, exists bool) {
+	v := m.key_check
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKeyCheck returns the old "key_check" field's value of the Installation entity.
+// If the Installation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InstallationMutation) OldKeyCheck(ctx context.Context) (v *[]byte, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKeyCheck is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKeyCheck requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKeyCheck: %w", err)
+	}
+	return oldValue.KeyCheck, nil
+}
+
+// ClearKeyCheck clears the value of the "key_check" field.
+func (m *InstallationMutation) ClearKeyCheck() {
+	m.key_check = nil
+	m.clearedFields[installation.FieldKeyCheck] = struct{}{}
+}
+
+// KeyCheckCleared returns if the "key_check" field was cleared in this mutation.
+func (m *InstallationMutation) KeyCheckCleared() bool {
+	_, ok := m.clearedFields[installation.FieldKeyCheck]
+	return ok
+}
+
+// ResetKeyCheck resets all changes to the "key_check" field.
+func (m *InstallationMutation) ResetKeyCheck() {
+	m.key_check = nil
+	delete(m.clearedFields, installation.FieldKeyCheck)
+}
+
+// SetKeyCheckID sets the "key_check_id" field.
+func (m *InstallationMutation) SetKeyCheckID(s string) {
+	m.key_check_id = &s
+}
+
+// KeyCheckID returns the value of the "key_check_id" field in the mutation.
+func (m *InstallationMutation) KeyCheckID() (r string, exists bool) {
+	v := m.key_check_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKeyCheckID returns the old "key_check_id" field's value of the Installation entity.
+// If the Installation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InstallationMutation) OldKeyCheckID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKeyCheckID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKeyCheckID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKeyCheckID: %w", err)
+	}
+	return oldValue.KeyCheckID, nil
+}
+
+// ResetKeyCheckID resets all changes to the "key_check_id" field.
+func (m *InstallationMutation) ResetKeyCheckID() {
+	m.key_check_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *InstallationMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *InstallationMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Installation entity.
+// If the Installation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InstallationMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *InstallationMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// Where appends a list predicates to the InstallationMutation builder.
+func (m *InstallationMutation) Where(ps ...predicate.Installation) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the InstallationMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *InstallationMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Installation, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *InstallationMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *InstallationMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Installation).
+func (m *InstallationMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *InstallationMutation) Fields() []string {
+	fields := make([]string, 0, 4)
+	if m.installation_id != nil {
+		fields = append(fields, installation.FieldInstallationID)
+	}
+	if m.key_check != nil {
+		fields = append(fields, installation.FieldKeyCheck)
+	}
+	if m.key_check_id != nil {
+		fields = append(fields, installation.FieldKeyCheckID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, installation.FieldCreatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *InstallationMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case installation.FieldInstallationID:
+		return m.InstallationID()
+	case installation.FieldKeyCheck:
+		return m.KeyCheck()
+	case installation.FieldKeyCheckID:
+		return m.KeyCheckID()
+	case installation.FieldCreatedAt:
+		return m.CreatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *InstallationMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case installation.FieldInstallationID:
+		return m.OldInstallationID(ctx)
+	case installation.FieldKeyCheck:
+		return m.OldKeyCheck(ctx)
+	case installation.FieldKeyCheckID:
+		return m.OldKeyCheckID(ctx)
+	case installation.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown Installation field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *InstallationMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case installation.FieldInstallationID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetInstallationID(v)
+		return nil
+	case installation.FieldKeyCheck:
+		v, ok := value.([]byte)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKeyCheck(v)
+		return nil
+	case installation.FieldKeyCheckID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKeyCheckID(v)
+		return nil
+	case installation.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Installation field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *InstallationMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *InstallationMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *InstallationMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Installation numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *InstallationMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(installation.FieldKeyCheck) {
+		fields = append(fields, installation.FieldKeyCheck)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *InstallationMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *InstallationMutation) ClearField(name string) error {
+	switch name {
+	case installation.FieldKeyCheck:
+		m.ClearKeyCheck()
+		return nil
+	}
+	return fmt.Errorf("unknown Installation nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *InstallationMutation) ResetField(name string) error {
+	switch name {
+	case installation.FieldInstallationID:
+		m.ResetInstallationID()
+		return nil
+	case installation.FieldKeyCheck:
+		m.ResetKeyCheck()
+		return nil
+	case installation.FieldKeyCheckID:
+		m.ResetKeyCheckID()
+		return nil
+	case installation.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Installation field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *InstallationMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *InstallationMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *InstallationMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *InstallationMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *InstallationMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *InstallationMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *InstallationMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown Installation unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *InstallationMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown Installation edge %s", name)
+}
+
 // LawClientMutation represents an operation that mutates the LawClient nodes in the graph.
 type LawClientMutation struct {
 	config
@@ -8901,6 +9421,446 @@ func (m *PaymentMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Payment edge %s", name)
+}
+
+// PendingUploadMutation represents an operation that mutates the PendingUpload nodes in the graph.
+type PendingUploadMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	blob_key      *string
+	owner_id      *uuid.UUID
+	created_at    *time.Time
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*PendingUpload, error)
+	predicates    []predicate.PendingUpload
+}
+
+var _ ent.Mutation = (*PendingUploadMutation)(nil)
+
+// pendinguploadOption allows management of the mutation configuration using functional options.
+type pendinguploadOption func(*PendingUploadMutation)
+
+// newPendingUploadMutation creates new mutation for the PendingUpload entity.
+func newPendingUploadMutation(c config, op Op, opts ...pendinguploadOption) *PendingUploadMutation {
+	m := &PendingUploadMutation{
+		config:        c,
+		op:            op,
+		typ:           TypePendingUpload,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withPendingUploadID sets the ID field of the mutation.
+func withPendingUploadID(id uuid.UUID) pendinguploadOption {
+	return func(m *PendingUploadMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *PendingUpload
+		)
+		m.oldValue = func(ctx context.Context) (*PendingUpload, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().PendingUpload.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withPendingUpload sets the old PendingUpload of the mutation.
+func withPendingUpload(node *PendingUpload) pendinguploadOption {
+	return func(m *PendingUploadMutation) {
+		m.oldValue = func(context.Context) (*PendingUpload, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m PendingUploadMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m PendingUploadMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of PendingUpload entities.
+func (m *PendingUploadMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *PendingUploadMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *PendingUploadMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().PendingUpload.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetBlobKey sets the "blob_key" field.
+func (m *PendingUploadMutation) SetBlobKey(s string) {
+	m.blob_key = &s
+}
+
+// BlobKey returns the value of the "blob_key" field in the mutation.
+func (m *PendingUploadMutation) BlobKey() (r string, exists bool) {
+	v := m.blob_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBlobKey returns the old "blob_key" field's value of the PendingUpload entity.
+// If the PendingUpload object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PendingUploadMutation) OldBlobKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBlobKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBlobKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBlobKey: %w", err)
+	}
+	return oldValue.BlobKey, nil
+}
+
+// ResetBlobKey resets all changes to the "blob_key" field.
+func (m *PendingUploadMutation) ResetBlobKey() {
+	m.blob_key = nil
+}
+
+// SetOwnerID sets the "owner_id" field.
+func (m *PendingUploadMutation) SetOwnerID(u uuid.UUID) {
+	m.owner_id = &u
+}
+
+// OwnerID returns the value of the "owner_id" field in the mutation.
+func (m *PendingUploadMutation) OwnerID() (r uuid.UUID, exists bool) {
+	v := m.owner_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOwnerID returns the old "owner_id" field's value of the PendingUpload entity.
+// If the PendingUpload object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PendingUploadMutation) OldOwnerID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOwnerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOwnerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOwnerID: %w", err)
+	}
+	return oldValue.OwnerID, nil
+}
+
+// ResetOwnerID resets all changes to the "owner_id" field.
+func (m *PendingUploadMutation) ResetOwnerID() {
+	m.owner_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *PendingUploadMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *PendingUploadMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the PendingUpload entity.
+// If the PendingUpload object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PendingUploadMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *PendingUploadMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// Where appends a list predicates to the PendingUploadMutation builder.
+func (m *PendingUploadMutation) Where(ps ...predicate.PendingUpload) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the PendingUploadMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *PendingUploadMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.PendingUpload, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *PendingUploadMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *PendingUploadMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (PendingUpload).
+func (m *PendingUploadMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *PendingUploadMutation) Fields() []string {
+	fields := make([]string, 0, 3)
+	if m.blob_key != nil {
+		fields = append(fields, pendingupload.FieldBlobKey)
+	}
+	if m.owner_id != nil {
+		fields = append(fields, pendingupload.FieldOwnerID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, pendingupload.FieldCreatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *PendingUploadMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case pendingupload.FieldBlobKey:
+		return m.BlobKey()
+	case pendingupload.FieldOwnerID:
+		return m.OwnerID()
+	case pendingupload.FieldCreatedAt:
+		return m.CreatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *PendingUploadMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case pendingupload.FieldBlobKey:
+		return m.OldBlobKey(ctx)
+	case pendingupload.FieldOwnerID:
+		return m.OldOwnerID(ctx)
+	case pendingupload.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown PendingUpload field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PendingUploadMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case pendingupload.FieldBlobKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBlobKey(v)
+		return nil
+	case pendingupload.FieldOwnerID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOwnerID(v)
+		return nil
+	case pendingupload.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PendingUpload field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *PendingUploadMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *PendingUploadMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PendingUploadMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown PendingUpload numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *PendingUploadMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *PendingUploadMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *PendingUploadMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown PendingUpload nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *PendingUploadMutation) ResetField(name string) error {
+	switch name {
+	case pendingupload.FieldBlobKey:
+		m.ResetBlobKey()
+		return nil
+	case pendingupload.FieldOwnerID:
+		m.ResetOwnerID()
+		return nil
+	case pendingupload.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown PendingUpload field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *PendingUploadMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *PendingUploadMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *PendingUploadMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *PendingUploadMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *PendingUploadMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *PendingUploadMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *PendingUploadMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown PendingUpload unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *PendingUploadMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown PendingUpload edge %s", name)
 }
 
 // PlanMutation represents an operation that mutates the Plan nodes in the graph.

@@ -12,9 +12,11 @@ import (
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/document"
 	"github.com/kesihq/kesi/ent/extensiontoken"
+	"github.com/kesihq/kesi/ent/installation"
 	"github.com/kesihq/kesi/ent/lawclient"
 	"github.com/kesihq/kesi/ent/passwordreset"
 	"github.com/kesihq/kesi/ent/payment"
+	"github.com/kesihq/kesi/ent/pendingupload"
 	"github.com/kesihq/kesi/ent/plan"
 	"github.com/kesihq/kesi/ent/referral"
 	"github.com/kesihq/kesi/ent/refreshtoken"
@@ -296,6 +298,40 @@ func init() {
 	extensiontokenDescID := extensiontokenMixinFields0[0].Descriptor()
 	// extensiontoken.DefaultID holds the default value on creation for the id field.
 	extensiontoken.DefaultID = extensiontokenDescID.Default.(func() uuid.UUID)
+	installationFields := schema.Installation{}.Fields()
+	_ = installationFields
+	// installationDescInstallationID is the schema descriptor for installation_id field.
+	installationDescInstallationID := installationFields[1].Descriptor()
+	// installation.InstallationIDValidator is a validator for the "installation_id" field. It is called by the builders before save.
+	installation.InstallationIDValidator = func() func(string) error {
+		validators := installationDescInstallationID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(installation_id string) error {
+			for _, fn := range fns {
+				if err := fn(installation_id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// installationDescKeyCheckID is the schema descriptor for key_check_id field.
+	installationDescKeyCheckID := installationFields[3].Descriptor()
+	// installation.DefaultKeyCheckID holds the default value on creation for the key_check_id field.
+	installation.DefaultKeyCheckID = installationDescKeyCheckID.Default.(string)
+	// installation.KeyCheckIDValidator is a validator for the "key_check_id" field. It is called by the builders before save.
+	installation.KeyCheckIDValidator = installationDescKeyCheckID.Validators[0].(func(string) error)
+	// installationDescCreatedAt is the schema descriptor for created_at field.
+	installationDescCreatedAt := installationFields[4].Descriptor()
+	// installation.DefaultCreatedAt holds the default value on creation for the created_at field.
+	installation.DefaultCreatedAt = installationDescCreatedAt.Default.(func() time.Time)
+	// installationDescID is the schema descriptor for id field.
+	installationDescID := installationFields[0].Descriptor()
+	// installation.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	installation.IDValidator = installationDescID.Validators[0].(func(int) error)
 	lawclientMixin := schema.LawClient{}.Mixin()
 	lawclientMixinFields0 := lawclientMixin[0].Fields()
 	_ = lawclientMixinFields0
@@ -427,6 +463,23 @@ func init() {
 	paymentDescID := paymentMixinFields0[0].Descriptor()
 	// payment.DefaultID holds the default value on creation for the id field.
 	payment.DefaultID = paymentDescID.Default.(func() uuid.UUID)
+	pendinguploadMixin := schema.PendingUpload{}.Mixin()
+	pendinguploadMixinFields0 := pendinguploadMixin[0].Fields()
+	_ = pendinguploadMixinFields0
+	pendinguploadFields := schema.PendingUpload{}.Fields()
+	_ = pendinguploadFields
+	// pendinguploadDescBlobKey is the schema descriptor for blob_key field.
+	pendinguploadDescBlobKey := pendinguploadFields[0].Descriptor()
+	// pendingupload.BlobKeyValidator is a validator for the "blob_key" field. It is called by the builders before save.
+	pendingupload.BlobKeyValidator = pendinguploadDescBlobKey.Validators[0].(func(string) error)
+	// pendinguploadDescCreatedAt is the schema descriptor for created_at field.
+	pendinguploadDescCreatedAt := pendinguploadFields[2].Descriptor()
+	// pendingupload.DefaultCreatedAt holds the default value on creation for the created_at field.
+	pendingupload.DefaultCreatedAt = pendinguploadDescCreatedAt.Default.(func() time.Time)
+	// pendinguploadDescID is the schema descriptor for id field.
+	pendinguploadDescID := pendinguploadMixinFields0[0].Descriptor()
+	// pendingupload.DefaultID holds the default value on creation for the id field.
+	pendingupload.DefaultID = pendinguploadDescID.Default.(func() uuid.UUID)
 	planFields := schema.Plan{}.Fields()
 	_ = planFields
 	// planDescName is the schema descriptor for name field.

@@ -26,12 +26,16 @@ type Tx struct {
 	Document *DocumentClient
 	// ExtensionToken is the client for interacting with the ExtensionToken builders.
 	ExtensionToken *ExtensionTokenClient
+	// Installation is the client for interacting with the Installation builders.
+	Installation *InstallationClient
 	// LawClient is the client for interacting with the LawClient builders.
 	LawClient *LawClientClient
 	// PasswordReset is the client for interacting with the PasswordReset builders.
 	PasswordReset *PasswordResetClient
 	// Payment is the client for interacting with the Payment builders.
 	Payment *PaymentClient
+	// PendingUpload is the client for interacting with the PendingUpload builders.
+	PendingUpload *PendingUploadClient
 	// Plan is the client for interacting with the Plan builders.
 	Plan *PlanClient
 	// Referral is the client for interacting with the Referral builders.
@@ -177,9 +181,11 @@ func (tx *Tx) init() {
 	tx.CourtCase = NewCourtCaseClient(tx.config)
 	tx.Document = NewDocumentClient(tx.config)
 	tx.ExtensionToken = NewExtensionTokenClient(tx.config)
+	tx.Installation = NewInstallationClient(tx.config)
 	tx.LawClient = NewLawClientClient(tx.config)
 	tx.PasswordReset = NewPasswordResetClient(tx.config)
 	tx.Payment = NewPaymentClient(tx.config)
+	tx.PendingUpload = NewPendingUploadClient(tx.config)
 	tx.Plan = NewPlanClient(tx.config)
 	tx.Referral = NewReferralClient(tx.config)
 	tx.RefreshToken = NewRefreshTokenClient(tx.config)

@@ -81,6 +81,18 @@ func (f ExtensionTokenFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Val
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ExtensionTokenMutation", m)
 }
 
+// The InstallationFunc type is an adapter to allow the use of ordinary
+// function as Installation mutator.
+type InstallationFunc func(context.Context, *ent.InstallationMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f InstallationFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.InstallationMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.InstallationMutation", m)
+}
+
 // The LawClientFunc type is an adapter to allow the use of ordinary
 // function as LawClient mutator.
 type LawClientFunc func(context.Context, *ent.LawClientMutation) (ent.Value, error)
@@ -115,6 +127,18 @@ func (f PaymentFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, err
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PaymentMutation", m)
+}
+
+// The PendingUploadFunc type is an adapter to allow the use of ordinary
+// function as PendingUpload mutator.
+type PendingUploadFunc func(context.Context, *ent.PendingUploadMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f PendingUploadFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.PendingUploadMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PendingUploadMutation", m)
 }
 
 // The PlanFunc type is an adapter to allow the use of ordinary

@@ -243,6 +243,20 @@ var (
 			},
 		},
 	}
+	// InstallationsColumns holds the columns for the "installations" table.
+	InstallationsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "installation_id", Type: field.TypeString, Size: 64},
+		{Name: "key_check", Type: field.TypeBytes, Nullable: true},
+		{Name: "key_check_id", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "created_at", Type: field.TypeTime},
+	}
+	// InstallationsTable holds the schema information for the "installations" table.
+	InstallationsTable = &schema.Table{
+		Name:       "installations",
+		Columns:    InstallationsColumns,
+		PrimaryKey: []*schema.Column{InstallationsColumns[0]},
+	}
 	// LawClientsColumns holds the columns for the "law_clients" table.
 	LawClientsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -357,6 +371,26 @@ var (
 				Name:    "payment_status_applied_at",
 				Unique:  false,
 				Columns: []*schema.Column{PaymentsColumns[7], PaymentsColumns[9]},
+			},
+		},
+	}
+	// PendingUploadsColumns holds the columns for the "pending_uploads" table.
+	PendingUploadsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "blob_key", Type: field.TypeString, Unique: true, Size: 255},
+		{Name: "owner_id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+	}
+	// PendingUploadsTable holds the schema information for the "pending_uploads" table.
+	PendingUploadsTable = &schema.Table{
+		Name:       "pending_uploads",
+		Columns:    PendingUploadsColumns,
+		PrimaryKey: []*schema.Column{PendingUploadsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "pendingupload_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{PendingUploadsColumns[3]},
 			},
 		},
 	}
@@ -516,9 +550,11 @@ var (
 		CourtCasesTable,
 		DocumentsTable,
 		ExtensionTokensTable,
+		InstallationsTable,
 		LawClientsTable,
 		PasswordResetsTable,
 		PaymentsTable,
+		PendingUploadsTable,
 		PlansTable,
 		ReferralsTable,
 		RefreshTokensTable,

@@ -24,6 +24,9 @@ type Document func(*sql.Selector)
 // ExtensionToken is the predicate function for extensiontoken builders.
 type ExtensionToken func(*sql.Selector)
 
+// Installation is the predicate function for installation builders.
+type Installation func(*sql.Selector)
+
 // LawClient is the predicate function for lawclient builders.
 type LawClient func(*sql.Selector)
 
@@ -32,6 +35,9 @@ type PasswordReset func(*sql.Selector)
 
 // Payment is the predicate function for payment builders.
 type Payment func(*sql.Selector)
+
+// PendingUpload is the predicate function for pendingupload builders.
+type PendingUpload func(*sql.Selector)
 
 // Plan is the predicate function for plan builders.
 type Plan func(*sql.Selector)

@@ -23,5 +23,8 @@ func jobsRun(ctx context.Context, a *app.App, args []string) error {
 	if fs.NArg() != 1 {
 		return fmt.Errorf("usage: kesi jobs run NAME")
 	}
+	if err := a.Check(ctx); err != nil {
+		return err
+	}
 	return a.Jobs.RunOnce(ctx, fs.Arg(0))
 }

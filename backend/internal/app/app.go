@@ -43,6 +43,8 @@ type App struct {
 	Jobs     *jobs.Runner
 
 	seeders   []func(context.Context) error
+	checks    []func(context.Context) error
+	readiness []func(context.Context) error
 	resetDemo func(context.Context) error
 	handler   http.Handler
 }
@@ -109,13 +111,19 @@ func (a *App) build() error {
 		return fmt.Errorf("blob store: %w", err)
 	}
 	if s3, ok := blobs.(*blob.S3); ok && !a.Config.Production() {
-		a.seeders = append(a.seeders, s3.EnsureBucket)
+		a.checks = append(a.checks, s3.EnsureBucket) // before the installation check reads the bucket
 	}
 	keyring, err := sealed.NewKeyring(a.Config.MasterKey, a.Config.PreviousMasterKeys...)
 	if err != nil {
 		return fmt.Errorf("document keys: %w", err)
 	}
-	documentSvc := documents.NewService(a.DB.Client, blobs, keyring, a.Calendar.Clock)
+	documentSvc := documents.NewService(a.DB.Client, blobs, keyring, a.Calendar.Clock, documents.Limits{
+		File: a.Config.MaxUploadBytes, DemoFile: a.Config.DemoMaxUploadBytes, Request: a.Config.MaxRequestBytes, Files: a.Config.MaxUploadFiles,
+	})
+	a.checks = append(a.checks, documentSvc.CheckInstallation, documentSvc.CheckKey)
+	a.readiness = append(a.readiness,
+		func(ctx context.Context) error { _, err := documentSvc.VerifyKey(ctx); return err },
+		documentSvc.StoreReady)
 	documentHandler := documents.NewHandler(documentSvc)
 	caseSvc := cases.NewService(a.DB.Client, a.Calendar, documentSvc)
 	caseHandler := cases.NewHandler(caseSvc)
@@ -160,9 +168,7 @@ func (a *App) build() error {
 	}
 
 	a.Authz = auth.NewAuthorizer(a.DB.Client, a.Calendar.Clock, policies...)
-	documentFiles := documents.NewFiles(documentSvc, a.Authz, documents.Limits{
-		File: a.Config.MaxUploadBytes, DemoFile: a.Config.DemoMaxUploadBytes, Request: a.Config.MaxRequestBytes,
-	})
+	documentFiles := gateway.NewDocumentFiles(documentSvc, a.Authz)
 	raw.Upload, raw.Download = documentFiles.Upload(), documentFiles.Download()
 	a.Jobs = jobs.NewRunner(a.DB.SQL, a.DB.Dialect,
 		jobs.Job{Name: "documents-sweep", Every: time.Hour, AtStart: true, Run: documentSvc.Sweep},
@@ -228,9 +234,23 @@ func (a *App) Migrate(ctx context.Context) error {
 	if err := a.DB.Migrate(ctx); err != nil {
 		return err
 	}
+	if err := a.Check(ctx); err != nil {
+		return err
+	}
 	for _, seed := range a.seeders {
 		if err := seed(ctx); err != nil {
 			return fmt.Errorf("seed: %w", err)
+		}
+	}
+	return nil
+}
+
+// Check refuses to go on with a database and a blob store that do not
+// belong together. Serve, Migrate and the jobs call it before doing anything.
+func (a *App) Check(ctx context.Context) error {
+	for _, check := range a.checks {
+		if err := check(ctx); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -250,6 +270,23 @@ func (a *App) ready(w http.ResponseWriter, r *http.Request) {
 		slog.WarnContext(ctx, "readiness: database unreachable", "err", err)
 		http.Error(w, "database unreachable", http.StatusServiceUnavailable)
 		return
+	}
+	pending, err := a.DB.PendingMigrations(ctx)
+	if err != nil {
+		slog.WarnContext(ctx, "readiness: read the schema version", "err", err)
+		http.Error(w, "cannot read the schema version: "+err.Error(), http.StatusServiceUnavailable)
+		return
+	}
+	if len(pending) > 0 {
+		http.Error(w, platform.SchemaBehind(pending), http.StatusServiceUnavailable)
+		return
+	}
+	for _, check := range a.readiness {
+		if err := check(ctx); err != nil {
+			slog.WarnContext(ctx, "not ready", "err", err)
+			http.Error(w, err.Error(), http.StatusServiceUnavailable)
+			return
+		}
 	}
 	w.Write([]byte("ready\n"))
 }

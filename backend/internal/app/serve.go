@@ -8,6 +8,8 @@ import (
 	"net"
 	"net/http"
 	"time"
+
+	"github.com/kesihq/kesi/backend/internal/platform"
 )
 
 // Serve listens on the configured address and serves until ctx ends, then
@@ -22,6 +24,19 @@ func (a *App) Serve(ctx context.Context) error {
 
 // ServeListener serves on ln until ctx ends.
 func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
+	if err := a.Check(ctx); err != nil {
+		ln.Close()
+		return err
+	}
+	// Production never migrates by itself, and never serves a schema that is
+	// behind: every sign-in would fail while /readyz said ready.
+	if pending, err := a.DB.PendingMigrations(ctx); err != nil || len(pending) > 0 {
+		ln.Close()
+		if err != nil {
+			return err
+		}
+		return errors.New(platform.SchemaBehind(pending))
+	}
 	var protocols http.Protocols
 	protocols.SetHTTP1(true)
 	protocols.SetUnencryptedHTTP2(true) // h2c, so gRPC clients work on a plain port

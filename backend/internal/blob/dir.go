@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 )
 
 // Dir is a Store in a local directory, one file per key.
@@ -19,6 +20,13 @@ type Dir struct {
 // tempPrefix marks files of Puts in progress. They live beside their final
 // name, so the rename that completes a Put never crosses file systems.
 const tempPrefix = ".tmp-"
+
+// Partial reports whether a listed key is the leftover of a Put that a
+// crash interrupted rather than an object: no reader ever saw it, and once
+// it is old it can only be removed.
+func Partial(key string) bool {
+	return strings.HasPrefix(key[strings.LastIndexByte(key, '/')+1:], tempPrefix)
+}
 
 // NewDir makes (if needed) and opens a directory store.
 func NewDir(root string) (*Dir, error) {
@@ -76,6 +84,21 @@ func (d *Dir) Put(ctx context.Context, key string, r io.Reader) (err error) {
 		dh.Close()
 	}
 	return nil
+}
+
+// Spacer is a Store that can tell how much room it has left.
+type Spacer interface {
+	// Space answers the free and the total bytes of the store's file system.
+	Space() (free, total uint64, err error)
+}
+
+// Space implements Spacer.
+func (d *Dir) Space() (free, total uint64, err error) {
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(d.root, &st); err != nil {
+		return 0, 0, fmt.Errorf("blob: statfs %s: %w", d.root, err)
+	}
+	return st.Bavail * uint64(st.Bsize), st.Blocks * uint64(st.Bsize), nil
 }
 
 // Get implements Store.

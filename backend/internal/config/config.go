@@ -37,6 +37,7 @@ type Config struct {
 	MaxUploadBytes     int64 // per file
 	MaxRequestBytes    int64 // per upload request
 	DemoMaxUploadBytes int64 // per file, for the demo account
+	MaxUploadFiles     int   // files per upload request
 
 	// Sign-in and password-reset attempts allowed per window, per account and
 	// per client address.
@@ -128,6 +129,11 @@ func Load(getenv func(string) string) (*Config, error) {
 			return nil, fmt.Errorf("%s: %w", f.key, err)
 		}
 	}
+	files, err := positiveInt(get("KESI_MAX_UPLOAD_FILES", ""), 20)
+	if err != nil {
+		return nil, fmt.Errorf("KESI_MAX_UPLOAD_FILES: %w", err)
+	}
+	c.MaxUploadFiles = int(files)
 	perAccount, err := positiveInt(get("KESI_RATE_LIMIT_PER_ACCOUNT", ""), 10)
 	if err != nil {
 		return nil, fmt.Errorf("KESI_RATE_LIMIT_PER_ACCOUNT: %w", err)

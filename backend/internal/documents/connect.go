@@ -54,7 +54,7 @@ func (h *Handler) ListDocuments(ctx context.Context, req *connect.Request[kesiv1
 
 // GetDocument implements kesiv1connect.DocumentServiceHandler.
 func (h *Handler) GetDocument(ctx context.Context, req *connect.Request[kesiv1.GetDocumentRequest]) (*connect.Response[kesiv1.GetDocumentResponse], error) {
-	id, err := parseID(req.Msg.DocumentId)
+	id, err := ParseID(req.Msg.DocumentId)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
@@ -67,7 +67,7 @@ func (h *Handler) GetDocument(ctx context.Context, req *connect.Request[kesiv1.G
 
 // DeleteDocument implements kesiv1connect.DocumentServiceHandler.
 func (h *Handler) DeleteDocument(ctx context.Context, req *connect.Request[kesiv1.DeleteDocumentRequest]) (*connect.Response[kesiv1.DeleteDocumentResponse], error) {
-	id, err := parseID(req.Msg.DocumentId)
+	id, err := ParseID(req.Msg.DocumentId)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
@@ -78,7 +78,8 @@ func (h *Handler) DeleteDocument(ctx context.Context, req *connect.Request[kesiv
 }
 
 // parseID reads a document id; one that is not a UUID names no document.
-func parseID(s string) (uuid.UUID, error) {
+// ParseID reads a document id; a malformed one is an unknown document.
+func ParseID(s string) (uuid.UUID, error) {
 	id, err := uuid.Parse(s)
 	if err != nil {
 		return uuid.Nil, errs.NotFound(MsgDocNotFound)

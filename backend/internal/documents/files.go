@@ -9,13 +9,15 @@ import (
 )
 
 // SanitizeFilename keeps the last element of an uploaded file's name,
-// without control characters or path separators, at most 255 bytes.
+// without control characters, bidirectional overrides (which make
+// "invoice‮fdp.exe" read as "invoiceexe.pdf") or path separators, at
+// most 255 bytes.
 func SanitizeFilename(name string) string {
 	name = strings.ReplaceAll(name, "\\", "/")
 	name = path.Base("/" + name)
 	name = strings.Map(func(r rune) rune {
 		switch {
-		case r == utf8.RuneError, unicode.IsControl(r), r == '/', r == '"':
+		case r == utf8.RuneError, unicode.IsControl(r), unicode.Is(unicode.Bidi_Control, r), r == '/', r == '"':
 			return -1
 		case unicode.IsSpace(r):
 			return ' '
@@ -89,10 +91,10 @@ func DetectContentType(head []byte, ext string) string {
 	return sniffed
 }
 
-// inlineSafe lists the types a browser may show in place without running
+// InlineSafe lists the types a browser may show in place without running
 // anything on Kesi's origin. Everything else (HTML, SVG, XML, scripts...)
 // is always sent as an attachment.
-func inlineSafe(contentType string) bool {
+func InlineSafe(contentType string) bool {
 	base, _, _ := strings.Cut(contentType, ";")
 	switch base {
 	case "application/pdf", "text/plain", "text/csv",

@@ -159,7 +159,7 @@ func randomBytes(t testing.TB, n int) []byte {
 func blobFiles(t testing.TB, srv *testkit.Server) []string {
 	t.Helper()
 	var out []string
-	root := filepath.Join(srv.DataDir, "blobs")
+	root := filepath.Join(srv.DataDir, "blobs", "doc")
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if os.IsNotExist(err) {
 			return nil

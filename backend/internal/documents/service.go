@@ -16,6 +16,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/blob"
 	"github.com/kesihq/kesi/backend/internal/documents/sealed"
 	"github.com/kesihq/kesi/backend/internal/errs"
@@ -38,6 +39,9 @@ const (
 	blobPrefix      = "doc/"
 	orphanAge       = time.Hour
 	sweepBatch      = 200
+	// sweepMaxDeletes caps what one sweep deletes: a mistake costs at most
+	// this many blobs before someone reads the WARN lines.
+	sweepMaxDeletes = 500
 )
 
 // Document is one file's metadata.
@@ -61,18 +65,39 @@ type Document struct {
 	chunkSize  int
 }
 
+// Limits bound uploads.
+type Limits struct {
+	File     int64 // per file
+	DemoFile int64 // per file, for the demo account, whose credentials are public
+	Request  int64 // per upload request, all files together
+	Files    int   // files per upload request
+}
+
+// DefaultLimits are Kesi's limits when the configuration sets none.
+var DefaultLimits = Limits{File: 25 << 20, DemoFile: 2 << 20, Request: 100 << 20, Files: 20}
+
 // Service is the documents domain.
 type Service struct {
 	db        *ent.Client
 	blobs     blob.Store
 	keys      *sealed.Keyring
 	clock     platform.Clock
+	limits    Limits
 	chunkSize int
+	probeID   string // names this process's readiness probe in the blob store
 }
 
 // NewService builds the documents service.
-func NewService(db *ent.Client, blobs blob.Store, keys *sealed.Keyring, clock platform.Clock) *Service {
-	return &Service{db: db, blobs: blobs, keys: keys, clock: clock, chunkSize: sealed.DefaultChunkSize}
+func NewService(db *ent.Client, blobs blob.Store, keys *sealed.Keyring, clock platform.Clock, limits Limits) *Service {
+	return &Service{db: db, blobs: blobs, keys: keys, clock: clock, limits: limits, chunkSize: sealed.DefaultChunkSize, probeID: uuid.NewString()}
+}
+
+// Limits are the service's upload limits.
+func (s *Service) Limits() Limits { return s.limits }
+
+// RequestTooLarge is the error for an upload request over Limits.Request.
+func (s *Service) RequestTooLarge() error {
+	return errs.TooLarge(fmt.Sprintf("The upload is larger than %s, the most one upload may be. Please send fewer or smaller files.", humanSize(s.limits.Request)))
 }
 
 // Upload gathers the files of one upload request. Each file is sealed
@@ -80,21 +105,38 @@ func NewService(db *ent.Client, blobs blob.Store, keys *sealed.Keyring, clock pl
 // written only by Commit, once every blob is complete. Abort (or a failed
 // Commit) deletes the blobs written so far, so nothing is left half-written.
 type Upload struct {
-	svc   *Service
-	owner uuid.UUID
-	files []Document
+	svc       *Service
+	owner     uuid.UUID
+	fileLimit int64
+	files     []Document
 }
 
-// NewUpload starts an upload by owner.
-func (s *Service) NewUpload(owner uuid.UUID) *Upload { return &Upload{svc: s, owner: owner} }
+// NewUpload starts an upload by owner, whose role decides the file size
+// limit: the demo account's is smaller.
+func (s *Service) NewUpload(owner uuid.UUID, role auth.Role) *Upload {
+	limit := s.limits.File
+	if role == auth.RoleDemo {
+		limit = s.limits.DemoFile
+	}
+	return &Upload{svc: s, owner: owner, fileLimit: limit}
+}
 
 // ErrEmptyFile is returned by AddFile for a file with no bytes.
 var ErrEmptyFile = errors.New("empty file")
 
-// AddFile seals r into a new blob, refusing files over limit bytes. A file
-// with no bytes answers an invalid-input error wrapping ErrEmptyFile.
-func (u *Upload) AddFile(ctx context.Context, filename string, r io.Reader, limit int64) error {
+// ErrRequestBody wraps a failure to read a file from the client: a broken
+// or malformed request, not a failure of Kesi's.
+var ErrRequestBody = errors.New("read the uploaded file")
+
+// AddFile seals r into a new blob, refusing files over the upload's limit
+// and files past Limits.Files. A file with no bytes answers an
+// invalid-input error wrapping ErrEmptyFile.
+func (u *Upload) AddFile(ctx context.Context, filename string, r io.Reader) error {
 	s := u.svc
+	if len(u.files) >= s.limits.Files {
+		return errs.Invalidf("files", "One upload may hold at most %d files. Please upload the others separately.", s.limits.Files)
+	}
+	limit := u.fileLimit
 	id := uuid.New()
 	doc := Document{
 		ID:        id,
@@ -112,6 +154,11 @@ func (u *Upload) AddFile(ctx context.Context, filename string, r io.Reader, limi
 		return errs.Internal(err)
 	}
 
+	// Recorded before the first byte is stored: the sweep deletes only
+	// blobs the database knows to be unfinished uploads.
+	if err := s.recordPending(ctx, u.owner, doc.blobKey); err != nil {
+		return err
+	}
 	in := &inspector{r: r, limit: limit, hash: sha256.New()}
 	pr, pw := io.Pipe()
 	stored := make(chan error, 1)
@@ -141,16 +188,22 @@ func (u *Upload) AddFile(ctx context.Context, filename string, r io.Reader, limi
 		pw.Close()
 	}
 	putErr := <-stored
+	if sealErr != nil || putErr != nil {
+		// The store may have finished before the failure reached it: undo.
+		s.discard(ctx, []string{doc.blobKey})
+	}
 	switch {
 	case sealErr != nil:
-		if putErr == nil {
-			// The store finished before the failure reached it: undo.
-			s.deleteBlob(ctx, doc.blobKey)
-		}
 		if errors.Is(sealErr, errTooLarge) {
 			return errs.TooLarge(fmt.Sprintf(msgFileTooLarge, doc.Filename, humanSize(limit)))
 		}
-		return sealErr
+		if in.err != nil {
+			return fmt.Errorf("%w: %w", ErrRequestBody, in.err)
+		}
+		if errs.KindOf(sealErr) != errs.KindInternal {
+			return sealErr
+		}
+		return errs.Internal(fmt.Errorf("store %s: %w", doc.blobKey, sealErr))
 	case putErr != nil:
 		return errs.Internal(fmt.Errorf("store %s: %w", doc.blobKey, putErr))
 	}
@@ -200,9 +253,11 @@ func (u *Upload) commit(ctx context.Context, caseRef, title, note string) ([]Doc
 
 // Abort deletes the blobs of an upload that will not be committed.
 func (u *Upload) Abort(ctx context.Context) {
-	for _, d := range u.files {
-		u.svc.deleteBlob(ctx, d.blobKey)
+	keys := make([]string, len(u.files))
+	for i, d := range u.files {
+		keys[i] = d.blobKey
 	}
+	u.svc.discard(ctx, keys)
 	u.files = nil
 }
 
@@ -292,17 +347,97 @@ func (s *Service) purge(ctx context.Context, owner uuid.UUID, docs []Document) e
 }
 
 // deleteBlob removes a blob whose row is gone or was never written; a
-// failure is logged and left to the sweep.
-func (s *Service) deleteBlob(ctx context.Context, key string) {
+// failure is logged.
+func (s *Service) deleteBlob(ctx context.Context, key string) bool {
 	if err := s.blobs.Delete(context.WithoutCancel(ctx), key); err != nil {
-		slog.WarnContext(ctx, "delete document blob; the sweep will retry", "key", key, "err", err)
+		slog.WarnContext(ctx, "delete document blob", "key", key, "err", err)
+		return false
+	}
+	return true
+}
+
+// discard deletes the blobs of uploads that will not commit, then their
+// pending records. A blob that could not be deleted keeps its record, so
+// that the sweep retries it.
+func (s *Service) discard(ctx context.Context, keys []string) {
+	ctx = context.WithoutCancel(ctx)
+	var gone []string
+	for _, key := range keys {
+		if s.deleteBlob(ctx, key) {
+			gone = append(gone, key)
+		}
+	}
+	if err := s.forgetPending(ctx, gone); err != nil {
+		slog.WarnContext(ctx, "forget pending uploads; the sweep will", "count", len(gone), "err", err)
 	}
 }
 
-// Sweep deletes blobs that have no metadata row and are older than an hour:
-// what a crash between storing a blob and writing its row left behind.
+// Sweep finishes what interrupted uploads left behind, and nothing else.
+// It deletes the blobs of uploads recorded as pending more than an hour ago
+// that never committed, and the leftovers of interrupted writes; at most
+// sweepMaxDeletes a run, each run logged at WARN with its count. A blob
+// the database knows nothing about is reported, never deleted: it is a
+// sign of a database that does not go with the store, not an orphan.
 func (s *Service) Sweep(ctx context.Context) error {
 	cutoff := s.clock.Now().Add(-orphanAge)
+	budget := sweepMaxDeletes
+	swept, err := s.sweepPending(ctx, cutoff, &budget)
+	if swept > 0 {
+		slog.WarnContext(ctx, "swept the blobs of uploads that never completed", "count", swept, "cap", sweepMaxDeletes)
+	}
+	if err != nil {
+		return err
+	}
+	partial, unknown, examples, err := s.survey(ctx, cutoff, &budget)
+	if partial > 0 {
+		slog.WarnContext(ctx, "swept the leftovers of interrupted blob writes", "count", partial, "cap", sweepMaxDeletes)
+	}
+	if unknown > 0 {
+		slog.WarnContext(ctx, "document blobs the database does not know; left in place. Check that KESI_DATABASE_URL and KESI_BLOB_URL belong to the same installation",
+			"count", unknown, "examples", examples)
+	}
+	if budget == 0 {
+		slog.WarnContext(ctx, "sweep reached its cap; the rest waits for the next run", "cap", sweepMaxDeletes)
+	}
+	return err
+}
+
+// sweepPending deletes the blobs of uploads pending since before cutoff,
+// then their records.
+func (s *Service) sweepPending(ctx context.Context, cutoff time.Time, budget *int) (int, error) {
+	swept := 0
+	for *budget > 0 {
+		pending, err := s.stalePending(ctx, cutoff, min(*budget, sweepBatch))
+		if err != nil || len(pending) == 0 {
+			return swept, err
+		}
+		known, err := s.knownBlobs(ctx, pending)
+		if err != nil {
+			return swept, err
+		}
+		for _, key := range pending {
+			if !known[key] { // a committed row never has a pending record; be sure
+				if err := s.blobs.Delete(ctx, key); err != nil {
+					return swept, fmt.Errorf("sweep %s: %w", key, err)
+				}
+				swept++
+				*budget--
+			}
+		}
+		if err := s.forgetPending(ctx, pending); err != nil {
+			return swept, err
+		}
+		if len(pending) < sweepBatch {
+			return swept, nil
+		}
+	}
+	return swept, nil
+}
+
+// survey lists the store's document blobs older than cutoff: leftovers of
+// interrupted writes are deleted (within budget); blobs neither a document
+// nor a pending upload are counted, with a few examples.
+func (s *Service) survey(ctx context.Context, cutoff time.Time, budget *int) (partial, unknown int, examples []string, err error) {
 	var batch []string
 	flush := func() error {
 		if len(batch) == 0 {
@@ -312,20 +447,35 @@ func (s *Service) Sweep(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
+		pending, err := s.pendingBlobs(ctx, batch)
+		if err != nil {
+			return err
+		}
 		for _, key := range batch {
-			if !known[key] {
-				if err := s.blobs.Delete(ctx, key); err != nil {
-					return fmt.Errorf("sweep %s: %w", key, err)
+			if !known[key] && !pending[key] {
+				unknown++
+				if len(examples) < 5 {
+					examples = append(examples, key)
 				}
-				slog.InfoContext(ctx, "swept orphan document blob", "key", key)
 			}
 		}
 		batch = batch[:0]
 		return nil
 	}
-	err := s.blobs.List(ctx, blobPrefix, func(o blob.Object) error {
+	err = s.blobs.List(ctx, blobPrefix, func(o blob.Object) error {
 		if o.Modified.After(cutoff) {
 			return nil // maybe an upload in progress
+		}
+		if blob.Partial(o.Key) {
+			if *budget == 0 {
+				return nil
+			}
+			if err := s.blobs.Delete(ctx, o.Key); err != nil {
+				return fmt.Errorf("sweep %s: %w", o.Key, err)
+			}
+			partial++
+			*budget--
+			return nil
 		}
 		batch = append(batch, o.Key)
 		if len(batch) == sweepBatch {
@@ -334,9 +484,9 @@ func (s *Service) Sweep(ctx context.Context) error {
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("sweep document blobs: %w", err)
+		return partial, unknown, examples, fmt.Errorf("survey document blobs: %w", err)
 	}
-	return flush()
+	return partial, unknown, examples, flush()
 }
 
 // Content opens plaintext bytes [start, end) of d, decrypting only the
@@ -443,6 +593,7 @@ type inspector struct {
 	n     int64
 	hash  hash.Hash
 	head  []byte
+	err   error // the reader's failure, other than io.EOF
 }
 
 var errTooLarge = errors.New("file over the size limit")
@@ -458,6 +609,9 @@ func (in *inspector) Read(p []byte) (int, error) {
 		if len(in.head) < 512 {
 			in.head = append(in.head, p[:min(n, 512-len(in.head))]...)
 		}
+	}
+	if err != nil && !errors.Is(err, io.EOF) {
+		in.err = err
 	}
 	return n, err
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
+	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/blob"
 	"github.com/kesihq/kesi/backend/internal/documents"
 	"github.com/kesihq/kesi/backend/internal/documents/sealed"
@@ -43,7 +44,7 @@ func newFixture(t *testing.T, e testkit.Engine) fixture {
 		t.Fatal(err)
 	}
 	clock := testkit.NewClock(time.Now())
-	return fixture{srv: srv, svc: documents.NewService(srv.DB(), blobs, keys, clock), blobs: blobs, clock: clock}
+	return fixture{srv: srv, svc: documents.NewService(srv.DB(), blobs, keys, clock, documents.DefaultLimits), blobs: blobs, clock: clock}
 }
 
 func (f fixture) keys(t *testing.T) []string {
@@ -61,9 +62,9 @@ func (f fixture) keys(t *testing.T) []string {
 
 func (f fixture) add(t *testing.T, owner uuid.UUID, caseID string, names ...string) []documents.Document {
 	t.Helper()
-	up := f.svc.NewUpload(owner)
+	up := f.svc.NewUpload(owner, auth.RoleLawyer)
 	for _, n := range names {
-		if err := up.AddFile(context.Background(), n, strings.NewReader("contents of "+n), 1<<20); err != nil {
+		if err := up.AddFile(context.Background(), n, strings.NewReader("contents of "+n)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -113,31 +114,81 @@ func TestPurge_CaseAndOwnerRemoveRowsAndBlobs(t *testing.T) {
 	})
 }
 
-func TestSweep_RemovesOnlyOldOrphans(t *testing.T) {
+func TestSweep_DeletesOnlyUploadsThatNeverCompleted(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		f := newFixture(t, e)
 		ctx := context.Background()
 		owner := f.srv.CreateUser(t, testkit.UserSpec{})
 		newCase(t, f.srv, owner.ID, "MCCC/E1/2024")
 		kept := f.add(t, owner.ID, "MCCC/E1/2024", "kept.pdf")
-		// What a crash between the blob and the row leaves behind.
-		if err := f.blobs.Put(ctx, "doc/"+uuid.NewString(), strings.NewReader("orphan")); err != nil {
+		// A server dies between storing a blob and committing its row: the
+		// upload stays recorded as pending.
+		crashed := f.svc.NewUpload(owner.ID, auth.RoleLawyer)
+		if err := crashed.AddFile(ctx, "crashed.pdf", strings.NewReader("never committed")); err != nil {
+			t.Fatal(err)
+		}
+		// A blob the database knows nothing about (another installation's,
+		// a restore in progress): never the sweep's to delete.
+		stranger := "doc/" + uuid.NewString()
+		if err := f.blobs.Put(ctx, stranger, strings.NewReader("someone's document")); err != nil {
+			t.Fatal(err)
+		}
+		// The leftover of a write cut by a crash, never an object.
+		if err := f.blobs.Put(ctx, "doc/.tmp-123456", strings.NewReader("half a file")); err != nil {
 			t.Fatal(err)
 		}
 		if err := f.svc.Sweep(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if got := len(f.keys(t)); got != 2 {
-			t.Fatalf("a fresh orphan (maybe an upload in progress) was swept: %d left", got)
+		if got := len(f.keys(t)); got != 4 {
+			t.Fatalf("a fresh pending upload (maybe still in progress) was swept: %d blobs left, want 4", got)
 		}
 		f.clock.Advance(2 * time.Hour)
 		if err := f.svc.Sweep(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if got := f.keys(t); !slices.Equal(got, []string{"doc/" + kept[0].ID.String()}) {
-			t.Fatalf("after the sweep: %v", got)
+		want := []string{"doc/" + kept[0].ID.String(), stranger}
+		slices.Sort(want)
+		if got := f.keys(t); !slices.Equal(got, want) {
+			t.Fatalf("after the sweep the store holds %v, want %v", got, want)
+		}
+		if n := f.srv.DB().PendingUpload.Query().CountX(ctx); n != 0 {
+			t.Fatalf("%d pending records left after the sweep", n)
+		}
+		// Running again deletes nothing more.
+		if err := f.svc.Sweep(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got := f.keys(t); !slices.Equal(got, want) {
+			t.Fatalf("a second sweep changed the store: %v", got)
 		}
 	})
+}
+
+func TestSweep_DeletesAtMostItsCapPerRun(t *testing.T) {
+	f := newFixture(t, testkit.SQLite)
+	ctx := context.Background()
+	owner := f.srv.CreateUser(t, testkit.UserSpec{})
+	const n = 520 // over the cap of 500
+	for i := range n {
+		up := f.svc.NewUpload(owner.ID, auth.RoleLawyer)
+		if err := up.AddFile(ctx, "crashed.pdf", strings.NewReader(strings.Repeat("x", i+1))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.clock.Advance(2 * time.Hour)
+	if err := f.svc.Sweep(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := len(f.keys(t)); got != n-500 {
+		t.Fatalf("one sweep left %d of %d abandoned blobs, want %d (the cap is 500)", got, n, n-500)
+	}
+	if err := f.svc.Sweep(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := len(f.keys(t)); got != 0 {
+		t.Fatalf("the next sweep left %d", got)
+	}
 }
 
 func TestUpload_AbortedUploadLeavesNothing(t *testing.T) {
@@ -145,12 +196,12 @@ func TestUpload_AbortedUploadLeavesNothing(t *testing.T) {
 	ctx := context.Background()
 	owner := f.srv.CreateUser(t, testkit.UserSpec{})
 	newCase(t, f.srv, owner.ID, "MCCC/E1/2024")
-	up := f.svc.NewUpload(owner.ID)
-	if err := up.AddFile(ctx, "a.pdf", strings.NewReader("complete"), 1<<20); err != nil {
+	up := f.svc.NewUpload(owner.ID, auth.RoleLawyer)
+	if err := up.AddFile(ctx, "a.pdf", strings.NewReader("complete")); err != nil {
 		t.Fatal(err)
 	}
 	// The client goes away in the middle of the second file.
-	err := up.AddFile(ctx, "b.pdf", io.MultiReader(bytes.NewReader(randomBytes(t, 200000)), errReader{}), 1<<20)
+	err := up.AddFile(ctx, "b.pdf", io.MultiReader(bytes.NewReader(randomBytes(t, 200000)), errReader{}))
 	if err == nil {
 		t.Fatal("a file whose stream broke was accepted")
 	}
@@ -159,8 +210,8 @@ func TestUpload_AbortedUploadLeavesNothing(t *testing.T) {
 		t.Fatalf("an aborted upload left %v", got)
 	}
 	// A commit that fails (here: the case is unknown) also cleans up.
-	up = f.svc.NewUpload(owner.ID)
-	if err := up.AddFile(ctx, "a.pdf", strings.NewReader("complete"), 1<<20); err != nil {
+	up = f.svc.NewUpload(owner.ID, auth.RoleLawyer)
+	if err := up.AddFile(ctx, "a.pdf", strings.NewReader("complete")); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := up.Commit(ctx, "NO/SUCH/CASE", "T", ""); errs.KindOf(err) != errs.KindNotFound {
@@ -168,6 +219,9 @@ func TestUpload_AbortedUploadLeavesNothing(t *testing.T) {
 	}
 	if got := f.keys(t); len(got) != 0 || documentRows(t, f.srv) != 0 {
 		t.Fatalf("a failed commit left %v", got)
+	}
+	if n := f.srv.DB().PendingUpload.Query().CountX(ctx); n != 0 {
+		t.Fatalf("aborted uploads left %d pending records", n)
 	}
 }
 

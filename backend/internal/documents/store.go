@@ -3,6 +3,7 @@ package documents
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/document"
+	"github.com/kesihq/kesi/ent/pendingupload"
 	"github.com/kesihq/kesi/ent/predicate"
 )
 
@@ -63,6 +65,14 @@ func (s *Service) insert(ctx context.Context, docs []Document) error {
 	if err := tx.Document.CreateBulk(builders...).Exec(ctx); err != nil {
 		tx.Rollback()
 		return errs.Internal(fmt.Errorf("insert %d documents: %w", len(docs), err))
+	}
+	keys := make([]string, len(docs))
+	for i, d := range docs {
+		keys[i] = d.blobKey
+	}
+	if _, err := tx.PendingUpload.Delete().Where(pendingupload.BlobKeyIn(keys...)).Exec(ctx); err != nil {
+		tx.Rollback()
+		return errs.Internal(fmt.Errorf("complete %d pending uploads: %w", len(docs), err))
 	}
 	if err := tx.Commit(); err != nil {
 		return errs.Internal(fmt.Errorf("commit document insert: %w", err))
@@ -138,6 +148,53 @@ func (s *Service) knownBlobs(ctx context.Context, keys []string) (map[string]boo
 		known[k] = true
 	}
 	return known, nil
+}
+
+// recordPending records that owner's upload is about to write key.
+func (s *Service) recordPending(ctx context.Context, owner uuid.UUID, key string) error {
+	err := s.db.PendingUpload.Create().SetBlobKey(key).SetOwnerID(owner).SetCreatedAt(s.clock.Now().UTC()).Exec(ctx)
+	if err != nil {
+		return errs.Internal(fmt.Errorf("record pending upload %s: %w", key, err))
+	}
+	return nil
+}
+
+// forgetPending deletes the pending records of keys.
+func (s *Service) forgetPending(ctx context.Context, keys []string) error {
+	if len(keys) == 0 {
+		return nil
+	}
+	if _, err := s.db.PendingUpload.Delete().Where(pendingupload.BlobKeyIn(keys...)).Exec(ctx); err != nil {
+		return fmt.Errorf("forget %d pending uploads: %w", len(keys), err)
+	}
+	return nil
+}
+
+// pendingBlobs reports which of keys are recorded as pending uploads.
+func (s *Service) pendingBlobs(ctx context.Context, keys []string) (map[string]bool, error) {
+	found, err := s.db.PendingUpload.Query().Where(pendingupload.BlobKeyIn(keys...)).Select(pendingupload.FieldBlobKey).Strings(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("look up %d pending blob keys: %w", len(keys), err)
+	}
+	pending := make(map[string]bool, len(found))
+	for _, k := range found {
+		pending[k] = true
+	}
+	return pending, nil
+}
+
+// stalePending answers up to limit keys of uploads pending since before cutoff.
+func (s *Service) stalePending(ctx context.Context, cutoff time.Time, limit int) ([]string, error) {
+	keys, err := s.db.PendingUpload.Query().
+		Where(pendingupload.CreatedAtLT(cutoff)).
+		Order(ent.Asc(pendingupload.FieldCreatedAt)).
+		Limit(limit).
+		Select(pendingupload.FieldBlobKey).
+		Strings(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list stale pending uploads: %w", err)
+	}
+	return keys, nil
 }
 
 func fromRow(row *ent.Document) Document {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"net/http"
 	"net/url"
 	"os"
@@ -245,4 +246,55 @@ func TestUpload_OverTheLimitsAnswers413AndStoresNothing(t *testing.T) {
 			t.Errorf("blobs left: %v", files)
 		}
 	})
+}
+
+func TestUpload_MalformedFormsAnswer400AndStoreNothing(t *testing.T) {
+	srv := testkit.NewServer(t, testkit.SQLite, map[string]string{"KESI_MAX_UPLOAD_FILES": "3"})
+	lawyer := srv.Lawyer(t)
+	newCase(t, srv, lawyer.User.ID, "MCCC/E1/2024")
+	head := "--B\r\nContent-Disposition: form-data; name=\"case_id\"\r\n\r\nMCCC/E1/2024\r\n" +
+		"--B\r\nContent-Disposition: form-data; name=\"document_title\"\r\n\r\nT\r\n"
+	cases := []struct {
+		name, contentType, body string
+	}{
+		{"a body cut in the middle of a file", "multipart/form-data; boundary=B",
+			head + "--B\r\nContent-Disposition: form-data; name=\"files\"; filename=\"a.pdf\"\r\n\r\n%PDF-1.7 and then nothing"},
+		{"a part with a broken header", "multipart/form-data; boundary=B",
+			head + "--B\r\nContent-Disposition form-data no colon\r\n\r\nx\r\n--B--\r\n"},
+		{"no closing boundary", "multipart/form-data; boundary=B", head},
+		{"a boundary that never appears", "multipart/form-data; boundary=ZZZ", head + "--B--\r\n"},
+		{"no boundary at all", "multipart/form-data", head},
+		{"NUL bytes and garbage", "multipart/form-data; boundary=B", "\x00\x00\xff\xfe--B\r\n\x00"},
+	}
+	for _, tc := range cases {
+		req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/files/upload", strings.NewReader(tc.body))
+		req.Header.Set("Content-Type", tc.contentType)
+		if res := lawyer.Send(t, req); res.Status != http.StatusBadRequest {
+			t.Errorf("%s: answered %d %s, want 400", tc.name, res.Status, res.Body)
+		}
+	}
+	// Past the number of files one upload may hold.
+	pages := func(n int) []file {
+		var files []file
+		for i := range n {
+			files = append(files, bytesFile(fmt.Sprintf("%d.txt", i), []byte("page")))
+		}
+		return files
+	}
+	res := upload(t, srv, lawyer, form{caseID: str("MCCC/E1/2024"), title: str("T"), files: pages(4)})
+	if want := "One upload may hold at most 3 files. Please upload the others separately."; res.Status != http.StatusBadRequest || res.Message(t) != want {
+		t.Errorf("four files with a limit of three: %d %s", res.Status, res.Body)
+	}
+	if docs := uploadOK(t, srv, lawyer, "MCCC/E1/2024", "T", pages(3)...); len(docs) != 3 {
+		t.Errorf("three files at the limit: %d stored", len(docs))
+	}
+	if n := documentRows(t, srv); n != 3 {
+		t.Errorf("%d rows, want the 3 of the good upload", n)
+	}
+	if got := blobFiles(t, srv); len(got) != 3 {
+		t.Errorf("refused uploads left blobs: %v", got)
+	}
+	if n := srv.DB().PendingUpload.Query().CountX(context.Background()); n != 0 {
+		t.Errorf("refused uploads left %d pending records", n)
+	}
 }

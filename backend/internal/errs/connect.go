@@ -19,6 +19,8 @@ var connectCodes = map[Kind]connect.Code{
 	KindTooManyRequests:      connect.CodeResourceExhausted,
 	KindTooLarge:             connect.CodeResourceExhausted,
 	KindFailedPrecondition:   connect.CodeFailedPrecondition,
+	KindUnavailable:          connect.CodeUnavailable,
+	KindInsufficientStorage:  connect.CodeResourceExhausted,
 }
 
 // Metadata key that carries the failing field of an invalid argument.
@@ -43,6 +45,7 @@ func ToConnect(ctx context.Context, err error) error {
 	if errors.Is(err, context.DeadlineExceeded) {
 		return connect.NewError(connect.CodeDeadlineExceeded, err)
 	}
+	err = Classify(ctx, err)
 	e, ok := As(err)
 	if !ok || e.Kind == KindInternal {
 		slog.ErrorContext(ctx, "internal error", "err", err)

@@ -142,8 +142,11 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 // table from Connect code to HTTP status. Internal errors are logged and
 // shown as "internal error".
 func HTTPError(ctx context.Context, err error) (int, string) {
+	err = errs.Classify(ctx, err)
 	if e, ok := errs.As(err); ok {
 		switch e.Kind {
+		case errs.KindInsufficientStorage:
+			return http.StatusInsufficientStorage, e.Message
 		case errs.KindSubscriptionRequired:
 			return http.StatusPaymentRequired, e.Message
 		case errs.KindTooLarge:

@@ -14,7 +14,6 @@ import (
 	_ "modernc.org/sqlite" // Pure-Go SQLite driver "sqlite".
 
 	"github.com/kesihq/kesi/ent"
-	"github.com/kesihq/kesi/ent/migrate"
 )
 
 // DB is an open database with the ent client over it.
@@ -69,14 +68,6 @@ func OpenDB(ctx context.Context, databaseURL, sqlitePath string) (*DB, error) {
 // SQLiteDSN is the DSN for the SQLite file at path with the pragmas Kesi needs.
 func SQLiteDSN(path string) string {
 	return "file:" + path + "?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_txlock=immediate"
-}
-
-// Migrate creates or upgrades the schema.
-func (db *DB) Migrate(ctx context.Context) error {
-	if err := db.Schema.Create(ctx, migrate.WithDropIndex(true)); err != nil {
-		return fmt.Errorf("migrate schema: %w", err)
-	}
-	return nil
 }
 
 // Close closes the database.

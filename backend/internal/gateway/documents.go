@@ -1,4 +1,4 @@
-package documents
+package gateway
 
 import (
 	"errors"
@@ -11,28 +11,21 @@ import (
 	"strings"
 
 	"github.com/kesihq/kesi/backend/internal/auth"
+	"github.com/kesihq/kesi/backend/internal/documents"
 	"github.com/kesihq/kesi/backend/internal/errs"
-	"github.com/kesihq/kesi/backend/internal/gateway"
 )
 
-// Limits bound uploads.
-type Limits struct {
-	File     int64 // per file
-	DemoFile int64 // per file, for the demo account
-	Request  int64 // per upload request, all files together
+// DocumentFiles serves the upload and download routes: the bytes of
+// documents travel over plain HTTP, not Connect. The rules (sizes, names,
+// types, who may read what) are the documents domain's; this is the door.
+type DocumentFiles struct {
+	svc   *documents.Service
+	authz *auth.Authorizer
 }
 
-// Files serves the upload and download routes: the bytes of documents
-// travel over plain HTTP, not Connect.
-type Files struct {
-	svc    *Service
-	authz  *auth.Authorizer
-	limits Limits
-}
-
-// NewFiles builds the file routes' handlers.
-func NewFiles(svc *Service, authz *auth.Authorizer, limits Limits) *Files {
-	return &Files{svc: svc, authz: authz, limits: limits}
+// NewDocumentFiles builds the file routes' handlers.
+func NewDocumentFiles(svc *documents.Service, authz *auth.Authorizer) *DocumentFiles {
+	return &DocumentFiles{svc: svc, authz: authz}
 }
 
 // maxFieldBytes bounds a text field of the upload form (the note is the
@@ -42,28 +35,24 @@ const maxFieldBytes = 64 << 10
 // Upload handles POST /api/files/upload: multipart case_id, document_title,
 // note and one or more files, streamed part by part so that no file is
 // ever held whole in memory or written anywhere in plaintext.
-func (f *Files) Upload() http.Handler {
+func (f *DocumentFiles) Upload() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
-		if err := f.authz.Authorize(ctx, UploadRoute); err != nil {
-			gateway.WriteError(w, r, err)
+		if err := f.authz.Authorize(ctx, documents.UploadRoute); err != nil {
+			writeError(w, r, err)
 			return
 		}
 		p := auth.MustPrincipal(ctx)
-		fileLimit := f.limits.File
-		if p.Role == auth.RoleDemo {
-			fileLimit = f.limits.DemoFile
-		}
-		r.Body = http.MaxBytesReader(w, r.Body, f.limits.Request)
+		r.Body = http.MaxBytesReader(w, r.Body, f.svc.Limits().Request)
 		mr, err := r.MultipartReader()
 		if err != nil {
-			gateway.WriteError(w, r, errs.Invalid("files", "The upload must be sent as multipart/form-data."))
+			writeError(w, r, errs.Invalid("files", "The upload must be sent as multipart/form-data."))
 			return
 		}
-		up := f.svc.NewUpload(p.UserID)
+		up := f.svc.NewUpload(p.UserID, p.Role)
 		fail := func(err error) {
 			up.Abort(ctx)
-			gateway.WriteError(w, r, f.requestError(err))
+			writeError(w, r, f.requestError(err))
 		}
 		fields := map[string]string{}
 		prepared := false
@@ -73,7 +62,7 @@ func (f *Files) Upload() http.Handler {
 				break
 			}
 			if err != nil {
-				fail(err)
+				fail(fmt.Errorf("%w: %w", documents.ErrRequestBody, err))
 				return
 			}
 			switch name := part.FormName(); name {
@@ -96,8 +85,8 @@ func (f *Files) Upload() http.Handler {
 					}
 					prepared = true
 				}
-				err := up.AddFile(ctx, part.FileName(), part, fileLimit)
-				if errors.Is(err, ErrEmptyFile) && part.FileName() == "" {
+				err := up.AddFile(ctx, part.FileName(), part)
+				if errors.Is(err, documents.ErrEmptyFile) && part.FileName() == "" {
 					continue // a browser's empty file input, not a file
 				}
 				if err != nil {
@@ -106,30 +95,31 @@ func (f *Files) Upload() http.Handler {
 				}
 			default:
 				if _, err := io.Copy(io.Discard, part); err != nil {
-					fail(err)
+					fail(fmt.Errorf("%w: %w", documents.ErrRequestBody, err))
 					return
 				}
 			}
 		}
 		docs, err := up.Commit(ctx, fields["case_id"], fields["document_title"], fields["note"])
 		if err != nil {
-			gateway.WriteError(w, r, err)
+			writeError(w, r, err)
 			return
 		}
-		gateway.WriteJSON(w, http.StatusCreated, gateway.ToFilesJSON(ToProto(docs)))
+		writeJSON(w, http.StatusCreated, ToFilesJSON(documents.ToProto(docs)))
 	})
 }
 
 // requestError turns a failure to read the request into what the client
-// should see: the request size limit, or a malformed form.
-func (f *Files) requestError(err error) error {
+// should see: the request size limit, or a malformed or broken form. Only
+// the blob store's and the database's failures stay internal.
+func (f *DocumentFiles) requestError(err error) error {
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooBig):
-		return errs.TooLarge(fmt.Sprintf("The upload is larger than %s, the most one upload may be. Please send fewer or smaller files.", humanSize(f.limits.Request)))
+		return f.svc.RequestTooLarge()
 	case errs.KindOf(err) != errs.KindInternal:
 		return err
-	case strings.HasPrefix(err.Error(), "multipart:"), errors.Is(err, io.ErrUnexpectedEOF):
+	case errors.Is(err, documents.ErrRequestBody):
 		return errs.Invalid("files", "The upload form could not be read. Please try again.")
 	}
 	return err
@@ -138,7 +128,7 @@ func (f *Files) requestError(err error) error {
 func readField(part *multipart.Part) (string, error) {
 	b, err := io.ReadAll(io.LimitReader(part, maxFieldBytes+1))
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("%w: %w", documents.ErrRequestBody, err)
 	}
 	if len(b) > maxFieldBytes {
 		return "", errs.Invalidf(part.FormName(), "The %s field is too long.", part.FormName())
@@ -149,21 +139,21 @@ func readField(part *multipart.Part) (string, error) {
 // Download handles GET /api/files/download/{documentID}: the owner gets the
 // decrypted bytes, inline or (with ?download=1) as an attachment, with
 // single-range requests as PDF viewers make them.
-func (f *Files) Download() http.Handler {
+func (f *DocumentFiles) Download() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
-		if err := f.authz.Authorize(ctx, DownloadRoute); err != nil {
-			gateway.WriteError(w, r, err)
+		if err := f.authz.Authorize(ctx, documents.DownloadRoute); err != nil {
+			writeError(w, r, err)
 			return
 		}
-		id, err := parseID(r.PathValue("documentID"))
+		id, err := documents.ParseID(r.PathValue("documentID"))
 		if err != nil {
-			gateway.WriteError(w, r, err)
+			writeError(w, r, err)
 			return
 		}
 		d, err := f.svc.Get(ctx, auth.MustPrincipal(ctx).UserID, id)
 		if err != nil {
-			gateway.WriteError(w, r, err)
+			writeError(w, r, err)
 			return
 		}
 		etag := `"` + d.SHA256 + `"`
@@ -172,7 +162,7 @@ func (f *Files) Download() http.Handler {
 			s, e, ok, satisfiable := parseRange(spec, d.Size)
 			if ok && !satisfiable {
 				w.Header().Set("Content-Range", fmt.Sprintf("bytes */%d", d.Size))
-				gateway.WriteMessage(w, http.StatusRequestedRangeNotSatisfiable, "The requested range is outside the file.")
+				writeMessage(w, http.StatusRequestedRangeNotSatisfiable, "The requested range is outside the file.")
 				return
 			}
 			if ok {
@@ -181,14 +171,14 @@ func (f *Files) Download() http.Handler {
 		}
 		body, err := f.svc.Content(ctx, d, start, end)
 		if err != nil {
-			gateway.WriteError(w, r, err)
+			writeError(w, r, err)
 			return
 		}
 		defer body.Close()
 
 		h := w.Header()
 		disposition := "inline"
-		if r.URL.Query().Get("download") == "1" || !inlineSafe(d.ContentType) {
+		if r.URL.Query().Get("download") == "1" || !documents.InlineSafe(d.ContentType) {
 			disposition = "attachment"
 		}
 		h.Set("Content-Type", d.ContentType)

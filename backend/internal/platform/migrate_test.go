@@ -1,0 +1,210 @@
+package platform_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	atlas "ariga.io/atlas/sql/migrate"
+	"entgo.io/ent/dialect"
+
+	"github.com/kesihq/kesi/backend/internal/platform"
+	"github.com/kesihq/kesi/backend/internal/testkit"
+)
+
+func open(t *testing.T, e testkit.Engine) *platform.DB {
+	t.Helper()
+	url, path := testkit.DatabaseURL(t, e)
+	return openURL(t, url, path)
+}
+
+func openURL(t *testing.T, url, path string) *platform.DB {
+	t.Helper()
+	db, err := platform.OpenDB(context.Background(), url, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// Issue 15: three migrates at once on a fresh database crashed on duplicate
+// type names. Under the lock they all succeed, and the schema is whole.
+func TestMigrate_ConcurrentOnAFreshDatabase(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		url, path := testkit.DatabaseURL(t, e)
+		dbs := []*platform.DB{openURL(t, url, path), openURL(t, url, path), openURL(t, url, path)}
+		var wg sync.WaitGroup
+		errs := make([]error, len(dbs))
+		for i, db := range dbs {
+			wg.Go(func() { errs[i] = db.Migrate(context.Background()) })
+		}
+		wg.Wait()
+		for i, err := range errs {
+			if err != nil {
+				t.Errorf("migrate %d: %v", i, err)
+			}
+		}
+		pending, err := dbs[0].PendingMigrations(context.Background())
+		if err != nil || len(pending) != 0 {
+			t.Fatalf("after three migrates: pending %v, %v", pending, err)
+		}
+		if n := dbs[1].User.Query().CountX(context.Background()); n != 0 {
+			t.Fatalf("%d users in a fresh database", n)
+		}
+	})
+}
+
+// Issue 15: migrate dropped indexes and unique constraints it had not
+// created. Versioned migrations touch only what their files name.
+func TestMigrate_KeepsWhatItDoesNotOwn(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		db := open(t, e)
+		ctx := context.Background()
+		if err := db.Migrate(ctx); err != nil {
+			t.Fatal(err)
+		}
+		// An operator's own index and unique constraint.
+		for _, stmt := range []string{
+			"CREATE INDEX ops_users_fullname ON users (fullname)",
+			"CREATE UNIQUE INDEX ops_users_phone ON users (phone_number, email)",
+		} {
+			if _, err := db.SQL.ExecContext(ctx, stmt); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for range 2 {
+			if err := db.Migrate(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, name := range []string{"ops_users_fullname", "ops_users_phone"} {
+			if !indexExists(t, db, name) {
+				t.Errorf("migrate dropped the operator's index %s", name)
+			}
+		}
+	})
+}
+
+func indexExists(t *testing.T, db *platform.DB, name string) bool {
+	t.Helper()
+	q := "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = $1"
+	if db.Dialect == dialect.Postgres {
+		q = "SELECT count(*) FROM pg_indexes WHERE indexname = $1"
+	}
+	var n int
+	if err := db.SQL.QueryRow(q, name).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n > 0
+}
+
+// A database that Kesi created before versioned migrations (the baseline's
+// tables, no record of migrations) is adopted: the baseline is recorded,
+// later migrations applied, nothing recreated.
+func TestMigrate_AdoptsADatabaseFromBeforeVersionedMigrations(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		db := open(t, e)
+		ctx := context.Background()
+		all, err := platform.Migrations(db.Dialect)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, stmt := range all[0].Stmts {
+			if _, err := db.SQL.ExecContext(ctx, stmt); err != nil {
+				t.Fatal(err)
+			}
+		}
+		plan, err := db.MigrationPlan(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(plan) != len(all)-1 || plan[0].Version == all[0].Version {
+			t.Fatalf("the plan for an old database: %d migrations, want the %d after the baseline", len(plan), len(all)-1)
+		}
+		if err := db.Migrate(ctx); err != nil {
+			t.Fatalf("migrate an old database: %v", err)
+		}
+		if pending, _ := db.PendingMigrations(ctx); len(pending) != 0 {
+			t.Fatalf("pending after migrate: %v", pending)
+		}
+	})
+}
+
+// --dry-run's plan lists every migration of a fresh database and applies
+// none of them.
+func TestMigrationPlan_AppliesNothing(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		db := open(t, e)
+		ctx := context.Background()
+		all, _ := platform.Migrations(db.Dialect)
+		plan, err := db.MigrationPlan(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(plan) != len(all) || len(plan[0].Stmts) == 0 {
+			t.Fatalf("plan of a fresh database: %d of %d migrations", len(plan), len(all))
+		}
+		pending, err := db.PendingMigrations(ctx)
+		if err != nil || len(pending) != len(all) {
+			t.Fatalf("after a dry run %d of %d pending (%v): the dry run applied something", len(pending), len(all), err)
+		}
+	})
+}
+
+// The committed directories are what atlas wrote (atlas.sum matches), and
+// both engines have the same versions.
+func TestMigrations_DirectoriesAreIntactAndPaired(t *testing.T) {
+	var versions [2][]string
+	for i, engine := range []string{"sqlite", "postgres"} {
+		dir, err := atlas.NewLocalDir(filepath.Join("migrations", engine))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := atlas.Validate(dir); err != nil {
+			t.Errorf("%s: %v (regenerate with make migrations; never edit a migration by hand)", engine, err)
+		}
+		files, err := dir.Files()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			versions[i] = append(versions[i], f.Version())
+		}
+	}
+	if !slices.Equal(versions[0], versions[1]) {
+		t.Errorf("sqlite has versions %v, postgres %v", versions[0], versions[1])
+	}
+}
+
+// Expand then contract (README "Changing the schema"): while two versions
+// serve side by side on one Postgres, a migration only adds. A migration
+// that drops or renames must say so in its name (…_contract) and ship a
+// release after the code stopped using what it removes. (SQLite serves one
+// process, and changes a table by rebuilding it, so its files are exempt.)
+func TestMigrations_OnlyExpandUnlessNamedContract(t *testing.T) {
+	destructive := regexp.MustCompile(`(?i)\b(DROP\s+(TABLE|COLUMN|INDEX|CONSTRAINT)|RENAME\s+(TO|COLUMN)|ALTER\s+COLUMN\s+\S+\s+SET\s+NOT\s+NULL)\b`)
+	for _, engine := range []string{"postgres"} {
+		names, err := filepath.Glob(filepath.Join("migrations", engine, "*.sql"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range names {
+			if strings.HasSuffix(name, "_contract.sql") {
+				continue
+			}
+			b, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m := destructive.Find(b); m != nil {
+				t.Errorf("%s is not an expand-only change (%q): split it, and name the removal …_contract", name, m)
+			}
+		}
+	}
+}
