@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -20,15 +21,20 @@ import (
 // startSession opens a new refresh-token family for u and mints its first
 // access token.
 func (s *Service) startSession(ctx context.Context, u *ent.User) (*Session, error) {
-	return s.issue(ctx, s.db, u, uuid.New())
+	return s.issue(ctx, s.db, u, uuid.New(), s.clock.Now().UTC())
 }
 
-// issue adds a refresh token to family and mints an access token for it.
-func (s *Service) issue(ctx context.Context, db *ent.Client, u *ent.User, family uuid.UUID) (*Session, error) {
+// issue adds a refresh token to family, which began at started, and mints
+// an access token for it. The refresh token lives RefreshTTL, and never
+// past the session's absolute end.
+func (s *Service) issue(ctx context.Context, db *ent.Client, u *ent.User, family uuid.UUID, started time.Time) (*Session, error) {
 	now := s.clock.Now().UTC()
 	token, hash := newSecret("")
 	client := platform.ClientFrom(ctx)
 	expiry := now.Add(RefreshTTL)
+	if end := started.Add(SessionMaxAge); end.Before(expiry) {
+		expiry = end
+	}
 	if err := db.RefreshToken.Create().
 		SetUserID(u.ID).
 		SetFamilyID(family).
@@ -81,7 +87,14 @@ func (s *Service) Refresh(ctx context.Context, token string) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.issue(ctx, s.db, u, rt.FamilyID)
+	first, err := s.db.RefreshToken.Query().
+		Where(refreshtoken.FamilyID(rt.FamilyID)).
+		Order(ent.Asc(refreshtoken.FieldCreatedAt)).
+		First(ctx)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("load start of family %s: %w", rt.FamilyID, err))
+	}
+	return s.issue(ctx, s.db, u, rt.FamilyID, first.CreatedAt)
 }
 
 // reuse revokes the family of a token presented twice.
