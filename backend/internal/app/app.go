@@ -181,6 +181,7 @@ func (a *App) build() error {
 	}
 
 	a.Authz = auth.NewAuthorizer(a.DB.Client, a.Calendar.Clock, policies...)
+	a.Authz.Subscribe(a.Bus)
 	documentFiles := documents.NewFiles(documentSvc, a.Authz, documents.Limits{
 		File: a.Config.MaxUploadBytes, DemoFile: a.Config.DemoMaxUploadBytes, Request: a.Config.MaxRequestBytes,
 	})
