@@ -19,6 +19,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/billing"
 	"github.com/kesihq/kesi/backend/internal/blob"
+	"github.com/kesihq/kesi/backend/internal/bus"
 	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/backend/internal/clients"
 	"github.com/kesihq/kesi/backend/internal/config"
@@ -41,6 +42,9 @@ type App struct {
 	Calendar platform.Calendar
 	Authz    *auth.Authorizer
 	Jobs     *jobs.Runner
+	// Bus carries changes other servers must hear at once (ended
+	// sessions, subscriptions).
+	Bus *bus.Bus
 
 	seeders   []func(context.Context) error
 	checks    []func(context.Context) error
@@ -71,10 +75,24 @@ func New(ctx context.Context, cfg *config.Config, opts ...Option) (*App, error) 
 		return nil, err
 	}
 	a := &App{Config: cfg, DB: db, Calendar: platform.Calendar{Clock: o.clock, Location: cfg.Location}}
-	if err := a.build(); err != nil {
+	// On SQLite the bus joins the other Apps of this process on the same
+	// file: one name for the file, as KESI_DATABASE_URL or the data dir gives it.
+	hub := cfg.DatabaseURL
+	if hub == "" {
+		hub = cfg.SQLitePath()
+	}
+	a.Bus, err = bus.Open(db.Dialect, cfg.DatabaseURL, hub, db.SQL, bus.Options{})
+	if err != nil {
 		db.Close()
 		return nil, err
 	}
+	if err := a.build(); err != nil {
+		a.Close()
+		return nil, err
+	}
+	// What the bus keeps current starts from the database (a fresh one
+	// without a schema yet is loaded again after Migrate).
+	a.Bus.ReloadAll(ctx)
 	return a, nil
 }
 
@@ -83,7 +101,9 @@ func (a *App) build() error {
 	if err != nil {
 		return fmt.Errorf("token signer: %w", err)
 	}
-	authn := &auth.Authenticator{Signer: signer, Clock: a.Calendar.Clock}
+	revoked := auth.NewRevoked(a.DB.Client, a.Calendar.Clock)
+	revoked.Subscribe(a.Bus)
+	authn := &auth.Authenticator{Signer: signer, Clock: a.Calendar.Clock, Revoked: revoked}
 
 	// Each domain: its service, its Connect handler and its policy.
 	mailer, err := notify.New(a.Config.SMTPURL, a.Config.DataDir, slog.Default())
@@ -96,6 +116,7 @@ func (a *App) build() error {
 		RateLimitPerAccount: a.Config.RateLimitPerAccount,
 		RateLimitPerAddress: a.Config.RateLimitPerAddress,
 		RateLimitWindow:     a.Config.RateLimitWindow,
+		Bus:                 a.Bus,
 	})
 	if err != nil {
 		return fmt.Errorf("auth service: %w", err)
@@ -168,6 +189,7 @@ func (a *App) build() error {
 	}
 
 	a.Authz = auth.NewAuthorizer(a.DB.Client, a.Calendar.Clock, policies...)
+	a.Authz.Subscribe(a.Bus)
 	documentFiles := gateway.NewDocumentFiles(documentSvc, a.Authz)
 	raw.Upload, raw.Download = documentFiles.Upload(), documentFiles.Download()
 	a.Jobs = jobs.NewRunner(a.DB.SQL, a.DB.Dialect,
@@ -242,6 +264,7 @@ func (a *App) Migrate(ctx context.Context) error {
 			return fmt.Errorf("seed: %w", err)
 		}
 	}
+	a.Bus.ReloadAll(ctx)
 	return nil
 }
 
@@ -260,8 +283,10 @@ func (a *App) Check(ctx context.Context) error {
 // blobs, and its diary is rewritten relative to today.
 func (a *App) ResetDemo(ctx context.Context) error { return a.resetDemo(ctx) }
 
-// Close releases the database.
-func (a *App) Close() error { return a.DB.Close() }
+// Close stops the bus and releases the database.
+func (a *App) Close() error {
+	return errors.Join(a.Bus.Close(), a.DB.Close())
+}
 
 func (a *App) ready(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)

@@ -23,6 +23,7 @@ const (
 	AuditReset              = "password_reset"
 	AuditExtensionConnected = "extension_connected"
 	AuditExtensionRevoked   = "extension_revoked"
+	AuditPasswordChanged    = "password_changed"
 )
 
 // audit records a security event with the caller's address. A failure to

@@ -32,7 +32,16 @@ var ServicePolicy = Policy{
 	kesiv1connect.AuthServiceCreateExtensionTokenProcedure:          {Roles: DiaryRoles},
 	kesiv1connect.AuthServiceListExtensionTokensProcedure:           {Roles: DiaryRoles},
 	kesiv1connect.AuthServiceRevokeExtensionTokenProcedure:          {Roles: DiaryRoles},
+	// The demo account is shared by every visitor: none may sign the others
+	// out or change its password.
+	kesiv1connect.AuthServiceListSessionsProcedure:        {Roles: OwnAccountRoles},
+	kesiv1connect.AuthServiceRevokeSessionProcedure:       {Roles: OwnAccountRoles},
+	kesiv1connect.AuthServiceRevokeOtherSessionsProcedure: {Roles: OwnAccountRoles},
+	kesiv1connect.AuthServiceUpdatePasswordProcedure:      {Roles: OwnAccountRoles},
 }
+
+// OwnAccountRoles are the roles of accounts that belong to one person.
+var OwnAccountRoles = []Role{RoleLawyer, RoleModerator, RoleAffiliate}
 
 // Handler is the Connect door of AuthService.
 type Handler struct {
@@ -189,6 +198,58 @@ func (h *Handler) RevokeExtensionToken(ctx context.Context, req *connect.Request
 		return nil, errs.ToConnect(ctx, err)
 	}
 	return connect.NewResponse(&kesiv1.RevokeExtensionTokenResponse{}), nil
+}
+
+// ListSessions implements kesiv1connect.AuthServiceHandler.
+func (h *Handler) ListSessions(ctx context.Context, req *connect.Request[kesiv1.ListSessionsRequest]) (*connect.Response[kesiv1.ListSessionsResponse], error) {
+	p := MustPrincipal(ctx)
+	ds, err := h.svc.Sessions(ctx, p.UserID, p.FamilyID)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	out := make([]*kesiv1.SignedInSession, len(ds))
+	for i, d := range ds {
+		out[i] = &kesiv1.SignedInSession{
+			Id:         d.ID.String(),
+			Device:     d.Device,
+			IpAddress:  d.IP,
+			LastUsedAt: timestamppb.New(d.LastUsedAt),
+			SignedInAt: timestamppb.New(d.SignedInAt),
+			Current:    d.Current,
+		}
+	}
+	return connect.NewResponse(&kesiv1.ListSessionsResponse{Sessions: out}), nil
+}
+
+// RevokeSession implements kesiv1connect.AuthServiceHandler.
+func (h *Handler) RevokeSession(ctx context.Context, req *connect.Request[kesiv1.RevokeSessionRequest]) (*connect.Response[kesiv1.RevokeSessionResponse], error) {
+	id, err := uuid.Parse(req.Msg.Id)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, errs.NotFound(MsgSessionNotFound))
+	}
+	if err := h.svc.RevokeSession(ctx, MustPrincipal(ctx).UserID, id); err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.RevokeSessionResponse{}), nil
+}
+
+// RevokeOtherSessions implements kesiv1connect.AuthServiceHandler.
+func (h *Handler) RevokeOtherSessions(ctx context.Context, req *connect.Request[kesiv1.RevokeOtherSessionsRequest]) (*connect.Response[kesiv1.RevokeOtherSessionsResponse], error) {
+	p := MustPrincipal(ctx)
+	n, err := h.svc.RevokeOtherSessions(ctx, p.UserID, p.FamilyID)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.RevokeOtherSessionsResponse{Revoked: int32(n)}), nil
+}
+
+// UpdatePassword implements kesiv1connect.AuthServiceHandler.
+func (h *Handler) UpdatePassword(ctx context.Context, req *connect.Request[kesiv1.UpdatePasswordRequest]) (*connect.Response[kesiv1.UpdatePasswordResponse], error) {
+	p := MustPrincipal(ctx)
+	if err := h.svc.UpdatePassword(ctx, p.UserID, p.FamilyID, req.Msg.CurrentPassword, req.Msg.NewPassword); err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.UpdatePasswordResponse{Message: MsgPasswordUpdated}), nil
 }
 
 func setCookies(h http.Header, cs []*http.Cookie) {

@@ -24,6 +24,9 @@ type Authenticator struct {
 	Signer     *Signer
 	Extensions ExtensionTokenResolver // nil: extension tokens are refused
 	Clock      platform.Clock
+	// Revoked lists ended sessions: their access tokens, still signed and
+	// unexpired, are refused.
+	Revoked *Revoked
 }
 
 // Middleware authenticates every request that passes through it.
@@ -60,5 +63,8 @@ func (a *Authenticator) authenticate(r *http.Request) (Principal, bool) {
 		return p, err == nil
 	}
 	p, err := a.Signer.Verify(token, a.Clock.Now())
-	return p, err == nil
+	if err != nil || a.Revoked.Has(p.FamilyID) {
+		return Principal{}, false
+	}
+	return p, true
 }

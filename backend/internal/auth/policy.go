@@ -10,6 +10,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
 
+	"github.com/kesihq/kesi/backend/internal/bus"
 	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/backend/internal/platform"
 	"github.com/kesihq/kesi/ent"
@@ -58,6 +59,31 @@ type Authorizer struct {
 	// paid remembers the end of each subscription seen active (user id ->
 	// time.Time), to spare a query on every diary call.
 	paid sync.Map
+}
+
+// TopicSubscriptionChanged carries the id of a user whose paid_until moved
+// earlier (a refund, an operator's correction): every server forgets what it
+// remembered of it.
+const TopicSubscriptionChanged = "subscription.changed"
+
+// SubscriptionChanged tells every server, this one first, that the
+// subscription of user id changed; call it after the change is committed.
+func SubscriptionChanged(ctx context.Context, b *bus.Bus, id uuid.UUID) error {
+	return b.Publish(ctx, TopicSubscriptionChanged, id.String())
+}
+
+// Subscribe keeps the remembered subscriptions true to other servers'
+// changes: a changed one is forgotten at once, and all of them at the
+// bus's backstop reload, in case a message was lost.
+func (a *Authorizer) Subscribe(b *bus.Bus) {
+	b.Subscribe(TopicSubscriptionChanged, func(payload string) {
+		if id, err := uuid.Parse(payload); err == nil {
+			a.paid.Delete(id)
+		}
+	}, func(context.Context) error {
+		a.paid.Clear()
+		return nil
+	})
 }
 
 // NewAuthorizer builds an Authorizer over the merged policy.
@@ -109,11 +135,10 @@ func (a *Authorizer) Authorize(ctx context.Context, procedure string) error {
 	return nil
 }
 
-// subscribed reports whether the user has paid access now. Payments only
-// ever move paid_until later, so a subscription seen active stays active at
-// least until the end then seen, and is answered from memory until that
-// instant. An inactive one is always read again, so a payment takes effect at
-// once on every server.
+// subscribed reports whether the user has paid access now. A subscription
+// seen active is answered from memory until the end then seen, unless the
+// bus says it changed (a refund moves paid_until earlier). An inactive one is
+// always read again, so a payment takes effect at once on every server.
 func (a *Authorizer) subscribed(ctx context.Context, id uuid.UUID) (bool, error) {
 	now := a.clock.Now()
 	if until, ok := a.paid.Load(id); ok && until.(time.Time).After(now) {

@@ -150,6 +150,7 @@ func (s *Service) ChangePassword(ctx context.Context, email, code, newPassword s
 		return errs.Internal(err)
 	}
 	used := false
+	var ended []uuid.UUID
 	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
 		// Claim the code only if it is still unused and alive: of two
 		// requests racing with one code, one wins.
@@ -164,7 +165,8 @@ func (s *Service) ChangePassword(ctx context.Context, email, code, newPassword s
 		if err := tx.User.UpdateOneID(u.ID).SetPasswordHash(hash).SetUpdatedAt(now).Exec(ctx); err != nil {
 			return err
 		}
-		return s.revokeAll(ctx, tx, u.ID)
+		ended, err = s.revokeAll(ctx, tx, u.ID)
+		return err
 	})
 	if err != nil {
 		return errs.Internal(fmt.Errorf("reset password of %s: %w", u.ID, err))
@@ -172,6 +174,7 @@ func (s *Service) ChangePassword(ctx context.Context, email, code, newPassword s
 	if !used {
 		return fail(&u.ID)
 	}
+	s.announceRevoked(ctx, ended...)
 	s.perAccount.Reset("login:" + email)
 	s.audit(ctx, AuditReset, &u.ID, u.Email, "")
 	return nil

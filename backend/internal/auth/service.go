@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/kesihq/kesi/backend/internal/bus"
 	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/backend/internal/notify"
 	"github.com/kesihq/kesi/backend/internal/platform"
@@ -53,6 +54,8 @@ type Options struct {
 	RateLimitWindow     time.Duration
 	// Password hashing costs; zero means DefaultPasswordParams.
 	Password PasswordParams
+	// Bus tells every server of ended sessions (required).
+	Bus *bus.Bus
 }
 
 // Service is accounts, sessions and password resets.
@@ -61,6 +64,7 @@ type Service struct {
 	clock      platform.Clock
 	signer     *Signer
 	mailer     notify.Mailer
+	bus        *bus.Bus
 	publicURL  string
 	resetKey   []byte
 	params     PasswordParams
@@ -93,6 +97,7 @@ func NewService(db *ent.Client, clock platform.Clock, signer *Signer, mailer not
 		clock:      clock,
 		signer:     signer,
 		mailer:     mailer,
+		bus:        o.Bus,
 		publicURL:  o.PublicURL,
 		resetKey:   resetKey,
 		params:     params,

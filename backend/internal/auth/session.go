@@ -6,27 +6,35 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
+	"log/slog"
+	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/backend/internal/platform"
 	"github.com/kesihq/kesi/ent"
+	"github.com/kesihq/kesi/ent/predicate"
 	"github.com/kesihq/kesi/ent/refreshtoken"
 )
 
 // startSession opens a new refresh-token family for u and mints its first
 // access token.
 func (s *Service) startSession(ctx context.Context, u *ent.User) (*Session, error) {
-	return s.issue(ctx, s.db, u, uuid.New())
+	return s.issue(ctx, s.db, u, uuid.New(), s.clock.Now().UTC())
 }
 
-// issue adds a refresh token to family and mints an access token for it.
-func (s *Service) issue(ctx context.Context, db *ent.Client, u *ent.User, family uuid.UUID) (*Session, error) {
+// issue adds a refresh token to family, which began at started, and mints
+// an access token for it. The refresh token lives RefreshTTL, and never
+// past the session's absolute end.
+func (s *Service) issue(ctx context.Context, db *ent.Client, u *ent.User, family uuid.UUID, started time.Time) (*Session, error) {
 	now := s.clock.Now().UTC()
 	token, hash := newSecret("")
 	client := platform.ClientFrom(ctx)
 	expiry := now.Add(RefreshTTL)
+	if end := started.Add(SessionMaxAge); end.Before(expiry) {
+		expiry = end
+	}
 	if err := db.RefreshToken.Create().
 		SetUserID(u.ID).
 		SetFamilyID(family).
@@ -79,7 +87,14 @@ func (s *Service) Refresh(ctx context.Context, token string) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.issue(ctx, s.db, u, rt.FamilyID)
+	first, err := s.db.RefreshToken.Query().
+		Where(refreshtoken.FamilyID(rt.FamilyID)).
+		Order(ent.Asc(refreshtoken.FieldCreatedAt)).
+		First(ctx)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("load start of family %s: %w", rt.FamilyID, err))
+	}
+	return s.issue(ctx, s.db, u, rt.FamilyID, first.CreatedAt)
 }
 
 // reuse revokes the family of a token presented twice.
@@ -99,7 +114,18 @@ func (s *Service) revokeFamily(ctx context.Context, family uuid.UUID) error {
 	if err != nil {
 		return errs.Internal(fmt.Errorf("revoke family %s: %w", family, err))
 	}
+	s.announceRevoked(ctx, family)
 	return nil
+}
+
+// announceRevoked tells every server, this one first, that families ended,
+// so that their access tokens are refused on the next request. Call it
+// after the revocation is committed. A failure to tell is only logged: the
+// rows are the truth, and every server reloads them within a minute.
+func (s *Service) announceRevoked(ctx context.Context, families ...uuid.UUID) {
+	if err := publishRevoked(context.WithoutCancel(ctx), s.bus, families); err != nil {
+		slog.WarnContext(ctx, "announce ended sessions", "err", err)
+	}
 }
 
 // Logout revokes the family of the refresh token, or else of the caller's
@@ -130,13 +156,28 @@ func (s *Service) Logout(ctx context.Context, refreshToken string) error {
 	return nil
 }
 
-// revokeAll ends every session of a user, through db (a transaction's client).
-func (s *Service) revokeAll(ctx context.Context, db *ent.Client, id uuid.UUID) error {
-	_, err := db.RefreshToken.Update().
-		Where(refreshtoken.UserID(id), refreshtoken.RevokedAtIsNil()).
+// revokeAll ends every session of a user, through db (a transaction's
+// client), and answers the families it ended; announce them once committed.
+func (s *Service) revokeAll(ctx context.Context, db *ent.Client, id uuid.UUID) ([]uuid.UUID, error) {
+	return s.revokeWhere(ctx, db, refreshtoken.UserID(id))
+}
+
+// revokeWhere ends the live families of the refresh tokens matching where.
+func (s *Service) revokeWhere(ctx context.Context, db *ent.Client, where ...predicate.RefreshToken) ([]uuid.UUID, error) {
+	live := append([]predicate.RefreshToken{refreshtoken.RevokedAtIsNil()}, where...)
+	var families []uuid.UUID
+	err := db.RefreshToken.Query().Where(live...).Unique(true).Select(refreshtoken.FieldFamilyID).Scan(ctx, &families)
+	if err != nil {
+		return nil, err
+	}
+	if len(families) == 0 {
+		return nil, nil
+	}
+	_, err = db.RefreshToken.Update().
+		Where(refreshtoken.FamilyIDIn(families...), refreshtoken.RevokedAtIsNil()).
 		SetRevokedAt(s.clock.Now().UTC()).
 		Save(ctx)
-	return err
+	return families, err
 }
 
 // newSecret is a random token with prefix and the SHA-256 stored for it.

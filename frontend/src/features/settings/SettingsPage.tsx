@@ -1,9 +1,10 @@
 import { Container, Tabs, Title } from '@mantine/core';
-import { IconBell, IconCreditCard, IconPlugConnected, IconUser } from '@tabler/icons-react';
+import { IconBell, IconCreditCard, IconPlugConnected, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { useSession } from '@/app/session/SessionProvider';
 import { IntegrationsTab } from './IntegrationsTab';
 import { NotificationsTab } from './NotificationsTab';
 import { ProfileTab } from './ProfileTab';
+import { SecurityTab } from './SecurityTab';
 import { SubscriptionTab } from './SubscriptionTab';
 
 /** /settings: 'Account Settings' with four tabs (SPEC.md section 2). */
@@ -29,6 +30,7 @@ export function SettingsPage() {
           <Tabs.Tab value="integrations" leftSection={<IconPlugConnected size={16} aria-hidden />}>
             Integrations
           </Tabs.Tab>
+          {user.role !== 'demo' && <Tabs.Tab value="security" leftSection={<IconShieldLock size={16} aria-hidden />}>Security</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="profile" pt="md">
           <ProfileTab user={user} />
@@ -42,6 +44,7 @@ export function SettingsPage() {
         <Tabs.Panel value="integrations" pt="md">
           <IntegrationsTab />
         </Tabs.Panel>
+        <Tabs.Panel value="security" pt="md"><SecurityTab /></Tabs.Panel>
       </Tabs>
     </Container>
   );

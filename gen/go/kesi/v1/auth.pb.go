@@ -1527,6 +1527,432 @@ func (*RevokeExtensionTokenResponse) Descriptor() ([]byte, []int) {
 	return file_kesi_v1_auth_proto_rawDescGZIP(), []int{28}
 }
 
+// SignedInSession is one signed-in browser or device: a refresh-token family.
+type SignedInSession struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Coarse, from the browser's User-Agent: e.g. "Chrome on Android".
+	Device string `protobuf:"bytes,2,opt,name=device,proto3" json:"device,omitempty"`
+	// The network address it was last used from.
+	IpAddress string `protobuf:"bytes,3,opt,name=ip_address,json=ipAddress,proto3" json:"ip_address,omitempty"`
+	// When it was last used, to within a quarter of an hour (each token refresh).
+	LastUsedAt *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=last_used_at,json=lastUsedAt,proto3" json:"last_used_at,omitempty"`
+	SignedInAt *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=signed_in_at,json=signedInAt,proto3" json:"signed_in_at,omitempty"`
+	// The session making this call.
+	Current       bool `protobuf:"varint,6,opt,name=current,proto3" json:"current,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SignedInSession) Reset() {
+	*x = SignedInSession{}
+	mi := &file_kesi_v1_auth_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SignedInSession) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SignedInSession) ProtoMessage() {}
+
+func (x *SignedInSession) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_auth_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SignedInSession.ProtoReflect.Descriptor instead.
+func (*SignedInSession) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_auth_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *SignedInSession) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *SignedInSession) GetDevice() string {
+	if x != nil {
+		return x.Device
+	}
+	return ""
+}
+
+func (x *SignedInSession) GetIpAddress() string {
+	if x != nil {
+		return x.IpAddress
+	}
+	return ""
+}
+
+func (x *SignedInSession) GetLastUsedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.LastUsedAt
+	}
+	return nil
+}
+
+func (x *SignedInSession) GetSignedInAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.SignedInAt
+	}
+	return nil
+}
+
+func (x *SignedInSession) GetCurrent() bool {
+	if x != nil {
+		return x.Current
+	}
+	return false
+}
+
+type ListSessionsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListSessionsRequest) Reset() {
+	*x = ListSessionsRequest{}
+	mi := &file_kesi_v1_auth_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListSessionsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListSessionsRequest) ProtoMessage() {}
+
+func (x *ListSessionsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_auth_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListSessionsRequest.ProtoReflect.Descriptor instead.
+func (*ListSessionsRequest) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_auth_proto_rawDescGZIP(), []int{30}
+}
+
+type ListSessionsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Sessions      []*SignedInSession     `protobuf:"bytes,1,rep,name=sessions,proto3" json:"sessions,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListSessionsResponse) Reset() {
+	*x = ListSessionsResponse{}
+	mi := &file_kesi_v1_auth_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListSessionsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListSessionsResponse) ProtoMessage() {}
+
+func (x *ListSessionsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_auth_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListSessionsResponse.ProtoReflect.Descriptor instead.
+func (*ListSessionsResponse) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_auth_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *ListSessionsResponse) GetSessions() []*SignedInSession {
+	if x != nil {
+		return x.Sessions
+	}
+	return nil
+}
+
+type RevokeSessionRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokeSessionRequest) Reset() {
+	*x = RevokeSessionRequest{}
+	mi := &file_kesi_v1_auth_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokeSessionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokeSessionRequest) ProtoMessage() {}
+
+func (x *RevokeSessionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_auth_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokeSessionRequest.ProtoReflect.Descriptor instead.
+func (*RevokeSessionRequest) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_auth_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *RevokeSessionRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+type RevokeSessionResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokeSessionResponse) Reset() {
+	*x = RevokeSessionResponse{}
+	mi := &file_kesi_v1_auth_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokeSessionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokeSessionResponse) ProtoMessage() {}
+
+func (x *RevokeSessionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_auth_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokeSessionResponse.ProtoReflect.Descriptor instead.
+func (*RevokeSessionResponse) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_auth_proto_rawDescGZIP(), []int{33}
+}
+
+type RevokeOtherSessionsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokeOtherSessionsRequest) Reset() {
+	*x = RevokeOtherSessionsRequest{}
+	mi := &file_kesi_v1_auth_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokeOtherSessionsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokeOtherSessionsRequest) ProtoMessage() {}
+
+func (x *RevokeOtherSessionsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_auth_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokeOtherSessionsRequest.ProtoReflect.Descriptor instead.
+func (*RevokeOtherSessionsRequest) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_auth_proto_rawDescGZIP(), []int{34}
+}
+
+type RevokeOtherSessionsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// How many sessions were signed out.
+	Revoked       int32 `protobuf:"varint,1,opt,name=revoked,proto3" json:"revoked,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokeOtherSessionsResponse) Reset() {
+	*x = RevokeOtherSessionsResponse{}
+	mi := &file_kesi_v1_auth_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokeOtherSessionsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokeOtherSessionsResponse) ProtoMessage() {}
+
+func (x *RevokeOtherSessionsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_auth_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokeOtherSessionsResponse.ProtoReflect.Descriptor instead.
+func (*RevokeOtherSessionsResponse) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_auth_proto_rawDescGZIP(), []int{35}
+}
+
+func (x *RevokeOtherSessionsResponse) GetRevoked() int32 {
+	if x != nil {
+		return x.Revoked
+	}
+	return 0
+}
+
+type UpdatePasswordRequest struct {
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	CurrentPassword string                 `protobuf:"bytes,1,opt,name=current_password,json=currentPassword,proto3" json:"current_password,omitempty"`
+	NewPassword     string                 `protobuf:"bytes,2,opt,name=new_password,json=newPassword,proto3" json:"new_password,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *UpdatePasswordRequest) Reset() {
+	*x = UpdatePasswordRequest{}
+	mi := &file_kesi_v1_auth_proto_msgTypes[36]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdatePasswordRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdatePasswordRequest) ProtoMessage() {}
+
+func (x *UpdatePasswordRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_auth_proto_msgTypes[36]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdatePasswordRequest.ProtoReflect.Descriptor instead.
+func (*UpdatePasswordRequest) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_auth_proto_rawDescGZIP(), []int{36}
+}
+
+func (x *UpdatePasswordRequest) GetCurrentPassword() string {
+	if x != nil {
+		return x.CurrentPassword
+	}
+	return ""
+}
+
+func (x *UpdatePasswordRequest) GetNewPassword() string {
+	if x != nil {
+		return x.NewPassword
+	}
+	return ""
+}
+
+type UpdatePasswordResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Message       string                 `protobuf:"bytes,1,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdatePasswordResponse) Reset() {
+	*x = UpdatePasswordResponse{}
+	mi := &file_kesi_v1_auth_proto_msgTypes[37]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdatePasswordResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdatePasswordResponse) ProtoMessage() {}
+
+func (x *UpdatePasswordResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_auth_proto_msgTypes[37]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdatePasswordResponse.ProtoReflect.Descriptor instead.
+func (*UpdatePasswordResponse) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_auth_proto_rawDescGZIP(), []int{37}
+}
+
+func (x *UpdatePasswordResponse) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
 var File_kesi_v1_auth_proto protoreflect.FileDescriptor
 
 const file_kesi_v1_auth_proto_rawDesc = "" +
@@ -1616,13 +2042,37 @@ const file_kesi_v1_auth_proto_rawDesc = "" +
 	"\x10extension_tokens\x18\x01 \x03(\v2\x17.kesi.v1.ExtensionTokenR\x0fextensionTokens\"-\n" +
 	"\x1bRevokeExtensionTokenRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"\x1e\n" +
-	"\x1cRevokeExtensionTokenResponse*d\n" +
+	"\x1cRevokeExtensionTokenResponse\"\xee\x01\n" +
+	"\x0fSignedInSession\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x16\n" +
+	"\x06device\x18\x02 \x01(\tR\x06device\x12\x1d\n" +
+	"\n" +
+	"ip_address\x18\x03 \x01(\tR\tipAddress\x12<\n" +
+	"\flast_used_at\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"lastUsedAt\x12<\n" +
+	"\fsigned_in_at\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"signedInAt\x12\x18\n" +
+	"\acurrent\x18\x06 \x01(\bR\acurrent\"\x15\n" +
+	"\x13ListSessionsRequest\"L\n" +
+	"\x14ListSessionsResponse\x124\n" +
+	"\bsessions\x18\x01 \x03(\v2\x18.kesi.v1.SignedInSessionR\bsessions\"&\n" +
+	"\x14RevokeSessionRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"\x17\n" +
+	"\x15RevokeSessionResponse\"\x1c\n" +
+	"\x1aRevokeOtherSessionsRequest\"7\n" +
+	"\x1bRevokeOtherSessionsResponse\x12\x18\n" +
+	"\arevoked\x18\x01 \x01(\x05R\arevoked\"e\n" +
+	"\x15UpdatePasswordRequest\x12)\n" +
+	"\x10current_password\x18\x01 \x01(\tR\x0fcurrentPassword\x12!\n" +
+	"\fnew_password\x18\x02 \x01(\tR\vnewPassword\"2\n" +
+	"\x16UpdatePasswordResponse\x12\x18\n" +
+	"\amessage\x18\x01 \x01(\tR\amessage*d\n" +
 	"\x04Role\x12\x14\n" +
 	"\x10ROLE_UNSPECIFIED\x10\x00\x12\x0f\n" +
 	"\vROLE_LAWYER\x10\x01\x12\x12\n" +
 	"\x0eROLE_MODERATOR\x10\x02\x12\r\n" +
 	"\tROLE_DEMO\x10\x03\x12\x12\n" +
-	"\x0eROLE_AFFILIATE\x10\x042\xeb\b\n" +
+	"\x0eROLE_AFFILIATE\x10\x042\xc2\v\n" +
 	"\vAuthService\x12?\n" +
 	"\bRegister\x12\x18.kesi.v1.RegisterRequest\x1a\x19.kesi.v1.RegisterResponse\x126\n" +
 	"\x05Login\x12\x15.kesi.v1.LoginRequest\x1a\x16.kesi.v1.LoginResponse\x129\n" +
@@ -1636,7 +2086,11 @@ const file_kesi_v1_auth_proto_rawDesc = "" +
 	"\x1dUpdateNotificationPreferences\x12-.kesi.v1.UpdateNotificationPreferencesRequest\x1a..kesi.v1.UpdateNotificationPreferencesResponse\x12c\n" +
 	"\x14CreateExtensionToken\x12$.kesi.v1.CreateExtensionTokenRequest\x1a%.kesi.v1.CreateExtensionTokenResponse\x12e\n" +
 	"\x13ListExtensionTokens\x12#.kesi.v1.ListExtensionTokensRequest\x1a$.kesi.v1.ListExtensionTokensResponse\"\x03\x90\x02\x01\x12c\n" +
-	"\x14RevokeExtensionToken\x12$.kesi.v1.RevokeExtensionTokenRequest\x1a%.kesi.v1.RevokeExtensionTokenResponseB.Z,github.com/kesihq/kesi/gen/go/kesi/v1;kesiv1b\x06proto3"
+	"\x14RevokeExtensionToken\x12$.kesi.v1.RevokeExtensionTokenRequest\x1a%.kesi.v1.RevokeExtensionTokenResponse\x12P\n" +
+	"\fListSessions\x12\x1c.kesi.v1.ListSessionsRequest\x1a\x1d.kesi.v1.ListSessionsResponse\"\x03\x90\x02\x01\x12N\n" +
+	"\rRevokeSession\x12\x1d.kesi.v1.RevokeSessionRequest\x1a\x1e.kesi.v1.RevokeSessionResponse\x12`\n" +
+	"\x13RevokeOtherSessions\x12#.kesi.v1.RevokeOtherSessionsRequest\x1a$.kesi.v1.RevokeOtherSessionsResponse\x12Q\n" +
+	"\x0eUpdatePassword\x12\x1e.kesi.v1.UpdatePasswordRequest\x1a\x1f.kesi.v1.UpdatePasswordResponseB.Z,github.com/kesihq/kesi/gen/go/kesi/v1;kesiv1b\x06proto3"
 
 var (
 	file_kesi_v1_auth_proto_rawDescOnce sync.Once
@@ -1651,7 +2105,7 @@ func file_kesi_v1_auth_proto_rawDescGZIP() []byte {
 }
 
 var file_kesi_v1_auth_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_kesi_v1_auth_proto_msgTypes = make([]protoimpl.MessageInfo, 29)
+var file_kesi_v1_auth_proto_msgTypes = make([]protoimpl.MessageInfo, 38)
 var file_kesi_v1_auth_proto_goTypes = []any{
 	(Role)(0),                                     // 0: kesi.v1.Role
 	(*User)(nil),                                  // 1: kesi.v1.User
@@ -1683,12 +2137,21 @@ var file_kesi_v1_auth_proto_goTypes = []any{
 	(*ListExtensionTokensResponse)(nil),           // 27: kesi.v1.ListExtensionTokensResponse
 	(*RevokeExtensionTokenRequest)(nil),           // 28: kesi.v1.RevokeExtensionTokenRequest
 	(*RevokeExtensionTokenResponse)(nil),          // 29: kesi.v1.RevokeExtensionTokenResponse
-	(*timestamppb.Timestamp)(nil),                 // 30: google.protobuf.Timestamp
+	(*SignedInSession)(nil),                       // 30: kesi.v1.SignedInSession
+	(*ListSessionsRequest)(nil),                   // 31: kesi.v1.ListSessionsRequest
+	(*ListSessionsResponse)(nil),                  // 32: kesi.v1.ListSessionsResponse
+	(*RevokeSessionRequest)(nil),                  // 33: kesi.v1.RevokeSessionRequest
+	(*RevokeSessionResponse)(nil),                 // 34: kesi.v1.RevokeSessionResponse
+	(*RevokeOtherSessionsRequest)(nil),            // 35: kesi.v1.RevokeOtherSessionsRequest
+	(*RevokeOtherSessionsResponse)(nil),           // 36: kesi.v1.RevokeOtherSessionsResponse
+	(*UpdatePasswordRequest)(nil),                 // 37: kesi.v1.UpdatePasswordRequest
+	(*UpdatePasswordResponse)(nil),                // 38: kesi.v1.UpdatePasswordResponse
+	(*timestamppb.Timestamp)(nil),                 // 39: google.protobuf.Timestamp
 }
 var file_kesi_v1_auth_proto_depIdxs = []int32{
 	0,  // 0: kesi.v1.User.role:type_name -> kesi.v1.Role
-	30, // 1: kesi.v1.User.subscription_expires_at:type_name -> google.protobuf.Timestamp
-	30, // 2: kesi.v1.User.created_at:type_name -> google.protobuf.Timestamp
+	39, // 1: kesi.v1.User.subscription_expires_at:type_name -> google.protobuf.Timestamp
+	39, // 2: kesi.v1.User.created_at:type_name -> google.protobuf.Timestamp
 	0,  // 3: kesi.v1.RegisterRequest.role:type_name -> kesi.v1.Role
 	1,  // 4: kesi.v1.RegisterResponse.user:type_name -> kesi.v1.User
 	1,  // 5: kesi.v1.LoginResponse.user:type_name -> kesi.v1.User
@@ -1698,41 +2161,52 @@ var file_kesi_v1_auth_proto_depIdxs = []int32{
 	18, // 9: kesi.v1.GetNotificationPreferencesResponse.preferences:type_name -> kesi.v1.NotificationPreferences
 	18, // 10: kesi.v1.UpdateNotificationPreferencesRequest.preferences:type_name -> kesi.v1.NotificationPreferences
 	18, // 11: kesi.v1.UpdateNotificationPreferencesResponse.preferences:type_name -> kesi.v1.NotificationPreferences
-	30, // 12: kesi.v1.ExtensionToken.created_at:type_name -> google.protobuf.Timestamp
-	30, // 13: kesi.v1.ExtensionToken.last_used_at:type_name -> google.protobuf.Timestamp
+	39, // 12: kesi.v1.ExtensionToken.created_at:type_name -> google.protobuf.Timestamp
+	39, // 13: kesi.v1.ExtensionToken.last_used_at:type_name -> google.protobuf.Timestamp
 	23, // 14: kesi.v1.CreateExtensionTokenResponse.extension_token:type_name -> kesi.v1.ExtensionToken
 	23, // 15: kesi.v1.ListExtensionTokensResponse.extension_tokens:type_name -> kesi.v1.ExtensionToken
-	2,  // 16: kesi.v1.AuthService.Register:input_type -> kesi.v1.RegisterRequest
-	4,  // 17: kesi.v1.AuthService.Login:input_type -> kesi.v1.LoginRequest
-	6,  // 18: kesi.v1.AuthService.Logout:input_type -> kesi.v1.LogoutRequest
-	8,  // 19: kesi.v1.AuthService.Me:input_type -> kesi.v1.MeRequest
-	10, // 20: kesi.v1.AuthService.Refresh:input_type -> kesi.v1.RefreshRequest
-	12, // 21: kesi.v1.AuthService.UpdateUserInfo:input_type -> kesi.v1.UpdateUserInfoRequest
-	14, // 22: kesi.v1.AuthService.RequestPasswordReset:input_type -> kesi.v1.RequestPasswordResetRequest
-	16, // 23: kesi.v1.AuthService.ChangePassword:input_type -> kesi.v1.ChangePasswordRequest
-	19, // 24: kesi.v1.AuthService.GetNotificationPreferences:input_type -> kesi.v1.GetNotificationPreferencesRequest
-	21, // 25: kesi.v1.AuthService.UpdateNotificationPreferences:input_type -> kesi.v1.UpdateNotificationPreferencesRequest
-	24, // 26: kesi.v1.AuthService.CreateExtensionToken:input_type -> kesi.v1.CreateExtensionTokenRequest
-	26, // 27: kesi.v1.AuthService.ListExtensionTokens:input_type -> kesi.v1.ListExtensionTokensRequest
-	28, // 28: kesi.v1.AuthService.RevokeExtensionToken:input_type -> kesi.v1.RevokeExtensionTokenRequest
-	3,  // 29: kesi.v1.AuthService.Register:output_type -> kesi.v1.RegisterResponse
-	5,  // 30: kesi.v1.AuthService.Login:output_type -> kesi.v1.LoginResponse
-	7,  // 31: kesi.v1.AuthService.Logout:output_type -> kesi.v1.LogoutResponse
-	9,  // 32: kesi.v1.AuthService.Me:output_type -> kesi.v1.MeResponse
-	11, // 33: kesi.v1.AuthService.Refresh:output_type -> kesi.v1.RefreshResponse
-	13, // 34: kesi.v1.AuthService.UpdateUserInfo:output_type -> kesi.v1.UpdateUserInfoResponse
-	15, // 35: kesi.v1.AuthService.RequestPasswordReset:output_type -> kesi.v1.RequestPasswordResetResponse
-	17, // 36: kesi.v1.AuthService.ChangePassword:output_type -> kesi.v1.ChangePasswordResponse
-	20, // 37: kesi.v1.AuthService.GetNotificationPreferences:output_type -> kesi.v1.GetNotificationPreferencesResponse
-	22, // 38: kesi.v1.AuthService.UpdateNotificationPreferences:output_type -> kesi.v1.UpdateNotificationPreferencesResponse
-	25, // 39: kesi.v1.AuthService.CreateExtensionToken:output_type -> kesi.v1.CreateExtensionTokenResponse
-	27, // 40: kesi.v1.AuthService.ListExtensionTokens:output_type -> kesi.v1.ListExtensionTokensResponse
-	29, // 41: kesi.v1.AuthService.RevokeExtensionToken:output_type -> kesi.v1.RevokeExtensionTokenResponse
-	29, // [29:42] is the sub-list for method output_type
-	16, // [16:29] is the sub-list for method input_type
-	16, // [16:16] is the sub-list for extension type_name
-	16, // [16:16] is the sub-list for extension extendee
-	0,  // [0:16] is the sub-list for field type_name
+	39, // 16: kesi.v1.SignedInSession.last_used_at:type_name -> google.protobuf.Timestamp
+	39, // 17: kesi.v1.SignedInSession.signed_in_at:type_name -> google.protobuf.Timestamp
+	30, // 18: kesi.v1.ListSessionsResponse.sessions:type_name -> kesi.v1.SignedInSession
+	2,  // 19: kesi.v1.AuthService.Register:input_type -> kesi.v1.RegisterRequest
+	4,  // 20: kesi.v1.AuthService.Login:input_type -> kesi.v1.LoginRequest
+	6,  // 21: kesi.v1.AuthService.Logout:input_type -> kesi.v1.LogoutRequest
+	8,  // 22: kesi.v1.AuthService.Me:input_type -> kesi.v1.MeRequest
+	10, // 23: kesi.v1.AuthService.Refresh:input_type -> kesi.v1.RefreshRequest
+	12, // 24: kesi.v1.AuthService.UpdateUserInfo:input_type -> kesi.v1.UpdateUserInfoRequest
+	14, // 25: kesi.v1.AuthService.RequestPasswordReset:input_type -> kesi.v1.RequestPasswordResetRequest
+	16, // 26: kesi.v1.AuthService.ChangePassword:input_type -> kesi.v1.ChangePasswordRequest
+	19, // 27: kesi.v1.AuthService.GetNotificationPreferences:input_type -> kesi.v1.GetNotificationPreferencesRequest
+	21, // 28: kesi.v1.AuthService.UpdateNotificationPreferences:input_type -> kesi.v1.UpdateNotificationPreferencesRequest
+	24, // 29: kesi.v1.AuthService.CreateExtensionToken:input_type -> kesi.v1.CreateExtensionTokenRequest
+	26, // 30: kesi.v1.AuthService.ListExtensionTokens:input_type -> kesi.v1.ListExtensionTokensRequest
+	28, // 31: kesi.v1.AuthService.RevokeExtensionToken:input_type -> kesi.v1.RevokeExtensionTokenRequest
+	31, // 32: kesi.v1.AuthService.ListSessions:input_type -> kesi.v1.ListSessionsRequest
+	33, // 33: kesi.v1.AuthService.RevokeSession:input_type -> kesi.v1.RevokeSessionRequest
+	35, // 34: kesi.v1.AuthService.RevokeOtherSessions:input_type -> kesi.v1.RevokeOtherSessionsRequest
+	37, // 35: kesi.v1.AuthService.UpdatePassword:input_type -> kesi.v1.UpdatePasswordRequest
+	3,  // 36: kesi.v1.AuthService.Register:output_type -> kesi.v1.RegisterResponse
+	5,  // 37: kesi.v1.AuthService.Login:output_type -> kesi.v1.LoginResponse
+	7,  // 38: kesi.v1.AuthService.Logout:output_type -> kesi.v1.LogoutResponse
+	9,  // 39: kesi.v1.AuthService.Me:output_type -> kesi.v1.MeResponse
+	11, // 40: kesi.v1.AuthService.Refresh:output_type -> kesi.v1.RefreshResponse
+	13, // 41: kesi.v1.AuthService.UpdateUserInfo:output_type -> kesi.v1.UpdateUserInfoResponse
+	15, // 42: kesi.v1.AuthService.RequestPasswordReset:output_type -> kesi.v1.RequestPasswordResetResponse
+	17, // 43: kesi.v1.AuthService.ChangePassword:output_type -> kesi.v1.ChangePasswordResponse
+	20, // 44: kesi.v1.AuthService.GetNotificationPreferences:output_type -> kesi.v1.GetNotificationPreferencesResponse
+	22, // 45: kesi.v1.AuthService.UpdateNotificationPreferences:output_type -> kesi.v1.UpdateNotificationPreferencesResponse
+	25, // 46: kesi.v1.AuthService.CreateExtensionToken:output_type -> kesi.v1.CreateExtensionTokenResponse
+	27, // 47: kesi.v1.AuthService.ListExtensionTokens:output_type -> kesi.v1.ListExtensionTokensResponse
+	29, // 48: kesi.v1.AuthService.RevokeExtensionToken:output_type -> kesi.v1.RevokeExtensionTokenResponse
+	32, // 49: kesi.v1.AuthService.ListSessions:output_type -> kesi.v1.ListSessionsResponse
+	34, // 50: kesi.v1.AuthService.RevokeSession:output_type -> kesi.v1.RevokeSessionResponse
+	36, // 51: kesi.v1.AuthService.RevokeOtherSessions:output_type -> kesi.v1.RevokeOtherSessionsResponse
+	38, // 52: kesi.v1.AuthService.UpdatePassword:output_type -> kesi.v1.UpdatePasswordResponse
+	36, // [36:53] is the sub-list for method output_type
+	19, // [19:36] is the sub-list for method input_type
+	19, // [19:19] is the sub-list for extension type_name
+	19, // [19:19] is the sub-list for extension extendee
+	0,  // [0:19] is the sub-list for field type_name
 }
 
 func init() { file_kesi_v1_auth_proto_init() }
@@ -1747,7 +2221,7 @@ func file_kesi_v1_auth_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_kesi_v1_auth_proto_rawDesc), len(file_kesi_v1_auth_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   29,
+			NumMessages:   38,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

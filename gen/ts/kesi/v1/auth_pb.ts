@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file kesi/v1/auth.proto.
  */
 export const file_kesi_v1_auth: GenFile = /*@__PURE__*/
-  fileDesc("ChJrZXNpL3YxL2F1dGgucHJvdG8SB2tlc2kudjEipwIKBFVzZXISCgoCaWQYASABKAkSDQoFZW1haWwYAiABKAkSEAoIZnVsbG5hbWUYAyABKAkSGwoEcm9sZRgEIAEoDjINLmtlc2kudjEuUm9sZRIUCgxwaG9uZV9udW1iZXIYBSABKAkSFQoNcHJvZmlsZV9pbWFnZRgGIAEoCRIWCg5hZmZpbGlhdGVfY29kZRgHIAEoCRI7ChdzdWJzY3JpcHRpb25fZXhwaXJlc19hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASIwobc3Vic2NyaXB0aW9uX2RheXNfcmVtYWluaW5nGAkgASgFEi4KCmNyZWF0ZWRfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIo4BCg9SZWdpc3RlclJlcXVlc3QSEAoIZnVsbG5hbWUYASABKAkSDQoFZW1haWwYAiABKAkSEAoIcGFzc3dvcmQYAyABKAkSFAoMcGhvbmVfbnVtYmVyGAQgASgJEhsKBHJvbGUYBSABKA4yDS5rZXNpLnYxLlJvbGUSFQoNcmVmZXJyYWxfY29kZRgGIAEoCSJAChBSZWdpc3RlclJlc3BvbnNlEg8KB21lc3NhZ2UYASABKAkSGwoEdXNlchgCIAEoCzINLmtlc2kudjEuVXNlciIvCgxMb2dpblJlcXVlc3QSDQoFZW1haWwYASABKAkSEAoIcGFzc3dvcmQYAiABKAkiLAoNTG9naW5SZXNwb25zZRIbCgR1c2VyGAEgASgLMg0ua2VzaS52MS5Vc2VyIg8KDUxvZ291dFJlcXVlc3QiIQoOTG9nb3V0UmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCSILCglNZVJlcXVlc3QiKQoKTWVSZXNwb25zZRIbCgR1c2VyGAEgASgLMg0ua2VzaS52MS5Vc2VyIhAKDlJlZnJlc2hSZXF1ZXN0Ii4KD1JlZnJlc2hSZXNwb25zZRIbCgR1c2VyGAEgASgLMg0ua2VzaS52MS5Vc2VyImcKFVVwZGF0ZVVzZXJJbmZvUmVxdWVzdBIVCghmdWxsbmFtZRgBIAEoCUgAiAEBEhkKDHBob25lX251bWJlchgCIAEoCUgBiAEBQgsKCV9mdWxsbmFtZUIPCg1fcGhvbmVfbnVtYmVyIkYKFlVwZGF0ZVVzZXJJbmZvUmVzcG9uc2USGwoEdXNlchgBIAEoCzINLmtlc2kudjEuVXNlchIPCgdtZXNzYWdlGAIgASgJIiwKG1JlcXVlc3RQYXNzd29yZFJlc2V0UmVxdWVzdBINCgVlbWFpbBgBIAEoCSIvChxSZXF1ZXN0UGFzc3dvcmRSZXNldFJlc3BvbnNlEg8KB21lc3NhZ2UYASABKAkiUAoVQ2hhbmdlUGFzc3dvcmRSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEhIKCnJlc2V0X2NvZGUYAiABKAkSFAoMbmV3X3Bhc3N3b3JkGAMgASgJIikKFkNoYW5nZVBhc3N3b3JkUmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCSJTChdOb3RpZmljYXRpb25QcmVmZXJlbmNlcxIYChBtYXJrZXRpbmdfZW1haWxzGAEgASgIEh4KFndoYXRzYXBwX25vdGlmaWNhdGlvbnMYAiABKAgiIwohR2V0Tm90aWZpY2F0aW9uUHJlZmVyZW5jZXNSZXF1ZXN0IlsKIkdldE5vdGlmaWNhdGlvblByZWZlcmVuY2VzUmVzcG9uc2USNQoLcHJlZmVyZW5jZXMYASABKAsyIC5rZXNpLnYxLk5vdGlmaWNhdGlvblByZWZlcmVuY2VzIl0KJFVwZGF0ZU5vdGlmaWNhdGlvblByZWZlcmVuY2VzUmVxdWVzdBI1CgtwcmVmZXJlbmNlcxgBIAEoCzIgLmtlc2kudjEuTm90aWZpY2F0aW9uUHJlZmVyZW5jZXMiXgolVXBkYXRlTm90aWZpY2F0aW9uUHJlZmVyZW5jZXNSZXNwb25zZRI1CgtwcmVmZXJlbmNlcxgBIAEoCzIgLmtlc2kudjEuTm90aWZpY2F0aW9uUHJlZmVyZW5jZXMijAEKDkV4dGVuc2lvblRva2VuEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSLgoKY3JlYXRlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMAoMbGFzdF91c2VkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIrChtDcmVhdGVFeHRlbnNpb25Ub2tlblJlcXVlc3QSDAoEbmFtZRgBIAEoCSJfChxDcmVhdGVFeHRlbnNpb25Ub2tlblJlc3BvbnNlEjAKD2V4dGVuc2lvbl90b2tlbhgBIAEoCzIXLmtlc2kudjEuRXh0ZW5zaW9uVG9rZW4SDQoFdG9rZW4YAiABKAkiHAoaTGlzdEV4dGVuc2lvblRva2Vuc1JlcXVlc3QiUAobTGlzdEV4dGVuc2lvblRva2Vuc1Jlc3BvbnNlEjEKEGV4dGVuc2lvbl90b2tlbnMYASADKAsyFy5rZXNpLnYxLkV4dGVuc2lvblRva2VuIikKG1Jldm9rZUV4dGVuc2lvblRva2VuUmVxdWVzdBIKCgJpZBgBIAEoCSIeChxSZXZva2VFeHRlbnNpb25Ub2tlblJlc3BvbnNlKmQKBFJvbGUSFAoQUk9MRV9VTlNQRUNJRklFRBAAEg8KC1JPTEVfTEFXWUVSEAESEgoOUk9MRV9NT0RFUkFUT1IQAhINCglST0xFX0RFTU8QAxISCg5ST0xFX0FGRklMSUFURRAEMusICgtBdXRoU2VydmljZRI/CghSZWdpc3RlchIYLmtlc2kudjEuUmVnaXN0ZXJSZXF1ZXN0Ghkua2VzaS52MS5SZWdpc3RlclJlc3BvbnNlEjYKBUxvZ2luEhUua2VzaS52MS5Mb2dpblJlcXVlc3QaFi5rZXNpLnYxLkxvZ2luUmVzcG9uc2USOQoGTG9nb3V0EhYua2VzaS52MS5Mb2dvdXRSZXF1ZXN0Ghcua2VzaS52MS5Mb2dvdXRSZXNwb25zZRIyCgJNZRISLmtlc2kudjEuTWVSZXF1ZXN0GhMua2VzaS52MS5NZVJlc3BvbnNlIgOQAgESPAoHUmVmcmVzaBIXLmtlc2kudjEuUmVmcmVzaFJlcXVlc3QaGC5rZXNpLnYxLlJlZnJlc2hSZXNwb25zZRJRCg5VcGRhdGVVc2VySW5mbxIeLmtlc2kudjEuVXBkYXRlVXNlckluZm9SZXF1ZXN0Gh8ua2VzaS52MS5VcGRhdGVVc2VySW5mb1Jlc3BvbnNlEmMKFFJlcXVlc3RQYXNzd29yZFJlc2V0EiQua2VzaS52MS5SZXF1ZXN0UGFzc3dvcmRSZXNldFJlcXVlc3QaJS5rZXNpLnYxLlJlcXVlc3RQYXNzd29yZFJlc2V0UmVzcG9uc2USUQoOQ2hhbmdlUGFzc3dvcmQSHi5rZXNpLnYxLkNoYW5nZVBhc3N3b3JkUmVxdWVzdBofLmtlc2kudjEuQ2hhbmdlUGFzc3dvcmRSZXNwb25zZRJ6ChpHZXROb3RpZmljYXRpb25QcmVmZXJlbmNlcxIqLmtlc2kudjEuR2V0Tm90aWZpY2F0aW9uUHJlZmVyZW5jZXNSZXF1ZXN0Gisua2VzaS52MS5HZXROb3RpZmljYXRpb25QcmVmZXJlbmNlc1Jlc3BvbnNlIgOQAgESfgodVXBkYXRlTm90aWZpY2F0aW9uUHJlZmVyZW5jZXMSLS5rZXNpLnYxLlVwZGF0ZU5vdGlmaWNhdGlvblByZWZlcmVuY2VzUmVxdWVzdBouLmtlc2kudjEuVXBkYXRlTm90aWZpY2F0aW9uUHJlZmVyZW5jZXNSZXNwb25zZRJjChRDcmVhdGVFeHRlbnNpb25Ub2tlbhIkLmtlc2kudjEuQ3JlYXRlRXh0ZW5zaW9uVG9rZW5SZXF1ZXN0GiUua2VzaS52MS5DcmVhdGVFeHRlbnNpb25Ub2tlblJlc3BvbnNlEmUKE0xpc3RFeHRlbnNpb25Ub2tlbnMSIy5rZXNpLnYxLkxpc3RFeHRlbnNpb25Ub2tlbnNSZXF1ZXN0GiQua2VzaS52MS5MaXN0RXh0ZW5zaW9uVG9rZW5zUmVzcG9uc2UiA5ACARJjChRSZXZva2VFeHRlbnNpb25Ub2tlbhIkLmtlc2kudjEuUmV2b2tlRXh0ZW5zaW9uVG9rZW5SZXF1ZXN0GiUua2VzaS52MS5SZXZva2VFeHRlbnNpb25Ub2tlblJlc3BvbnNlQi5aLGdpdGh1Yi5jb20va2VzaWhxL2tlc2kvZ2VuL2dvL2tlc2kvdjE7a2VzaXYxYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("ChJrZXNpL3YxL2F1dGgucHJvdG8SB2tlc2kudjEipwIKBFVzZXISCgoCaWQYASABKAkSDQoFZW1haWwYAiABKAkSEAoIZnVsbG5hbWUYAyABKAkSGwoEcm9sZRgEIAEoDjINLmtlc2kudjEuUm9sZRIUCgxwaG9uZV9udW1iZXIYBSABKAkSFQoNcHJvZmlsZV9pbWFnZRgGIAEoCRIWCg5hZmZpbGlhdGVfY29kZRgHIAEoCRI7ChdzdWJzY3JpcHRpb25fZXhwaXJlc19hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASIwobc3Vic2NyaXB0aW9uX2RheXNfcmVtYWluaW5nGAkgASgFEi4KCmNyZWF0ZWRfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIo4BCg9SZWdpc3RlclJlcXVlc3QSEAoIZnVsbG5hbWUYASABKAkSDQoFZW1haWwYAiABKAkSEAoIcGFzc3dvcmQYAyABKAkSFAoMcGhvbmVfbnVtYmVyGAQgASgJEhsKBHJvbGUYBSABKA4yDS5rZXNpLnYxLlJvbGUSFQoNcmVmZXJyYWxfY29kZRgGIAEoCSJAChBSZWdpc3RlclJlc3BvbnNlEg8KB21lc3NhZ2UYASABKAkSGwoEdXNlchgCIAEoCzINLmtlc2kudjEuVXNlciIvCgxMb2dpblJlcXVlc3QSDQoFZW1haWwYASABKAkSEAoIcGFzc3dvcmQYAiABKAkiLAoNTG9naW5SZXNwb25zZRIbCgR1c2VyGAEgASgLMg0ua2VzaS52MS5Vc2VyIg8KDUxvZ291dFJlcXVlc3QiIQoOTG9nb3V0UmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCSILCglNZVJlcXVlc3QiKQoKTWVSZXNwb25zZRIbCgR1c2VyGAEgASgLMg0ua2VzaS52MS5Vc2VyIhAKDlJlZnJlc2hSZXF1ZXN0Ii4KD1JlZnJlc2hSZXNwb25zZRIbCgR1c2VyGAEgASgLMg0ua2VzaS52MS5Vc2VyImcKFVVwZGF0ZVVzZXJJbmZvUmVxdWVzdBIVCghmdWxsbmFtZRgBIAEoCUgAiAEBEhkKDHBob25lX251bWJlchgCIAEoCUgBiAEBQgsKCV9mdWxsbmFtZUIPCg1fcGhvbmVfbnVtYmVyIkYKFlVwZGF0ZVVzZXJJbmZvUmVzcG9uc2USGwoEdXNlchgBIAEoCzINLmtlc2kudjEuVXNlchIPCgdtZXNzYWdlGAIgASgJIiwKG1JlcXVlc3RQYXNzd29yZFJlc2V0UmVxdWVzdBINCgVlbWFpbBgBIAEoCSIvChxSZXF1ZXN0UGFzc3dvcmRSZXNldFJlc3BvbnNlEg8KB21lc3NhZ2UYASABKAkiUAoVQ2hhbmdlUGFzc3dvcmRSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEhIKCnJlc2V0X2NvZGUYAiABKAkSFAoMbmV3X3Bhc3N3b3JkGAMgASgJIikKFkNoYW5nZVBhc3N3b3JkUmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCSJTChdOb3RpZmljYXRpb25QcmVmZXJlbmNlcxIYChBtYXJrZXRpbmdfZW1haWxzGAEgASgIEh4KFndoYXRzYXBwX25vdGlmaWNhdGlvbnMYAiABKAgiIwohR2V0Tm90aWZpY2F0aW9uUHJlZmVyZW5jZXNSZXF1ZXN0IlsKIkdldE5vdGlmaWNhdGlvblByZWZlcmVuY2VzUmVzcG9uc2USNQoLcHJlZmVyZW5jZXMYASABKAsyIC5rZXNpLnYxLk5vdGlmaWNhdGlvblByZWZlcmVuY2VzIl0KJFVwZGF0ZU5vdGlmaWNhdGlvblByZWZlcmVuY2VzUmVxdWVzdBI1CgtwcmVmZXJlbmNlcxgBIAEoCzIgLmtlc2kudjEuTm90aWZpY2F0aW9uUHJlZmVyZW5jZXMiXgolVXBkYXRlTm90aWZpY2F0aW9uUHJlZmVyZW5jZXNSZXNwb25zZRI1CgtwcmVmZXJlbmNlcxgBIAEoCzIgLmtlc2kudjEuTm90aWZpY2F0aW9uUHJlZmVyZW5jZXMijAEKDkV4dGVuc2lvblRva2VuEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSLgoKY3JlYXRlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMAoMbGFzdF91c2VkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIrChtDcmVhdGVFeHRlbnNpb25Ub2tlblJlcXVlc3QSDAoEbmFtZRgBIAEoCSJfChxDcmVhdGVFeHRlbnNpb25Ub2tlblJlc3BvbnNlEjAKD2V4dGVuc2lvbl90b2tlbhgBIAEoCzIXLmtlc2kudjEuRXh0ZW5zaW9uVG9rZW4SDQoFdG9rZW4YAiABKAkiHAoaTGlzdEV4dGVuc2lvblRva2Vuc1JlcXVlc3QiUAobTGlzdEV4dGVuc2lvblRva2Vuc1Jlc3BvbnNlEjEKEGV4dGVuc2lvbl90b2tlbnMYASADKAsyFy5rZXNpLnYxLkV4dGVuc2lvblRva2VuIikKG1Jldm9rZUV4dGVuc2lvblRva2VuUmVxdWVzdBIKCgJpZBgBIAEoCSIeChxSZXZva2VFeHRlbnNpb25Ub2tlblJlc3BvbnNlIrYBCg9TaWduZWRJblNlc3Npb24SCgoCaWQYASABKAkSDgoGZGV2aWNlGAIgASgJEhIKCmlwX2FkZHJlc3MYAyABKAkSMAoMbGFzdF91c2VkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxzaWduZWRfaW5fYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB2N1cnJlbnQYBiABKAgiFQoTTGlzdFNlc3Npb25zUmVxdWVzdCJCChRMaXN0U2Vzc2lvbnNSZXNwb25zZRIqCghzZXNzaW9ucxgBIAMoCzIYLmtlc2kudjEuU2lnbmVkSW5TZXNzaW9uIiIKFFJldm9rZVNlc3Npb25SZXF1ZXN0EgoKAmlkGAEgASgJIhcKFVJldm9rZVNlc3Npb25SZXNwb25zZSIcChpSZXZva2VPdGhlclNlc3Npb25zUmVxdWVzdCIuChtSZXZva2VPdGhlclNlc3Npb25zUmVzcG9uc2USDwoHcmV2b2tlZBgBIAEoBSJHChVVcGRhdGVQYXNzd29yZFJlcXVlc3QSGAoQY3VycmVudF9wYXNzd29yZBgBIAEoCRIUCgxuZXdfcGFzc3dvcmQYAiABKAkiKQoWVXBkYXRlUGFzc3dvcmRSZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJKmQKBFJvbGUSFAoQUk9MRV9VTlNQRUNJRklFRBAAEg8KC1JPTEVfTEFXWUVSEAESEgoOUk9MRV9NT0RFUkFUT1IQAhINCglST0xFX0RFTU8QAxISCg5ST0xFX0FGRklMSUFURRAEMsILCgtBdXRoU2VydmljZRI/CghSZWdpc3RlchIYLmtlc2kudjEuUmVnaXN0ZXJSZXF1ZXN0Ghkua2VzaS52MS5SZWdpc3RlclJlc3BvbnNlEjYKBUxvZ2luEhUua2VzaS52MS5Mb2dpblJlcXVlc3QaFi5rZXNpLnYxLkxvZ2luUmVzcG9uc2USOQoGTG9nb3V0EhYua2VzaS52MS5Mb2dvdXRSZXF1ZXN0Ghcua2VzaS52MS5Mb2dvdXRSZXNwb25zZRIyCgJNZRISLmtlc2kudjEuTWVSZXF1ZXN0GhMua2VzaS52MS5NZVJlc3BvbnNlIgOQAgESPAoHUmVmcmVzaBIXLmtlc2kudjEuUmVmcmVzaFJlcXVlc3QaGC5rZXNpLnYxLlJlZnJlc2hSZXNwb25zZRJRCg5VcGRhdGVVc2VySW5mbxIeLmtlc2kudjEuVXBkYXRlVXNlckluZm9SZXF1ZXN0Gh8ua2VzaS52MS5VcGRhdGVVc2VySW5mb1Jlc3BvbnNlEmMKFFJlcXVlc3RQYXNzd29yZFJlc2V0EiQua2VzaS52MS5SZXF1ZXN0UGFzc3dvcmRSZXNldFJlcXVlc3QaJS5rZXNpLnYxLlJlcXVlc3RQYXNzd29yZFJlc2V0UmVzcG9uc2USUQoOQ2hhbmdlUGFzc3dvcmQSHi5rZXNpLnYxLkNoYW5nZVBhc3N3b3JkUmVxdWVzdBofLmtlc2kudjEuQ2hhbmdlUGFzc3dvcmRSZXNwb25zZRJ6ChpHZXROb3RpZmljYXRpb25QcmVmZXJlbmNlcxIqLmtlc2kudjEuR2V0Tm90aWZpY2F0aW9uUHJlZmVyZW5jZXNSZXF1ZXN0Gisua2VzaS52MS5HZXROb3RpZmljYXRpb25QcmVmZXJlbmNlc1Jlc3BvbnNlIgOQAgESfgodVXBkYXRlTm90aWZpY2F0aW9uUHJlZmVyZW5jZXMSLS5rZXNpLnYxLlVwZGF0ZU5vdGlmaWNhdGlvblByZWZlcmVuY2VzUmVxdWVzdBouLmtlc2kudjEuVXBkYXRlTm90aWZpY2F0aW9uUHJlZmVyZW5jZXNSZXNwb25zZRJjChRDcmVhdGVFeHRlbnNpb25Ub2tlbhIkLmtlc2kudjEuQ3JlYXRlRXh0ZW5zaW9uVG9rZW5SZXF1ZXN0GiUua2VzaS52MS5DcmVhdGVFeHRlbnNpb25Ub2tlblJlc3BvbnNlEmUKE0xpc3RFeHRlbnNpb25Ub2tlbnMSIy5rZXNpLnYxLkxpc3RFeHRlbnNpb25Ub2tlbnNSZXF1ZXN0GiQua2VzaS52MS5MaXN0RXh0ZW5zaW9uVG9rZW5zUmVzcG9uc2UiA5ACARJjChRSZXZva2VFeHRlbnNpb25Ub2tlbhIkLmtlc2kudjEuUmV2b2tlRXh0ZW5zaW9uVG9rZW5SZXF1ZXN0GiUua2VzaS52MS5SZXZva2VFeHRlbnNpb25Ub2tlblJlc3BvbnNlElAKDExpc3RTZXNzaW9ucxIcLmtlc2kudjEuTGlzdFNlc3Npb25zUmVxdWVzdBodLmtlc2kudjEuTGlzdFNlc3Npb25zUmVzcG9uc2UiA5ACARJOCg1SZXZva2VTZXNzaW9uEh0ua2VzaS52MS5SZXZva2VTZXNzaW9uUmVxdWVzdBoeLmtlc2kudjEuUmV2b2tlU2Vzc2lvblJlc3BvbnNlEmAKE1Jldm9rZU90aGVyU2Vzc2lvbnMSIy5rZXNpLnYxLlJldm9rZU90aGVyU2Vzc2lvbnNSZXF1ZXN0GiQua2VzaS52MS5SZXZva2VPdGhlclNlc3Npb25zUmVzcG9uc2USUQoOVXBkYXRlUGFzc3dvcmQSHi5rZXNpLnYxLlVwZGF0ZVBhc3N3b3JkUmVxdWVzdBofLmtlc2kudjEuVXBkYXRlUGFzc3dvcmRSZXNwb25zZUIuWixnaXRodWIuY29tL2tlc2locS9rZXNpL2dlbi9nby9rZXNpL3YxO2tlc2l2MWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * User is the public profile of an account.
@@ -647,6 +647,189 @@ export const RevokeExtensionTokenResponseSchema: GenMessage<RevokeExtensionToken
   messageDesc(file_kesi_v1_auth, 28);
 
 /**
+ * SignedInSession is one signed-in browser or device: a refresh-token family.
+ *
+ * @generated from message kesi.v1.SignedInSession
+ */
+export type SignedInSession = Message<"kesi.v1.SignedInSession"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Coarse, from the browser's User-Agent: e.g. "Chrome on Android".
+   *
+   * @generated from field: string device = 2;
+   */
+  device: string;
+
+  /**
+   * The network address it was last used from.
+   *
+   * @generated from field: string ip_address = 3;
+   */
+  ipAddress: string;
+
+  /**
+   * When it was last used, to within a quarter of an hour (each token refresh).
+   *
+   * @generated from field: google.protobuf.Timestamp last_used_at = 4;
+   */
+  lastUsedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp signed_in_at = 5;
+   */
+  signedInAt?: Timestamp | undefined;
+
+  /**
+   * The session making this call.
+   *
+   * @generated from field: bool current = 6;
+   */
+  current: boolean;
+};
+
+/**
+ * Describes the message kesi.v1.SignedInSession.
+ * Use `create(SignedInSessionSchema)` to create a new message.
+ */
+export const SignedInSessionSchema: GenMessage<SignedInSession> = /*@__PURE__*/
+  messageDesc(file_kesi_v1_auth, 29);
+
+/**
+ * @generated from message kesi.v1.ListSessionsRequest
+ */
+export type ListSessionsRequest = Message<"kesi.v1.ListSessionsRequest"> & {
+};
+
+/**
+ * Describes the message kesi.v1.ListSessionsRequest.
+ * Use `create(ListSessionsRequestSchema)` to create a new message.
+ */
+export const ListSessionsRequestSchema: GenMessage<ListSessionsRequest> = /*@__PURE__*/
+  messageDesc(file_kesi_v1_auth, 30);
+
+/**
+ * @generated from message kesi.v1.ListSessionsResponse
+ */
+export type ListSessionsResponse = Message<"kesi.v1.ListSessionsResponse"> & {
+  /**
+   * @generated from field: repeated kesi.v1.SignedInSession sessions = 1;
+   */
+  sessions: SignedInSession[];
+};
+
+/**
+ * Describes the message kesi.v1.ListSessionsResponse.
+ * Use `create(ListSessionsResponseSchema)` to create a new message.
+ */
+export const ListSessionsResponseSchema: GenMessage<ListSessionsResponse> = /*@__PURE__*/
+  messageDesc(file_kesi_v1_auth, 31);
+
+/**
+ * @generated from message kesi.v1.RevokeSessionRequest
+ */
+export type RevokeSessionRequest = Message<"kesi.v1.RevokeSessionRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message kesi.v1.RevokeSessionRequest.
+ * Use `create(RevokeSessionRequestSchema)` to create a new message.
+ */
+export const RevokeSessionRequestSchema: GenMessage<RevokeSessionRequest> = /*@__PURE__*/
+  messageDesc(file_kesi_v1_auth, 32);
+
+/**
+ * @generated from message kesi.v1.RevokeSessionResponse
+ */
+export type RevokeSessionResponse = Message<"kesi.v1.RevokeSessionResponse"> & {
+};
+
+/**
+ * Describes the message kesi.v1.RevokeSessionResponse.
+ * Use `create(RevokeSessionResponseSchema)` to create a new message.
+ */
+export const RevokeSessionResponseSchema: GenMessage<RevokeSessionResponse> = /*@__PURE__*/
+  messageDesc(file_kesi_v1_auth, 33);
+
+/**
+ * @generated from message kesi.v1.RevokeOtherSessionsRequest
+ */
+export type RevokeOtherSessionsRequest = Message<"kesi.v1.RevokeOtherSessionsRequest"> & {
+};
+
+/**
+ * Describes the message kesi.v1.RevokeOtherSessionsRequest.
+ * Use `create(RevokeOtherSessionsRequestSchema)` to create a new message.
+ */
+export const RevokeOtherSessionsRequestSchema: GenMessage<RevokeOtherSessionsRequest> = /*@__PURE__*/
+  messageDesc(file_kesi_v1_auth, 34);
+
+/**
+ * @generated from message kesi.v1.RevokeOtherSessionsResponse
+ */
+export type RevokeOtherSessionsResponse = Message<"kesi.v1.RevokeOtherSessionsResponse"> & {
+  /**
+   * How many sessions were signed out.
+   *
+   * @generated from field: int32 revoked = 1;
+   */
+  revoked: number;
+};
+
+/**
+ * Describes the message kesi.v1.RevokeOtherSessionsResponse.
+ * Use `create(RevokeOtherSessionsResponseSchema)` to create a new message.
+ */
+export const RevokeOtherSessionsResponseSchema: GenMessage<RevokeOtherSessionsResponse> = /*@__PURE__*/
+  messageDesc(file_kesi_v1_auth, 35);
+
+/**
+ * @generated from message kesi.v1.UpdatePasswordRequest
+ */
+export type UpdatePasswordRequest = Message<"kesi.v1.UpdatePasswordRequest"> & {
+  /**
+   * @generated from field: string current_password = 1;
+   */
+  currentPassword: string;
+
+  /**
+   * @generated from field: string new_password = 2;
+   */
+  newPassword: string;
+};
+
+/**
+ * Describes the message kesi.v1.UpdatePasswordRequest.
+ * Use `create(UpdatePasswordRequestSchema)` to create a new message.
+ */
+export const UpdatePasswordRequestSchema: GenMessage<UpdatePasswordRequest> = /*@__PURE__*/
+  messageDesc(file_kesi_v1_auth, 36);
+
+/**
+ * @generated from message kesi.v1.UpdatePasswordResponse
+ */
+export type UpdatePasswordResponse = Message<"kesi.v1.UpdatePasswordResponse"> & {
+  /**
+   * @generated from field: string message = 1;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message kesi.v1.UpdatePasswordResponse.
+ * Use `create(UpdatePasswordResponseSchema)` to create a new message.
+ */
+export const UpdatePasswordResponseSchema: GenMessage<UpdatePasswordResponse> = /*@__PURE__*/
+  messageDesc(file_kesi_v1_auth, 37);
+
+/**
  * Role decides what a user may reach (SPEC.md section 6).
  *
  * @generated from enum kesi.v1.Role
@@ -832,6 +1015,49 @@ export const AuthService: GenService<{
     methodKind: "unary";
     input: typeof RevokeExtensionTokenRequestSchema;
     output: typeof RevokeExtensionTokenResponseSchema;
+  },
+  /**
+   * ListSessions lists the signed-in user's sessions ("Signed-in devices"),
+   * most recently used first.
+   *
+   * @generated from rpc kesi.v1.AuthService.ListSessions
+   */
+  listSessions: {
+    methodKind: "unary";
+    input: typeof ListSessionsRequestSchema;
+    output: typeof ListSessionsResponseSchema;
+  },
+  /**
+   * RevokeSession signs one of the user's sessions out, on every server at
+   * once.
+   *
+   * @generated from rpc kesi.v1.AuthService.RevokeSession
+   */
+  revokeSession: {
+    methodKind: "unary";
+    input: typeof RevokeSessionRequestSchema;
+    output: typeof RevokeSessionResponseSchema;
+  },
+  /**
+   * RevokeOtherSessions signs out every session of the user but the caller's.
+   *
+   * @generated from rpc kesi.v1.AuthService.RevokeOtherSessions
+   */
+  revokeOtherSessions: {
+    methodKind: "unary";
+    input: typeof RevokeOtherSessionsRequestSchema;
+    output: typeof RevokeOtherSessionsResponseSchema;
+  },
+  /**
+   * UpdatePassword changes the signed-in user's password, given the current
+   * one, and signs out every other session.
+   *
+   * @generated from rpc kesi.v1.AuthService.UpdatePassword
+   */
+  updatePassword: {
+    methodKind: "unary";
+    input: typeof UpdatePasswordRequestSchema;
+    output: typeof UpdatePasswordResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_kesi_v1_auth, 0);

@@ -67,6 +67,18 @@ const (
 	// AuthServiceRevokeExtensionTokenProcedure is the fully-qualified name of the AuthService's
 	// RevokeExtensionToken RPC.
 	AuthServiceRevokeExtensionTokenProcedure = "/kesi.v1.AuthService/RevokeExtensionToken"
+	// AuthServiceListSessionsProcedure is the fully-qualified name of the AuthService's ListSessions
+	// RPC.
+	AuthServiceListSessionsProcedure = "/kesi.v1.AuthService/ListSessions"
+	// AuthServiceRevokeSessionProcedure is the fully-qualified name of the AuthService's RevokeSession
+	// RPC.
+	AuthServiceRevokeSessionProcedure = "/kesi.v1.AuthService/RevokeSession"
+	// AuthServiceRevokeOtherSessionsProcedure is the fully-qualified name of the AuthService's
+	// RevokeOtherSessions RPC.
+	AuthServiceRevokeOtherSessionsProcedure = "/kesi.v1.AuthService/RevokeOtherSessions"
+	// AuthServiceUpdatePasswordProcedure is the fully-qualified name of the AuthService's
+	// UpdatePassword RPC.
+	AuthServiceUpdatePasswordProcedure = "/kesi.v1.AuthService/UpdatePassword"
 )
 
 // AuthServiceClient is a client for the kesi.v1.AuthService service.
@@ -103,6 +115,17 @@ type AuthServiceClient interface {
 	ListExtensionTokens(context.Context, *connect.Request[v1.ListExtensionTokensRequest]) (*connect.Response[v1.ListExtensionTokensResponse], error)
 	// RevokeExtensionToken disconnects an extension.
 	RevokeExtensionToken(context.Context, *connect.Request[v1.RevokeExtensionTokenRequest]) (*connect.Response[v1.RevokeExtensionTokenResponse], error)
+	// ListSessions lists the signed-in user's sessions ("Signed-in devices"),
+	// most recently used first.
+	ListSessions(context.Context, *connect.Request[v1.ListSessionsRequest]) (*connect.Response[v1.ListSessionsResponse], error)
+	// RevokeSession signs one of the user's sessions out, on every server at
+	// once.
+	RevokeSession(context.Context, *connect.Request[v1.RevokeSessionRequest]) (*connect.Response[v1.RevokeSessionResponse], error)
+	// RevokeOtherSessions signs out every session of the user but the caller's.
+	RevokeOtherSessions(context.Context, *connect.Request[v1.RevokeOtherSessionsRequest]) (*connect.Response[v1.RevokeOtherSessionsResponse], error)
+	// UpdatePassword changes the signed-in user's password, given the current
+	// one, and signs out every other session.
+	UpdatePassword(context.Context, *connect.Request[v1.UpdatePasswordRequest]) (*connect.Response[v1.UpdatePasswordResponse], error)
 }
 
 // NewAuthServiceClient constructs a client for the kesi.v1.AuthService service. By default, it uses
@@ -197,6 +220,31 @@ func NewAuthServiceClient(httpClient connect.HTTPClient, baseURL string, opts ..
 			connect.WithSchema(authServiceMethods.ByName("RevokeExtensionToken")),
 			connect.WithClientOptions(opts...),
 		),
+		listSessions: connect.NewClient[v1.ListSessionsRequest, v1.ListSessionsResponse](
+			httpClient,
+			baseURL+AuthServiceListSessionsProcedure,
+			connect.WithSchema(authServiceMethods.ByName("ListSessions")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		revokeSession: connect.NewClient[v1.RevokeSessionRequest, v1.RevokeSessionResponse](
+			httpClient,
+			baseURL+AuthServiceRevokeSessionProcedure,
+			connect.WithSchema(authServiceMethods.ByName("RevokeSession")),
+			connect.WithClientOptions(opts...),
+		),
+		revokeOtherSessions: connect.NewClient[v1.RevokeOtherSessionsRequest, v1.RevokeOtherSessionsResponse](
+			httpClient,
+			baseURL+AuthServiceRevokeOtherSessionsProcedure,
+			connect.WithSchema(authServiceMethods.ByName("RevokeOtherSessions")),
+			connect.WithClientOptions(opts...),
+		),
+		updatePassword: connect.NewClient[v1.UpdatePasswordRequest, v1.UpdatePasswordResponse](
+			httpClient,
+			baseURL+AuthServiceUpdatePasswordProcedure,
+			connect.WithSchema(authServiceMethods.ByName("UpdatePassword")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -215,6 +263,10 @@ type authServiceClient struct {
 	createExtensionToken          *connect.Client[v1.CreateExtensionTokenRequest, v1.CreateExtensionTokenResponse]
 	listExtensionTokens           *connect.Client[v1.ListExtensionTokensRequest, v1.ListExtensionTokensResponse]
 	revokeExtensionToken          *connect.Client[v1.RevokeExtensionTokenRequest, v1.RevokeExtensionTokenResponse]
+	listSessions                  *connect.Client[v1.ListSessionsRequest, v1.ListSessionsResponse]
+	revokeSession                 *connect.Client[v1.RevokeSessionRequest, v1.RevokeSessionResponse]
+	revokeOtherSessions           *connect.Client[v1.RevokeOtherSessionsRequest, v1.RevokeOtherSessionsResponse]
+	updatePassword                *connect.Client[v1.UpdatePasswordRequest, v1.UpdatePasswordResponse]
 }
 
 // Register calls kesi.v1.AuthService.Register.
@@ -282,6 +334,26 @@ func (c *authServiceClient) RevokeExtensionToken(ctx context.Context, req *conne
 	return c.revokeExtensionToken.CallUnary(ctx, req)
 }
 
+// ListSessions calls kesi.v1.AuthService.ListSessions.
+func (c *authServiceClient) ListSessions(ctx context.Context, req *connect.Request[v1.ListSessionsRequest]) (*connect.Response[v1.ListSessionsResponse], error) {
+	return c.listSessions.CallUnary(ctx, req)
+}
+
+// RevokeSession calls kesi.v1.AuthService.RevokeSession.
+func (c *authServiceClient) RevokeSession(ctx context.Context, req *connect.Request[v1.RevokeSessionRequest]) (*connect.Response[v1.RevokeSessionResponse], error) {
+	return c.revokeSession.CallUnary(ctx, req)
+}
+
+// RevokeOtherSessions calls kesi.v1.AuthService.RevokeOtherSessions.
+func (c *authServiceClient) RevokeOtherSessions(ctx context.Context, req *connect.Request[v1.RevokeOtherSessionsRequest]) (*connect.Response[v1.RevokeOtherSessionsResponse], error) {
+	return c.revokeOtherSessions.CallUnary(ctx, req)
+}
+
+// UpdatePassword calls kesi.v1.AuthService.UpdatePassword.
+func (c *authServiceClient) UpdatePassword(ctx context.Context, req *connect.Request[v1.UpdatePasswordRequest]) (*connect.Response[v1.UpdatePasswordResponse], error) {
+	return c.updatePassword.CallUnary(ctx, req)
+}
+
 // AuthServiceHandler is an implementation of the kesi.v1.AuthService service.
 type AuthServiceHandler interface {
 	// Register creates a lawyer or an affiliate account.
@@ -316,6 +388,17 @@ type AuthServiceHandler interface {
 	ListExtensionTokens(context.Context, *connect.Request[v1.ListExtensionTokensRequest]) (*connect.Response[v1.ListExtensionTokensResponse], error)
 	// RevokeExtensionToken disconnects an extension.
 	RevokeExtensionToken(context.Context, *connect.Request[v1.RevokeExtensionTokenRequest]) (*connect.Response[v1.RevokeExtensionTokenResponse], error)
+	// ListSessions lists the signed-in user's sessions ("Signed-in devices"),
+	// most recently used first.
+	ListSessions(context.Context, *connect.Request[v1.ListSessionsRequest]) (*connect.Response[v1.ListSessionsResponse], error)
+	// RevokeSession signs one of the user's sessions out, on every server at
+	// once.
+	RevokeSession(context.Context, *connect.Request[v1.RevokeSessionRequest]) (*connect.Response[v1.RevokeSessionResponse], error)
+	// RevokeOtherSessions signs out every session of the user but the caller's.
+	RevokeOtherSessions(context.Context, *connect.Request[v1.RevokeOtherSessionsRequest]) (*connect.Response[v1.RevokeOtherSessionsResponse], error)
+	// UpdatePassword changes the signed-in user's password, given the current
+	// one, and signs out every other session.
+	UpdatePassword(context.Context, *connect.Request[v1.UpdatePasswordRequest]) (*connect.Response[v1.UpdatePasswordResponse], error)
 }
 
 // NewAuthServiceHandler builds an HTTP handler from the service implementation. It returns the path
@@ -406,6 +489,31 @@ func NewAuthServiceHandler(svc AuthServiceHandler, opts ...connect.HandlerOption
 		connect.WithSchema(authServiceMethods.ByName("RevokeExtensionToken")),
 		connect.WithHandlerOptions(opts...),
 	)
+	authServiceListSessionsHandler := connect.NewUnaryHandler(
+		AuthServiceListSessionsProcedure,
+		svc.ListSessions,
+		connect.WithSchema(authServiceMethods.ByName("ListSessions")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	authServiceRevokeSessionHandler := connect.NewUnaryHandler(
+		AuthServiceRevokeSessionProcedure,
+		svc.RevokeSession,
+		connect.WithSchema(authServiceMethods.ByName("RevokeSession")),
+		connect.WithHandlerOptions(opts...),
+	)
+	authServiceRevokeOtherSessionsHandler := connect.NewUnaryHandler(
+		AuthServiceRevokeOtherSessionsProcedure,
+		svc.RevokeOtherSessions,
+		connect.WithSchema(authServiceMethods.ByName("RevokeOtherSessions")),
+		connect.WithHandlerOptions(opts...),
+	)
+	authServiceUpdatePasswordHandler := connect.NewUnaryHandler(
+		AuthServiceUpdatePasswordProcedure,
+		svc.UpdatePassword,
+		connect.WithSchema(authServiceMethods.ByName("UpdatePassword")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/kesi.v1.AuthService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AuthServiceRegisterProcedure:
@@ -434,6 +542,14 @@ func NewAuthServiceHandler(svc AuthServiceHandler, opts ...connect.HandlerOption
 			authServiceListExtensionTokensHandler.ServeHTTP(w, r)
 		case AuthServiceRevokeExtensionTokenProcedure:
 			authServiceRevokeExtensionTokenHandler.ServeHTTP(w, r)
+		case AuthServiceListSessionsProcedure:
+			authServiceListSessionsHandler.ServeHTTP(w, r)
+		case AuthServiceRevokeSessionProcedure:
+			authServiceRevokeSessionHandler.ServeHTTP(w, r)
+		case AuthServiceRevokeOtherSessionsProcedure:
+			authServiceRevokeOtherSessionsHandler.ServeHTTP(w, r)
+		case AuthServiceUpdatePasswordProcedure:
+			authServiceUpdatePasswordHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -493,4 +609,20 @@ func (UnimplementedAuthServiceHandler) ListExtensionTokens(context.Context, *con
 
 func (UnimplementedAuthServiceHandler) RevokeExtensionToken(context.Context, *connect.Request[v1.RevokeExtensionTokenRequest]) (*connect.Response[v1.RevokeExtensionTokenResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("kesi.v1.AuthService.RevokeExtensionToken is not implemented"))
+}
+
+func (UnimplementedAuthServiceHandler) ListSessions(context.Context, *connect.Request[v1.ListSessionsRequest]) (*connect.Response[v1.ListSessionsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("kesi.v1.AuthService.ListSessions is not implemented"))
+}
+
+func (UnimplementedAuthServiceHandler) RevokeSession(context.Context, *connect.Request[v1.RevokeSessionRequest]) (*connect.Response[v1.RevokeSessionResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("kesi.v1.AuthService.RevokeSession is not implemented"))
+}
+
+func (UnimplementedAuthServiceHandler) RevokeOtherSessions(context.Context, *connect.Request[v1.RevokeOtherSessionsRequest]) (*connect.Response[v1.RevokeOtherSessionsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("kesi.v1.AuthService.RevokeOtherSessions is not implemented"))
+}
+
+func (UnimplementedAuthServiceHandler) UpdatePassword(context.Context, *connect.Request[v1.UpdatePasswordRequest]) (*connect.Response[v1.UpdatePasswordResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("kesi.v1.AuthService.UpdatePassword is not implemented"))
 }
