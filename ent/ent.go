@@ -22,6 +22,7 @@ import (
 	"github.com/kesihq/kesi/ent/passwordreset"
 	"github.com/kesihq/kesi/ent/payment"
 	"github.com/kesihq/kesi/ent/plan"
+	"github.com/kesihq/kesi/ent/ratelimit"
 	"github.com/kesihq/kesi/ent/referral"
 	"github.com/kesihq/kesi/ent/refreshtoken"
 	"github.com/kesihq/kesi/ent/user"
@@ -95,6 +96,7 @@ func checkColumn(t, c string) error {
 			passwordreset.Table:  passwordreset.ValidColumn,
 			payment.Table:        payment.ValidColumn,
 			plan.Table:           plan.ValidColumn,
+			ratelimit.Table:      ratelimit.ValidColumn,
 			referral.Table:       referral.ValidColumn,
 			refreshtoken.Table:   refreshtoken.ValidColumn,
 			user.Table:           user.ValidColumn,

@@ -30,6 +30,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/jobs"
 	"github.com/kesihq/kesi/backend/internal/notify"
 	"github.com/kesihq/kesi/backend/internal/platform"
+	"github.com/kesihq/kesi/backend/internal/ratelimit"
 	"github.com/kesihq/kesi/backend/internal/web"
 	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
 )
@@ -88,7 +89,9 @@ func (a *App) build() error {
 	if err != nil {
 		return err
 	}
+	limits := ratelimit.NewStore(a.DB.SQL, a.DB.Dialect, a.Calendar.Clock)
 	authSvc, err := auth.NewService(a.DB.Client, a.Calendar.Clock, signer, mailer, auth.Options{
+		Limits:              limits,
 		MasterKey:           a.Config.MasterKey,
 		PublicURL:           a.Config.PublicURL.String(),
 		RateLimitPerAccount: a.Config.RateLimitPerAccount,
@@ -142,7 +145,7 @@ func (a *App) build() error {
 		fakeCheckout = billing.NewFake(a.DB.Client, a.Config.PublicURL.String())
 		provider = fakeCheckout
 	}
-	billingSvc := billing.NewService(a.DB.Client, a.Calendar.Clock, provider, a.Config.PublicURL.String(), slog.Default())
+	billingSvc := billing.NewService(a.DB.Client, a.Calendar.Clock, provider, a.Config.PublicURL.String(), limits, slog.Default())
 	billingHandler := billing.NewHandler(billingSvc)
 	a.seeders = append(a.seeders, func(ctx context.Context) error { return billing.SeedPlans(ctx, a.DB.Client) })
 	affiliateSvc := affiliates.NewService(a.DB.Client, a.Calendar, a.Config.PublicURL.String())
@@ -167,7 +170,8 @@ func (a *App) build() error {
 	a.Jobs = jobs.NewRunner(a.DB.SQL, a.DB.Dialect,
 		jobs.Job{Name: "documents-sweep", Every: time.Hour, AtStart: true, Run: documentSvc.Sweep},
 		jobs.Job{Name: "demo-reset", Every: 6 * time.Hour, Run: a.ResetDemo},
-		jobs.Job{Name: "commissions", Every: 6 * time.Hour, AtStart: true, Run: affiliateSvc.CommissionsJob})
+		jobs.Job{Name: "commissions", Every: 6 * time.Hour, AtStart: true, Run: affiliateSvc.CommissionsJob},
+		jobs.Job{Name: "rate-limits-sweep", Every: time.Hour, Run: limits.Sweep})
 
 	connectOpts := connect.WithHandlerOptions(
 		connect.WithInterceptors(a.Authz.Interceptor()),
