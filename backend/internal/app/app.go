@@ -215,7 +215,7 @@ func (a *App) build() error {
 	}
 	mux.Handle("/", spa)
 
-	a.handler = logRequests(platform.ClientMiddleware(a.Config.TrustProxy, authn.Middleware(securityHeaders(mux))))
+	a.handler = logRequests(platform.ClientMiddleware(a.Config.TrustedProxies, authn.Middleware(securityHeaders(mux))))
 	return nil
 }
 

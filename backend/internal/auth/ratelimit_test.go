@@ -16,7 +16,7 @@ import (
 
 // behindProxy lets a test speak from any client address: the test server
 // trusts loopback as its proxy.
-var behindProxy = map[string]string{"KESI_TRUST_PROXY": "true"}
+var behindProxy = map[string]string{"KESI_TRUSTED_PROXIES": "127.0.0.0/8, ::1/128"}
 
 // from posts body to path as the client at address ip.
 func from(t *testing.T, srv *testkit.Server, ip, path string, body any) *testkit.Response {

@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"net/netip"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -44,8 +45,10 @@ type Config struct {
 	RateLimitPerAddress int
 	RateLimitWindow     time.Duration
 
-	// TrustProxy makes the first X-Forwarded-For address the client's.
-	TrustProxy bool
+	// TrustedProxies are the load balancers in front of Kesi: behind them
+	// the client's address is the rightmost X-Forwarded-For entry that is
+	// not one of them.
+	TrustedProxies []netip.Prefix
 }
 
 // Production reports whether Kesi runs in production.
@@ -77,7 +80,24 @@ func Load(getenv func(string) string) (*Config, error) {
 		SMTPURL:           get("KESI_SMTP_URL", ""),
 		PaystackSecretKey: get("KESI_PAYSTACK_SECRET_KEY", ""),
 		PaystackBaseURL:   get("KESI_PAYSTACK_BASE_URL", "https://api.paystack.co"),
-		TrustProxy:        get("KESI_TRUST_PROXY", "") == "true",
+	}
+	if get("KESI_TRUST_PROXY", "") != "" {
+		// The old switch trusted the leftmost entry, which the client writes.
+		return nil, errors.New("KESI_TRUST_PROXY is replaced by KESI_TRUSTED_PROXIES: the load balancers' addresses as comma-separated CIDRs")
+	}
+	for _, s := range strings.Split(get("KESI_TRUSTED_PROXIES", ""), ",") {
+		if s = strings.TrimSpace(s); s == "" {
+			continue
+		}
+		p, err := netip.ParsePrefix(s)
+		if err != nil {
+			a, aerr := netip.ParseAddr(s)
+			if aerr != nil {
+				return nil, fmt.Errorf("KESI_TRUSTED_PROXIES: %q is not a CIDR such as 10.0.0.0/8", s)
+			}
+			p = netip.PrefixFrom(a, a.BitLen())
+		}
+		c.TrustedProxies = append(c.TrustedProxies, p.Masked())
 	}
 	if c.Env != "dev" && c.Env != "production" {
 		return nil, fmt.Errorf("KESI_ENV must be dev or production, not %q", c.Env)

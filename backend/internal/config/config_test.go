@@ -110,3 +110,29 @@ func TestBadValuesAreRefused(t *testing.T) {
 		})
 	}
 }
+
+func TestTrustedProxies(t *testing.T) {
+	c, err := Load(env(map[string]string{"KESI_DATA_DIR": t.TempDir(), "KESI_TRUSTED_PROXIES": " 10.0.0.0/8, 192.0.2.7 ,2001:db8::/32"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"10.0.0.0/8", "192.0.2.7/32", "2001:db8::/32"}
+	if len(c.TrustedProxies) != len(want) {
+		t.Fatalf("trusted proxies = %v, want %v", c.TrustedProxies, want)
+	}
+	for i, p := range c.TrustedProxies {
+		if p.String() != want[i] {
+			t.Errorf("trusted proxy %d = %s, want %s", i, p, want[i])
+		}
+	}
+	for _, bad := range []map[string]string{
+		{"KESI_TRUSTED_PROXIES": "10.0.0.0/33"},
+		{"KESI_TRUSTED_PROXIES": "load-balancer"},
+		{"KESI_TRUST_PROXY": "true"},
+	} {
+		bad["KESI_DATA_DIR"] = t.TempDir()
+		if _, err := Load(env(bad)); err == nil {
+			t.Errorf("%v accepted", bad)
+		}
+	}
+}
