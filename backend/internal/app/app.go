@@ -82,7 +82,7 @@ func (a *App) build() error {
 	if err != nil {
 		return fmt.Errorf("token signer: %w", err)
 	}
-	authn := &auth.Authenticator{Signer: signer, Clock: a.Calendar.Clock}
+	authn := &auth.Authenticator{Signer: signer, Clock: a.Calendar.Clock, Cookies: auth.Cookies{Secure: a.Config.SecureCookies()}}
 
 	// Each domain: its service, its Connect handler and its policy.
 	mailer, err := notify.New(a.Config.SMTPURL, a.Config.DataDir, slog.Default())
@@ -215,7 +215,9 @@ func (a *App) build() error {
 	}
 	mux.Handle("/", spa)
 
-	a.handler = logRequests(platform.ClientMiddleware(a.Config.TrustedProxies, authn.Middleware(securityHeaders(mux))))
+	publicOrigin := a.Config.PublicURL.Scheme + "://" + a.Config.PublicURL.Host
+	a.handler = logRequests(platform.ClientMiddleware(a.Config.TrustedProxies,
+		securityHeaders(a.Config.SecureCookies(), guardWrites(publicOrigin, authn.Middleware(mux)))))
 	return nil
 }
 

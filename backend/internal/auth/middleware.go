@@ -24,6 +24,7 @@ type Authenticator struct {
 	Signer     *Signer
 	Extensions ExtensionTokenResolver // nil: extension tokens are refused
 	Clock      platform.Clock
+	Cookies    Cookies // names the access cookie
 }
 
 // Middleware authenticates every request that passes through it.
@@ -45,7 +46,7 @@ func (a *Authenticator) authenticate(r *http.Request) (Principal, bool) {
 		}
 	}
 	if token == "" {
-		if c, err := r.Cookie(AccessCookie); err == nil {
+		if c, err := r.Cookie(a.Cookies.AccessName()); err == nil {
 			token = c.Value
 		}
 	}

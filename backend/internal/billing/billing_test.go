@@ -155,6 +155,7 @@ func TestInitialize_BadInput(t *testing.T) {
 			var res *testkit.Response
 			if s, ok := tc.body.(string); ok {
 				req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/payment/initialize", strings.NewReader(s))
+				req.Header.Set("Content-Type", "application/json")
 				res = lawyer.Send(t, req)
 			} else {
 				res = lawyer.Do(t, http.MethodPost, "/api/payment/initialize", tc.body)

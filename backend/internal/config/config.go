@@ -160,6 +160,13 @@ func Load(getenv func(string) string) (*Config, error) {
 	if c.RateLimitWindow, err = time.ParseDuration(get("KESI_RATE_LIMIT_WINDOW", "15m")); err != nil {
 		return nil, fmt.Errorf("KESI_RATE_LIMIT_WINDOW: %w", err)
 	}
+	if c.Production() && c.PublicURL.Scheme != "https" {
+		// Cookies would travel in clear text and could not be __Host-.
+		return nil, fmt.Errorf("KESI_PUBLIC_URL must be https in production, not %q", c.PublicURL)
+	}
+	if c.Production() && weakKey(c.MasterKey) {
+		return nil, errors.New("KESI_MASTER_KEY is not random (all one byte or few distinct bytes): make one with `openssl rand -base64 32`")
+	}
 	if c.Production() && c.PaystackSecretKey == "" {
 		return nil, errors.New("KESI_PAYSTACK_SECRET_KEY is required in production (the fake checkout is for dev only)")
 	}
@@ -200,6 +207,18 @@ func decodeKey(s string) ([]byte, error) {
 		return nil, errors.New("a master key is 32 bytes in standard base64")
 	}
 	return k, nil
+}
+
+// weakKey reports whether k cannot have come from a random source: 32
+// random bytes have about 30 distinct values, and fewer than 16 happens by
+// chance less than once in 10^10 keys. A short key never gets here
+// (decodeKey wants 32 bytes).
+func weakKey(k []byte) bool {
+	seen := map[byte]bool{}
+	for _, b := range k {
+		seen[b] = true
+	}
+	return len(seen) < 16
 }
 
 func positiveInt(s string, def int64) (int64, error) {

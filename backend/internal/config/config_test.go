@@ -60,14 +60,20 @@ func TestDevMasterKeyIsGeneratedOnceAndKept(t *testing.T) {
 }
 
 func TestProductionRefusesDevDefaults(t *testing.T) {
-	key := base64.StdEncoding.EncodeToString(bytes.Repeat([]byte{7}, 32))
+	key := base64.StdEncoding.EncodeToString([]byte("kesi-production-key-0123456789ab"))
+	https := "https://kesi.app"
 	cases := []struct {
 		name string
 		vars map[string]string
 		want string
 	}{
-		{"no master key", map[string]string{"KESI_PAYSTACK_SECRET_KEY": "sk_live_x"}, "KESI_MASTER_KEY"},
-		{"no paystack key", map[string]string{"KESI_MASTER_KEY": key}, "KESI_PAYSTACK_SECRET_KEY"},
+		{"no master key", map[string]string{"KESI_PAYSTACK_SECRET_KEY": "sk_live_x", "KESI_PUBLIC_URL": https}, "KESI_MASTER_KEY"},
+		{"no paystack key", map[string]string{"KESI_MASTER_KEY": key, "KESI_PUBLIC_URL": https}, "KESI_PAYSTACK_SECRET_KEY"},
+		{"http public URL", map[string]string{"KESI_MASTER_KEY": key, "KESI_PAYSTACK_SECRET_KEY": "sk_live_x", "KESI_PUBLIC_URL": "http://kesi.app"}, "https"},
+		{"default public URL", map[string]string{"KESI_MASTER_KEY": key, "KESI_PAYSTACK_SECRET_KEY": "sk_live_x"}, "https"},
+		{"all-zero master key", map[string]string{"KESI_MASTER_KEY": base64.StdEncoding.EncodeToString(make([]byte, 32)), "KESI_PAYSTACK_SECRET_KEY": "sk_live_x", "KESI_PUBLIC_URL": https}, "KESI_MASTER_KEY"},
+		{"one-byte master key", map[string]string{"KESI_MASTER_KEY": base64.StdEncoding.EncodeToString(bytes.Repeat([]byte{7}, 32)), "KESI_PAYSTACK_SECRET_KEY": "sk_live_x", "KESI_PUBLIC_URL": https}, "KESI_MASTER_KEY"},
+		{"short master key", map[string]string{"KESI_MASTER_KEY": base64.StdEncoding.EncodeToString([]byte("kesi-short-key-16")), "KESI_PAYSTACK_SECRET_KEY": "sk_live_x", "KESI_PUBLIC_URL": https}, "KESI_MASTER_KEY"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -98,13 +98,26 @@ func call[Req, Res any](g *Gateway, w http.ResponseWriter, r *http.Request, proc
 	return res.Msg
 }
 
+var errTrailingData = errors.New("data after the JSON value")
+
 // maxJSONBody caps a JSON request body; no documented call needs more.
 const maxJSONBody = 1 << 20
 
-// decode reads a JSON body into v. An empty body leaves v as it is.
+// decode reads a JSON body into v. An empty body leaves v as it is. The
+// body is one JSON value: anything after it is refused, so that what Kesi
+// reads is all that was sent.
 func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 	body := http.MaxBytesReader(w, r.Body, maxJSONBody)
-	err := json.NewDecoder(body).Decode(v)
+	dec := json.NewDecoder(body)
+	err := dec.Decode(v)
+	if err == nil {
+		if _, terr := dec.Token(); !errors.Is(terr, io.EOF) {
+			err = errTrailingData
+			if terr != nil && strings.Contains(terr.Error(), "request body too large") {
+				err = terr
+			}
+		}
+	}
 	switch {
 	case err == nil, errors.Is(err, io.EOF):
 		return true
