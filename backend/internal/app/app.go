@@ -27,6 +27,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/documents/sealed"
 	"github.com/kesihq/kesi/backend/internal/gateway"
 	"github.com/kesihq/kesi/backend/internal/imports"
+	"github.com/kesihq/kesi/backend/internal/input"
 	"github.com/kesihq/kesi/backend/internal/jobs"
 	"github.com/kesihq/kesi/backend/internal/notify"
 	"github.com/kesihq/kesi/backend/internal/platform"
@@ -174,7 +175,7 @@ func (a *App) build() error {
 		jobs.Job{Name: "rate-limits-sweep", Every: time.Hour, Run: limits.Sweep})
 
 	connectOpts := connect.WithHandlerOptions(
-		connect.WithInterceptors(a.Authz.Interceptor()),
+		connect.WithInterceptors(a.Authz.Interceptor(), input.Interceptor()),
 		connect.WithRecover(recoverPanic),
 		connect.WithReadMaxBytes(4<<20),
 		connect.WithCompressMinBytes(1024),
