@@ -28,6 +28,7 @@ import (
 	"github.com/kesihq/kesi/ent/payment"
 	"github.com/kesihq/kesi/ent/pendingupload"
 	"github.com/kesihq/kesi/ent/plan"
+	"github.com/kesihq/kesi/ent/ratelimit"
 	"github.com/kesihq/kesi/ent/referral"
 	"github.com/kesihq/kesi/ent/refreshtoken"
 	"github.com/kesihq/kesi/ent/user"
@@ -64,6 +65,8 @@ type Client struct {
 	PendingUpload *PendingUploadClient
 	// Plan is the client for interacting with the Plan builders.
 	Plan *PlanClient
+	// RateLimit is the client for interacting with the RateLimit builders.
+	RateLimit *RateLimitClient
 	// Referral is the client for interacting with the Referral builders.
 	Referral *ReferralClient
 	// RefreshToken is the client for interacting with the RefreshToken builders.
@@ -93,6 +96,7 @@ func (c *Client) init() {
 	c.Payment = NewPaymentClient(c.config)
 	c.PendingUpload = NewPendingUploadClient(c.config)
 	c.Plan = NewPlanClient(c.config)
+	c.RateLimit = NewRateLimitClient(c.config)
 	c.Referral = NewReferralClient(c.config)
 	c.RefreshToken = NewRefreshTokenClient(c.config)
 	c.User = NewUserClient(c.config)
@@ -200,6 +204,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Payment:        NewPaymentClient(cfg),
 		PendingUpload:  NewPendingUploadClient(cfg),
 		Plan:           NewPlanClient(cfg),
+		RateLimit:      NewRateLimitClient(cfg),
 		Referral:       NewReferralClient(cfg),
 		RefreshToken:   NewRefreshTokenClient(cfg),
 		User:           NewUserClient(cfg),
@@ -234,6 +239,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Payment:        NewPaymentClient(cfg),
 		PendingUpload:  NewPendingUploadClient(cfg),
 		Plan:           NewPlanClient(cfg),
+		RateLimit:      NewRateLimitClient(cfg),
 		Referral:       NewReferralClient(cfg),
 		RefreshToken:   NewRefreshTokenClient(cfg),
 		User:           NewUserClient(cfg),
@@ -268,7 +274,7 @@ func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.Activity, c.AuditEvent, c.Commission, c.CourtCase, c.Document,
 		c.ExtensionToken, c.Installation, c.LawClient, c.PasswordReset, c.Payment,
-		c.PendingUpload, c.Plan, c.Referral, c.RefreshToken, c.User,
+		c.PendingUpload, c.Plan, c.RateLimit, c.Referral, c.RefreshToken, c.User,
 	} {
 		n.Use(hooks...)
 	}
@@ -280,7 +286,7 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.Activity, c.AuditEvent, c.Commission, c.CourtCase, c.Document,
 		c.ExtensionToken, c.Installation, c.LawClient, c.PasswordReset, c.Payment,
-		c.PendingUpload, c.Plan, c.Referral, c.RefreshToken, c.User,
+		c.PendingUpload, c.Plan, c.RateLimit, c.Referral, c.RefreshToken, c.User,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -313,6 +319,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.PendingUpload.mutate(ctx, m)
 	case *PlanMutation:
 		return c.Plan.mutate(ctx, m)
+	case *RateLimitMutation:
+		return c.RateLimit.mutate(ctx, m)
 	case *ReferralMutation:
 		return c.Referral.mutate(ctx, m)
 	case *RefreshTokenMutation:
@@ -2160,6 +2168,139 @@ func (c *PlanClient) mutate(ctx context.Context, m *PlanMutation) (Value, error)
 	}
 }
 
+// RateLimitClient is a client for the RateLimit schema.
+type RateLimitClient struct {
+	config
+}
+
+// NewRateLimitClient returns a client for the RateLimit from the given config.
+func NewRateLimitClient(c config) *RateLimitClient {
+	return &RateLimitClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `ratelimit.Hooks(f(g(h())))`.
+func (c *RateLimitClient) Use(hooks ...Hook) {
+	c.hooks.RateLimit = append(c.hooks.RateLimit, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `ratelimit.Intercept(f(g(h())))`.
+func (c *RateLimitClient) Intercept(interceptors ...Interceptor) {
+	c.inters.RateLimit = append(c.inters.RateLimit, interceptors...)
+}
+
+// Create returns a builder for creating a RateLimit entity.
+func (c *RateLimitClient) Create() *RateLimitCreate {
+	mutation := newRateLimitMutation(c.config, OpCreate)
+	return &RateLimitCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of RateLimit entities.
+func (c *RateLimitClient) CreateBulk(builders ...*RateLimitCreate) *RateLimitCreateBulk {
+	return &RateLimitCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *RateLimitClient) MapCreateBulk(slice any, setFunc func(*RateLimitCreate, int)) *RateLimitCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &RateLimitCreateBulk{err: fmt.Errorf("calling to RateLimitClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*RateLimitCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &RateLimitCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for RateLimit.
+func (c *RateLimitClient) Update() *RateLimitUpdate {
+	mutation := newRateLimitMutation(c.config, OpUpdate)
+	return &RateLimitUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *RateLimitClient) UpdateOne(_m *RateLimit) *RateLimitUpdateOne {
+	mutation := newRateLimitMutation(c.config, OpUpdateOne, withRateLimit(_m))
+	return &RateLimitUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *RateLimitClient) UpdateOneID(id int) *RateLimitUpdateOne {
+	mutation := newRateLimitMutation(c.config, OpUpdateOne, withRateLimitID(id))
+	return &RateLimitUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for RateLimit.
+func (c *RateLimitClient) Delete() *RateLimitDelete {
+	mutation := newRateLimitMutation(c.config, OpDelete)
+	return &RateLimitDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *RateLimitClient) DeleteOne(_m *RateLimit) *RateLimitDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *RateLimitClient) DeleteOneID(id int) *RateLimitDeleteOne {
+	builder := c.Delete().Where(ratelimit.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &RateLimitDeleteOne{builder}
+}
+
+// Query returns a query builder for RateLimit.
+func (c *RateLimitClient) Query() *RateLimitQuery {
+	return &RateLimitQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeRateLimit},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a RateLimit entity by its id.
+func (c *RateLimitClient) Get(ctx context.Context, id int) (*RateLimit, error) {
+	return c.Query().Where(ratelimit.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *RateLimitClient) GetX(ctx context.Context, id int) *RateLimit {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *RateLimitClient) Hooks() []Hook {
+	return c.hooks.RateLimit
+}
+
+// Interceptors returns the client interceptors.
+func (c *RateLimitClient) Interceptors() []Interceptor {
+	return c.inters.RateLimit
+}
+
+func (c *RateLimitClient) mutate(ctx context.Context, m *RateLimitMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&RateLimitCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&RateLimitUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&RateLimitUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&RateLimitDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown RateLimit mutation op: %q", m.Op())
+	}
+}
+
 // ReferralClient is a client for the Referral schema.
 type ReferralClient struct {
 	config
@@ -2771,13 +2912,13 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 type (
 	hooks struct {
 		Activity, AuditEvent, Commission, CourtCase, Document, ExtensionToken,
-		Installation, LawClient, PasswordReset, Payment, PendingUpload, Plan, Referral,
-		RefreshToken, User []ent.Hook
+		Installation, LawClient, PasswordReset, Payment, PendingUpload, Plan,
+		RateLimit, Referral, RefreshToken, User []ent.Hook
 	}
 	inters struct {
 		Activity, AuditEvent, Commission, CourtCase, Document, ExtensionToken,
-		Installation, LawClient, PasswordReset, Payment, PendingUpload, Plan, Referral,
-		RefreshToken, User []ent.Interceptor
+		Installation, LawClient, PasswordReset, Payment, PendingUpload, Plan,
+		RateLimit, Referral, RefreshToken, User []ent.Interceptor
 	}
 )
 

@@ -24,6 +24,7 @@ import (
 	"github.com/kesihq/kesi/ent/payment"
 	"github.com/kesihq/kesi/ent/pendingupload"
 	"github.com/kesihq/kesi/ent/plan"
+	"github.com/kesihq/kesi/ent/ratelimit"
 	"github.com/kesihq/kesi/ent/referral"
 	"github.com/kesihq/kesi/ent/refreshtoken"
 	"github.com/kesihq/kesi/ent/user"
@@ -99,6 +100,7 @@ func checkColumn(t, c string) error {
 			payment.Table:        payment.ValidColumn,
 			pendingupload.Table:  pendingupload.ValidColumn,
 			plan.Table:           plan.ValidColumn,
+			ratelimit.Table:      ratelimit.ValidColumn,
 			referral.Table:       referral.ValidColumn,
 			refreshtoken.Table:   refreshtoken.ValidColumn,
 			user.Table:           user.ValidColumn,

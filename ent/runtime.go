@@ -18,6 +18,7 @@ import (
 	"github.com/kesihq/kesi/ent/payment"
 	"github.com/kesihq/kesi/ent/pendingupload"
 	"github.com/kesihq/kesi/ent/plan"
+	"github.com/kesihq/kesi/ent/ratelimit"
 	"github.com/kesihq/kesi/ent/referral"
 	"github.com/kesihq/kesi/ent/refreshtoken"
 	"github.com/kesihq/kesi/ent/schema"
@@ -516,6 +517,12 @@ func init() {
 			return nil
 		}
 	}()
+	ratelimitFields := schema.RateLimit{}.Fields()
+	_ = ratelimitFields
+	// ratelimitDescKey is the schema descriptor for key field.
+	ratelimitDescKey := ratelimitFields[0].Descriptor()
+	// ratelimit.KeyValidator is a validator for the "key" field. It is called by the builders before save.
+	ratelimit.KeyValidator = ratelimitDescKey.Validators[0].(func(string) error)
 	referralMixin := schema.Referral{}.Mixin()
 	referralMixinFields0 := referralMixin[0].Fields()
 	_ = referralMixinFields0

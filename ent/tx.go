@@ -38,6 +38,8 @@ type Tx struct {
 	PendingUpload *PendingUploadClient
 	// Plan is the client for interacting with the Plan builders.
 	Plan *PlanClient
+	// RateLimit is the client for interacting with the RateLimit builders.
+	RateLimit *RateLimitClient
 	// Referral is the client for interacting with the Referral builders.
 	Referral *ReferralClient
 	// RefreshToken is the client for interacting with the RefreshToken builders.
@@ -187,6 +189,7 @@ func (tx *Tx) init() {
 	tx.Payment = NewPaymentClient(tx.config)
 	tx.PendingUpload = NewPendingUploadClient(tx.config)
 	tx.Plan = NewPlanClient(tx.config)
+	tx.RateLimit = NewRateLimitClient(tx.config)
 	tx.Referral = NewReferralClient(tx.config)
 	tx.RefreshToken = NewRefreshTokenClient(tx.config)
 	tx.User = NewUserClient(tx.config)

@@ -153,6 +153,18 @@ func (f PlanFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error)
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PlanMutation", m)
 }
 
+// The RateLimitFunc type is an adapter to allow the use of ordinary
+// function as RateLimit mutator.
+type RateLimitFunc func(context.Context, *ent.RateLimitMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f RateLimitFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.RateLimitMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RateLimitMutation", m)
+}
+
 // The ReferralFunc type is an adapter to allow the use of ordinary
 // function as Referral mutator.
 type ReferralFunc func(context.Context, *ent.ReferralMutation) (ent.Value, error)

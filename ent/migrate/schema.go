@@ -410,6 +410,26 @@ var (
 		Columns:    PlansColumns,
 		PrimaryKey: []*schema.Column{PlansColumns[0]},
 	}
+	// RateLimitsColumns holds the columns for the "rate_limits" table.
+	RateLimitsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "key", Type: field.TypeString, Unique: true, Size: 400},
+		{Name: "count", Type: field.TypeInt},
+		{Name: "expires_at", Type: field.TypeInt64},
+	}
+	// RateLimitsTable holds the schema information for the "rate_limits" table.
+	RateLimitsTable = &schema.Table{
+		Name:       "rate_limits",
+		Columns:    RateLimitsColumns,
+		PrimaryKey: []*schema.Column{RateLimitsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "ratelimit_expires_at",
+				Unique:  false,
+				Columns: []*schema.Column{RateLimitsColumns[3]},
+			},
+		},
+	}
 	// ReferralsColumns holds the columns for the "referrals" table.
 	ReferralsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -556,6 +576,7 @@ var (
 		PaymentsTable,
 		PendingUploadsTable,
 		PlansTable,
+		RateLimitsTable,
 		ReferralsTable,
 		RefreshTokensTable,
 		UsersTable,

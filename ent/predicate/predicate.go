@@ -42,6 +42,9 @@ type PendingUpload func(*sql.Selector)
 // Plan is the predicate function for plan builders.
 type Plan func(*sql.Selector)
 
+// RateLimit is the predicate function for ratelimit builders.
+type RateLimit func(*sql.Selector)
+
 // Referral is the predicate function for referral builders.
 type Referral func(*sql.Selector)
 

@@ -28,9 +28,11 @@ import (
 	"github.com/kesihq/kesi/backend/internal/documents/sealed"
 	"github.com/kesihq/kesi/backend/internal/gateway"
 	"github.com/kesihq/kesi/backend/internal/imports"
+	"github.com/kesihq/kesi/backend/internal/input"
 	"github.com/kesihq/kesi/backend/internal/jobs"
 	"github.com/kesihq/kesi/backend/internal/notify"
 	"github.com/kesihq/kesi/backend/internal/platform"
+	"github.com/kesihq/kesi/backend/internal/ratelimit"
 	"github.com/kesihq/kesi/backend/internal/web"
 	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
 )
@@ -103,14 +105,16 @@ func (a *App) build() error {
 	}
 	revoked := auth.NewRevoked(a.DB.Client, a.Calendar.Clock)
 	revoked.Subscribe(a.Bus)
-	authn := &auth.Authenticator{Signer: signer, Clock: a.Calendar.Clock, Revoked: revoked}
+	authn := &auth.Authenticator{Signer: signer, Clock: a.Calendar.Clock, Revoked: revoked, Cookies: auth.Cookies{Secure: a.Config.SecureCookies()}}
 
 	// Each domain: its service, its Connect handler and its policy.
 	mailer, err := notify.New(a.Config.SMTPURL, a.Config.DataDir, slog.Default())
 	if err != nil {
 		return err
 	}
+	limits := ratelimit.NewStore(a.DB.SQL, a.DB.Dialect, a.Calendar.Clock)
 	authSvc, err := auth.NewService(a.DB.Client, a.Calendar.Clock, signer, mailer, auth.Options{
+		Limits:              limits,
 		MasterKey:           a.Config.MasterKey,
 		PublicURL:           a.Config.PublicURL.String(),
 		RateLimitPerAccount: a.Config.RateLimitPerAccount,
@@ -171,7 +175,7 @@ func (a *App) build() error {
 		fakeCheckout = billing.NewFake(a.DB.Client, a.Config.PublicURL.String())
 		provider = fakeCheckout
 	}
-	billingSvc := billing.NewService(a.DB.Client, a.Calendar.Clock, provider, a.Config.PublicURL.String(), slog.Default())
+	billingSvc := billing.NewService(a.DB.Client, a.Calendar.Clock, provider, a.Config.PublicURL.String(), limits, slog.Default())
 	billingHandler := billing.NewHandler(billingSvc)
 	a.seeders = append(a.seeders, func(ctx context.Context) error { return billing.SeedPlans(ctx, a.DB.Client) })
 	affiliateSvc := affiliates.NewService(a.DB.Client, a.Calendar, a.Config.PublicURL.String())
@@ -199,10 +203,12 @@ func (a *App) build() error {
 		// Moves the stored next dates once the day changes in Nairobi; every
 		// quarter hour, so it runs just after midnight, and finds nothing
 		// to do at other times. Reads are right before it runs (cases.asOf).
-		jobs.Job{Name: "next-dates", Every: 15 * time.Minute, AtStart: true, Run: caseSvc.MoveDay})
+		jobs.Job{Name: "next-dates", Every: 15 * time.Minute, AtStart: true, Run: caseSvc.MoveDay},
+
+		jobs.Job{Name: "rate-limits-sweep", Every: time.Hour, Run: limits.Sweep})
 
 	connectOpts := connect.WithHandlerOptions(
-		connect.WithInterceptors(a.Authz.Interceptor()),
+		connect.WithInterceptors(a.Authz.Interceptor(), input.Interceptor()),
 		connect.WithRecover(recoverPanic),
 		connect.WithReadMaxBytes(4<<20),
 		connect.WithCompressMinBytes(1024),
@@ -243,7 +249,9 @@ func (a *App) build() error {
 	}
 	mux.Handle("/", spa)
 
-	a.handler = logRequests(platform.ClientMiddleware(a.Config.TrustProxy, authn.Middleware(securityHeaders(mux))))
+	publicOrigin := a.Config.PublicURL.Scheme + "://" + a.Config.PublicURL.Host
+	a.handler = logRequests(platform.ClientMiddleware(a.Config.TrustedProxies,
+		securityHeaders(a.Config.SecureCookies(), guardWrites(publicOrigin, authn.Middleware(mux)))))
 	return nil
 }
 

@@ -1,7 +1,10 @@
 package app
 
 import (
+	"encoding/json"
+	"fmt"
 	"log/slog"
+	"mime"
 	"net/http"
 	"strings"
 	"time"
@@ -61,14 +64,129 @@ func (r *statusRecorder) Flush() {
 // Unwrap lets http.ResponseController reach the underlying writer.
 func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
-// securityHeaders sets the headers every response should carry.
-func securityHeaders(next http.Handler) http.Handler {
+// contentSecurityPolicy keeps the web app to its own scripts and styles.
+// object-src and base-uri are 'none': Kesi embeds no plugins and sets no
+// <base>, so an injected one cannot load a plugin or redirect relative URLs.
+const contentSecurityPolicy = "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; frame-src 'self' blob:; object-src 'none'; frame-ancestors 'self'; base-uri 'none'; form-action 'self' https://checkout.paystack.com"
+
+// permissionsPolicy turns off the browser features Kesi never uses, so that
+// injected content cannot use them either.
+const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), browsing-topics=()"
+
+// securityHeaders sets the headers every response should carry; hsts adds
+// Strict-Transport-Security (the public URL is https).
+func securityHeaders(hsts bool, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("X-Content-Type-Options", "nosniff")
-		if !strings.HasPrefix(r.URL.Path, "/kesi.v1.") {
-			h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; frame-src 'self' blob:; object-src 'self' blob:; frame-ancestors 'self'; base-uri 'self'; form-action 'self' https://checkout.paystack.com")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("Permissions-Policy", permissionsPolicy)
+		if hsts {
+			h.Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
+		}
+		if isAPI(r.URL.Path) {
+			// Answers are one person's data: no cache, shared or private, keeps them.
+			h.Set("Cache-Control", "no-store")
+		} else {
+			h.Set("Content-Security-Policy", contentSecurityPolicy)
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// isAPI reports whether path is one of the two doors rather than the web app.
+func isAPI(path string) bool {
+	return strings.HasPrefix(path, "/api/") || strings.HasPrefix(path, "/kesi.v1.") ||
+		strings.HasPrefix(path, "/grpc.")
+}
+
+// Messages of refused cross-site writes.
+const (
+	MsgCrossSite       = "Cross-site requests are not allowed."
+	MsgJSONOnly        = "Send the request body as application/json."
+	MsgMultipartOnly   = "Upload files as multipart/form-data."
+	uploadPath         = "/api/files/upload"
+	webhookPath        = "/api/payment/webhook"
+	devPrefix          = "/dev/"
+	connectErrorFormat = `{"code":%q,"message":%q}`
+)
+
+// guardWrites refuses state-changing requests another site could make a
+// browser send. On the REST door the body must be JSON (multipart for
+// uploads): an HTML form or a "simple" fetch cannot send that without the
+// browser asking first, and Kesi answers no CORS preflight. The Connect
+// door's handlers refuse content types other than Connect's own. And a
+// browser's request must come from Kesi's own pages: Sec-Fetch-Site:
+// same-origin, or Origin the public URL's. Requests with neither header
+// come from programs (curl, grpcurl, the extension), which carry no ambient
+// credentials; one that carries cookies anyway is refused. Sign-in is
+// guarded like every other write, against login CSRF.
+func guardWrites(publicOrigin string, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.Method {
+		case http.MethodGet, http.MethodHead, http.MethodOptions:
+			next.ServeHTTP(w, r)
+			return
+		}
+		// Paystack's signed webhook comes from Paystack's servers; the dev
+		// fake checkout posts its own form and does not exist in production.
+		if r.URL.Path == webhookPath || strings.HasPrefix(r.URL.Path, devPrefix) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			want, msg := "application/json", MsgJSONOnly
+			if r.URL.Path == uploadPath {
+				want, msg = "multipart/form-data", MsgMultipartOnly
+			}
+			if !hasMediaType(r, want) {
+				refuse(w, r, http.StatusUnsupportedMediaType, "invalid_argument", msg)
+				return
+			}
+		}
+		if !fromOwnPages(r, publicOrigin) {
+			refuse(w, r, http.StatusForbidden, "permission_denied", MsgCrossSite)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// hasMediaType reports whether r's body is of media type want. A request
+// with no body at all needs no type.
+func hasMediaType(r *http.Request, want string) bool {
+	ct := r.Header.Get("Content-Type")
+	if ct == "" {
+		return r.ContentLength == 0
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	return err == nil && mt == want
+}
+
+// fromOwnPages reports whether r, if a browser sent it, came from a page of
+// publicOrigin.
+func fromOwnPages(r *http.Request, publicOrigin string) bool {
+	site := r.Header.Get("Sec-Fetch-Site")
+	if site == "same-origin" {
+		return true
+	}
+	if origin := r.Header.Get("Origin"); origin != "" {
+		return origin == publicOrigin
+	}
+	if site != "" {
+		return false // a browser: cross-site, same-site or none
+	}
+	return r.Header.Get("Cookie") == ""
+}
+
+// refuse answers in the door's error shape: {"message"} on the REST door,
+// a Connect error elsewhere.
+func refuse(w http.ResponseWriter, r *http.Request, status int, code, message string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		json.NewEncoder(w).Encode(map[string]string{"message": message})
+		return
+	}
+	fmt.Fprintf(w, connectErrorFormat, code, message)
 }

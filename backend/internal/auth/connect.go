@@ -87,7 +87,7 @@ func (h *Handler) Login(ctx context.Context, req *connect.Request[kesiv1.LoginRe
 
 // Logout implements kesiv1connect.AuthServiceHandler.
 func (h *Handler) Logout(ctx context.Context, req *connect.Request[kesiv1.LogoutRequest]) (*connect.Response[kesiv1.LogoutResponse], error) {
-	if err := h.svc.Logout(ctx, cookieValue(req.Header(), RefreshCookie)); err != nil {
+	if err := h.svc.Logout(ctx, cookieValue(req.Header(), h.cookies.RefreshName())); err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
 	res := connect.NewResponse(&kesiv1.LogoutResponse{Message: MsgLoggedOut})
@@ -106,7 +106,7 @@ func (h *Handler) Me(ctx context.Context, req *connect.Request[kesiv1.MeRequest]
 
 // Refresh implements kesiv1connect.AuthServiceHandler.
 func (h *Handler) Refresh(ctx context.Context, req *connect.Request[kesiv1.RefreshRequest]) (*connect.Response[kesiv1.RefreshResponse], error) {
-	s, err := h.svc.Refresh(ctx, cookieValue(req.Header(), RefreshCookie))
+	s, err := h.svc.Refresh(ctx, cookieValue(req.Header(), h.cookies.RefreshName()))
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}

@@ -128,8 +128,8 @@ func (s *Service) UpdatePassword(ctx context.Context, owner, current uuid.UUID, 
 	if err := s.checkNewPassword(u, "new_password", newPassword); err != nil {
 		return err
 	}
-	key := "password:" + owner.String()
-	if err := s.limited(ctx, key, "password:"+platform.ClientFrom(ctx).IP, u.Email); err != nil {
+	attempt, err := s.enter(ctx, &s.password, u.Email)
+	if err != nil {
 		return err
 	}
 	release, err := s.hashSlot(ctx)
@@ -142,10 +142,11 @@ func (s *Service) UpdatePassword(ctx context.Context, owner, current uuid.UUID, 
 		return errs.Internal(err)
 	}
 	if !ok {
-		s.perAccount.Add(key)
-		s.perAddress.Add("password:" + platform.ClientFrom(ctx).IP)
 		s.audit(ctx, AuditLoginFailed, &owner, u.Email, "current password")
 		return errs.Invalid("current_password", MsgCurrentPasswordWrong)
+	}
+	if err := attempt.succeeded(ctx); err != nil {
+		return err
 	}
 	hash, err := HashPassword(newPassword, s.params)
 	if err != nil {

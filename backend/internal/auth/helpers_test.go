@@ -61,7 +61,8 @@ func cookie(t *testing.T, res *testkit.Response, name, path string) *http.Cookie
 	return nil
 }
 
-// post sends a JSON body with extra headers, outside any cookie jar.
+// post sends a JSON body with extra headers, outside any cookie jar, as
+// Kesi's own page does.
 func post(t *testing.T, srv *testkit.Server, path string, headers map[string]string) *testkit.Response {
 	t.Helper()
 	req, err := http.NewRequest("POST", srv.URL+path, bytes.NewReader([]byte("{}")))
@@ -69,6 +70,7 @@ func post(t *testing.T, srv *testkit.Server, path string, headers map[string]str
 		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Origin", srv.URL)
 	for k, v := range headers {
 		req.Header.Set(k, v)
 	}

@@ -27,6 +27,7 @@ type Authenticator struct {
 	// Revoked lists ended sessions: their access tokens, still signed and
 	// unexpired, are refused.
 	Revoked *Revoked
+	Cookies Cookies // names the access cookie
 }
 
 // Middleware authenticates every request that passes through it.
@@ -48,7 +49,7 @@ func (a *Authenticator) authenticate(r *http.Request) (Principal, bool) {
 		}
 	}
 	if token == "" {
-		if c, err := r.Cookie(AccessCookie); err == nil {
+		if c, err := r.Cookie(a.Cookies.AccessName()); err == nil {
 			token = c.Value
 		}
 	}

@@ -1,77 +1,107 @@
 package auth
 
 import (
-	"sync"
+	"context"
 	"time"
 
+	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/backend/internal/platform"
+	"github.com/kesihq/kesi/backend/internal/ratelimit"
 )
 
-// Limiter counts events per key in a sliding window and refuses once a key
-// has reached its limit. It lives in the process: each server counts its
-// own, which is enough to make guessing passwords or codes impractical.
-type Limiter struct {
-	limit  int
-	window time.Duration
-	clock  platform.Clock
+// Limits of the auth service beyond those configured per account and address.
+const (
+	// RegistrationsPerAddress is how many accounts one address may open in
+	// RegistrationWindow.
+	RegistrationsPerAddress = 10
+	RegistrationWindow      = time.Hour
+	// DefaultSlowDown is the wait added to every sign-in attempt on an
+	// account that has had more failures than the per-account limit from
+	// anywhere: guessing gets slow while the owner still gets in.
+	DefaultSlowDown = 2 * time.Second
+)
 
-	mu     sync.Mutex
-	events map[string][]time.Time
+// gate guards one kind of attempt (signing in, asking for or guessing a
+// reset code) with two limits taken before any work: one per account and
+// address, so that a stranger's failures never lock the owner out, and one
+// per address, so that one address cannot spray many accounts.
+type gate struct {
+	name    string // the audit log's detail
+	pair    *ratelimit.Limiter
+	address *ratelimit.Limiter
 }
 
-// maxKeys bounds the memory a flood of distinct keys can take: past it,
-// keys with no event inside the window are swept.
-const maxKeys = 100_000
-
-// NewLimiter allows limit events per key in any window.
-func NewLimiter(limit int, window time.Duration, clock platform.Clock) *Limiter {
-	return &Limiter{limit: limit, window: window, clock: clock, events: map[string][]time.Time{}}
-}
-
-// Allowed reports whether key is under its limit, without counting anything.
-func (l *Limiter) Allowed(key string) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return len(l.recent(key, l.clock.Now())) < l.limit
-}
-
-// Add counts one event for key.
-func (l *Limiter) Add(key string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	now := l.clock.Now()
-	if len(l.events) >= maxKeys {
-		l.sweep(now)
+func newGate(store *ratelimit.Store, name string, o Options) gate {
+	return gate{
+		name:    name,
+		pair:    &ratelimit.Limiter{Store: store, Prefix: name, Limit: o.RateLimitPerAccount, Window: o.RateLimitWindow},
+		address: &ratelimit.Limiter{Store: store, Prefix: name + "-address", Limit: o.RateLimitPerAddress, Window: o.RateLimitWindow},
 	}
-	l.events[key] = append(l.recent(key, now), now)
 }
 
-// Reset forgets key's events, after a success that proves the caller.
-func (l *Limiter) Reset(key string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	delete(l.events, key)
+// pass is an attempt admitted through a gate.
+type pass struct {
+	g                *gate
+	pairKey, addrKey string
 }
 
-// recent drops key's events older than the window and answers the rest.
-func (l *Limiter) recent(key string, now time.Time) []time.Time {
-	ev := l.events[key]
-	cut := now.Add(-l.window)
-	i := 0
-	for i < len(ev) && !ev[i].After(cut) {
-		i++
+// enter reserves the attempt's slots, or refuses with 429 when the account
+// and address, or the address, are over their limit. Of any number of
+// parallel attempts at most the limit get through.
+func (s *Service) enter(ctx context.Context, g *gate, email string) (pass, error) {
+	ip := platform.ClientFrom(ctx).IP
+	p := pass{g: g, pairKey: email + "|" + ip, addrKey: ip}
+	ok, err := g.pair.Take(ctx, p.pairKey)
+	if err != nil {
+		return p, errs.Internal(err)
 	}
-	if i == len(ev) {
-		delete(l.events, key)
+	if ok {
+		if ok, err = g.address.Take(ctx, p.addrKey); err != nil {
+			return p, errs.Internal(err)
+		}
+		if !ok {
+			// The attempt is not made: it does not count against the account.
+			if err := g.pair.Give(ctx, p.pairKey); err != nil {
+				return p, errs.Internal(err)
+			}
+		}
+	}
+	if !ok {
+		s.audit(ctx, AuditRateLimited, nil, email, g.name)
+		return p, errs.TooManyRequests(MsgTooManyAttempts)
+	}
+	return p, nil
+}
+
+// succeeded forgets the account-and-address failures and gives the address
+// its slot back: a caller who proved who they are used up nothing.
+func (p pass) succeeded(ctx context.Context) error {
+	if err := p.g.pair.Clear(ctx, p.pairKey); err != nil {
+		return errs.Internal(err)
+	}
+	if err := p.g.address.Give(ctx, p.addrKey); err != nil {
+		return errs.Internal(err)
+	}
+	return nil
+}
+
+// slowDown waits before a sign-in attempt on an account that strangers are
+// guessing at: more failures than the per-account limit from all addresses
+// together. The owner is slowed, never locked out.
+func (s *Service) slowDown(ctx context.Context, email string) error {
+	n, err := s.loginFailures.Count(ctx, email)
+	if err != nil {
+		return errs.Internal(err)
+	}
+	if n < s.loginFailures.Limit || s.slowDownBy <= 0 {
 		return nil
 	}
-	ev = ev[i:]
-	l.events[key] = ev
-	return ev
-}
-
-func (l *Limiter) sweep(now time.Time) {
-	for key := range l.events {
-		l.recent(key, now)
+	t := time.NewTimer(s.slowDownBy)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
 	}
 }

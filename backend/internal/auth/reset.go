@@ -33,12 +33,10 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email string) error 
 	if err := ValidateEmail(email); err != nil {
 		return err
 	}
-	accountKey, addressKey := "reset:"+email, "reset:"+platform.ClientFrom(ctx).IP
-	if err := s.limited(ctx, accountKey, addressKey, email); err != nil {
+	// Every request counts: each may send a mail.
+	if _, err := s.enter(ctx, &s.resetRequest, email); err != nil {
 		return err
 	}
-	s.perAccount.Add(accountKey)
-	s.perAddress.Add(addressKey)
 	u, err := s.db.User.Query().Where(user.Email(email)).Only(ctx)
 	if ent.IsNotFound(err) {
 		s.audit(ctx, AuditResetRequested, nil, email, "unknown address")
@@ -100,13 +98,11 @@ func (s *Service) ChangePassword(ctx context.Context, email, code, newPassword s
 	if err := ValidatePassword("new_password", newPassword); err != nil {
 		return err
 	}
-	accountKey, addressKey := "code:"+email, "code:"+platform.ClientFrom(ctx).IP
-	if err := s.limited(ctx, accountKey, addressKey, email); err != nil {
+	attempt, err := s.enter(ctx, &s.resetCode, email)
+	if err != nil {
 		return err
 	}
 	fail := func(userID *uuid.UUID) error {
-		s.perAccount.Add(accountKey)
-		s.perAddress.Add(addressKey)
 		s.audit(ctx, AuditResetFailed, userID, email, "")
 		return errs.Invalid("reset_code", MsgResetCodeInvalid)
 	}
@@ -128,16 +124,19 @@ func (s *Service) ChangePassword(ctx context.Context, email, code, newPassword s
 	if err != nil {
 		return errs.Internal(fmt.Errorf("load reset code of %s: %w", u.ID, err))
 	}
-	if !pr.ExpiresAt.After(now) || pr.Attempts >= ResetCodeAttempts {
+	if !pr.ExpiresAt.After(now) {
 		return fail(&u.ID)
 	}
-	if !hmac.Equal(s.codeHash(u.ID, code), pr.CodeHash) {
-		if err := s.db.PasswordReset.Update().
-			Where(passwordreset.ID(pr.ID)).
-			AddAttempts(1).
-			Exec(ctx); err != nil {
-			return errs.Internal(fmt.Errorf("count reset attempt of %s: %w", u.ID, err))
-		}
+	// Count the try before comparing, in one statement that refuses past
+	// the limit: parallel guesses from many addresses get no more tries.
+	n, err := s.db.PasswordReset.Update().
+		Where(passwordreset.ID(pr.ID), passwordreset.UsedAtIsNil(), passwordreset.AttemptsLT(ResetCodeAttempts)).
+		AddAttempts(1).
+		Save(ctx)
+	if err != nil {
+		return errs.Internal(fmt.Errorf("count reset attempt of %s: %w", u.ID, err))
+	}
+	if n == 0 || !hmac.Equal(s.codeHash(u.ID, code), pr.CodeHash) {
 		return fail(&u.ID)
 	}
 	release, err := s.hashSlot(ctx)
@@ -155,7 +154,7 @@ func (s *Service) ChangePassword(ctx context.Context, email, code, newPassword s
 		// Claim the code only if it is still unused and alive: of two
 		// requests racing with one code, one wins.
 		n, err := tx.PasswordReset.Update().
-			Where(passwordreset.ID(pr.ID), passwordreset.UsedAtIsNil(), passwordreset.AttemptsLT(ResetCodeAttempts)).
+			Where(passwordreset.ID(pr.ID), passwordreset.UsedAtIsNil(), passwordreset.AttemptsLTE(ResetCodeAttempts)).
 			SetUsedAt(now).
 			Save(ctx)
 		if err != nil || n == 0 {
@@ -175,7 +174,13 @@ func (s *Service) ChangePassword(ctx context.Context, email, code, newPassword s
 		return fail(&u.ID)
 	}
 	s.announceRevoked(ctx, ended...)
-	s.perAccount.Reset("login:" + email)
+	if err := attempt.succeeded(ctx); err != nil {
+		return err
+	}
+	// The new password is the owner's: earlier wrong sign-ins from here lapse.
+	if err := s.login.pair.Clear(ctx, attempt.pairKey); err != nil {
+		return errs.Internal(err)
+	}
 	s.audit(ctx, AuditReset, &u.ID, u.Email, "")
 	return nil
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/backend/internal/notify"
 	"github.com/kesihq/kesi/backend/internal/platform"
+	"github.com/kesihq/kesi/backend/internal/ratelimit"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/user"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
@@ -56,20 +57,28 @@ type Options struct {
 	Password PasswordParams
 	// Bus tells every server of ended sessions (required).
 	Bus *bus.Bus
+	// Limits keeps the attempt counters, shared by all servers.
+	Limits *ratelimit.Store
+	// SlowDown is the wait on sign-ins to an account under attack; zero
+	// means DefaultSlowDown.
+	SlowDown time.Duration
 }
 
 // Service is accounts, sessions and password resets.
 type Service struct {
-	db         *ent.Client
-	clock      platform.Clock
-	signer     *Signer
-	mailer     notify.Mailer
-	bus        *bus.Bus
-	publicURL  string
-	resetKey   []byte
-	params     PasswordParams
-	perAccount *Limiter
-	perAddress *Limiter
+	db        *ent.Client
+	clock     platform.Clock
+	signer    *Signer
+	mailer    notify.Mailer
+	bus       *bus.Bus
+	publicURL string
+	resetKey  []byte
+	params    PasswordParams
+	// Attempts are limited before any work (DESIGN.md, "Identity and sessions").
+	login, resetRequest, resetCode, password gate
+	loginFailures                            *ratelimit.Limiter // per account, from anywhere
+	registrations                            *ratelimit.Limiter // per address
+	slowDownBy                               time.Duration
 	// hashing bounds concurrent argon2id runs: each takes 64 MiB, and a
 	// burst of sign-ins must queue rather than exhaust memory.
 	hashing chan struct{}
@@ -92,19 +101,30 @@ func NewService(db *ent.Client, clock platform.Clock, signer *Signer, mailer not
 	if err != nil {
 		return nil, err
 	}
+	if o.Limits == nil {
+		return nil, errors.New("auth service: no rate-limit store")
+	}
+	if o.SlowDown == 0 {
+		o.SlowDown = DefaultSlowDown
+	}
 	return &Service{
-		db:         db,
-		clock:      clock,
-		signer:     signer,
-		mailer:     mailer,
-		bus:        o.Bus,
-		publicURL:  o.PublicURL,
-		resetKey:   resetKey,
-		params:     params,
-		perAccount: NewLimiter(o.RateLimitPerAccount, o.RateLimitWindow, clock),
-		perAddress: NewLimiter(o.RateLimitPerAddress, o.RateLimitWindow, clock),
-		hashing:    make(chan struct{}, max(2, runtime.GOMAXPROCS(0))),
-		dummyHash:  dummy,
+		db:            db,
+		clock:         clock,
+		signer:        signer,
+		mailer:        mailer,
+		bus:           o.Bus,
+		publicURL:     o.PublicURL,
+		resetKey:      resetKey,
+		params:        params,
+		login:         newGate(o.Limits, "login", o),
+		resetRequest:  newGate(o.Limits, "reset", o),
+		resetCode:     newGate(o.Limits, "code", o),
+		password:      newGate(o.Limits, "password", o),
+		loginFailures: &ratelimit.Limiter{Store: o.Limits, Prefix: "login-failures", Limit: o.RateLimitPerAccount, Window: o.RateLimitWindow},
+		registrations: &ratelimit.Limiter{Store: o.Limits, Prefix: "register", Limit: RegistrationsPerAddress, Window: RegistrationWindow},
+		slowDownBy:    o.SlowDown,
+		hashing:       make(chan struct{}, max(2, runtime.GOMAXPROCS(0))),
+		dummyHash:     dummy,
 	}, nil
 }
 
@@ -141,6 +161,13 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) (*ent.User, er
 	default:
 		// Moderators are made by operators and the demo account by Kesi.
 		return nil, errs.Invalid("role", MsgRoleInvalid)
+	}
+	ip := platform.ClientFrom(ctx).IP
+	if ok, err := s.registrations.Take(ctx, ip); err != nil {
+		return nil, errs.Internal(err)
+	} else if !ok {
+		s.audit(ctx, AuditRateLimited, nil, NormalizeEmail(in.Email), "register")
+		return nil, errs.TooManyRequests(MsgTooManyAttempts)
 	}
 	release, err := s.hashSlot(ctx)
 	if err != nil {
@@ -284,8 +311,11 @@ func (s *Service) Login(ctx context.Context, email, password string) (*Session, 
 	if err := ValidatePassword("password", password); err != nil {
 		return nil, err
 	}
-	accountKey, addressKey := "login:"+email, "login:"+platform.ClientFrom(ctx).IP
-	if err := s.limited(ctx, accountKey, addressKey, email); err != nil {
+	attempt, err := s.enter(ctx, &s.login, email)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.slowDown(ctx, email); err != nil {
 		return nil, err
 	}
 	u, err := s.db.User.Query().Where(user.Email(email)).Only(ctx)
@@ -306,8 +336,9 @@ func (s *Service) Login(ctx context.Context, email, password string) (*Session, 
 		return nil, errs.Internal(err)
 	}
 	if !ok || u == nil {
-		s.perAccount.Add(accountKey)
-		s.perAddress.Add(addressKey)
+		if _, err := s.loginFailures.Take(ctx, email); err != nil {
+			return nil, errs.Internal(err)
+		}
 		var uid *uuid.UUID
 		if u != nil {
 			uid = &u.ID
@@ -319,7 +350,9 @@ func (s *Service) Login(ctx context.Context, email, password string) (*Session, 
 	if err != nil {
 		return nil, err
 	}
-	s.perAccount.Reset(accountKey)
+	if err := attempt.succeeded(ctx); err != nil {
+		return nil, err
+	}
 	s.audit(ctx, AuditLogin, &u.ID, u.Email, "")
 	return sess, nil
 }
@@ -332,15 +365,6 @@ func (s *Service) hashSlot(ctx context.Context) (release func(), err error) {
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-}
-
-// limited refuses with 429 when either key is over its limit.
-func (s *Service) limited(ctx context.Context, accountKey, addressKey, email string) error {
-	if s.perAccount.Allowed(accountKey) && s.perAddress.Allowed(addressKey) {
-		return nil
-	}
-	s.audit(ctx, AuditRateLimited, nil, email, strings.SplitN(accountKey, ":", 2)[0])
-	return errs.TooManyRequests(MsgTooManyAttempts)
 }
 
 // User is the account id.

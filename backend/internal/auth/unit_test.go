@@ -124,46 +124,11 @@ func FuzzValidateEmail(f *testing.F) {
 	})
 }
 
-func TestLimiter_SlidingWindow(t *testing.T) {
-	clock := testkit.NewClock(testkit.DefaultNow)
-	l := auth.NewLimiter(2, time.Minute, clock)
-	l.Add("k")
-	clock.Advance(30 * time.Second)
-	l.Add("k")
-	if l.Allowed("k") {
-		t.Fatal("allowed a third event inside the window")
-	}
-	if !l.Allowed("other") {
-		t.Fatal("one key's events limited another")
-	}
-	clock.Advance(31 * time.Second) // the first event leaves the window
-	if !l.Allowed("k") {
-		t.Fatal("the window did not slide")
-	}
-	l.Add("k")
-	if l.Allowed("k") {
-		t.Fatal("allowed past the limit after sliding")
-	}
-	l.Reset("k")
-	if !l.Allowed("k") {
-		t.Fatal("Reset did not forget the key")
-	}
-}
-
 func fmtSscanf(s string, m, t, p *int) (int, error) { return fmt.Sscanf(s, "m=%d,t=%d,p=%d", m, t, p) }
 
 func BenchmarkCheckPassword(b *testing.B) {
 	h, _ := auth.HashPassword("mahakama-2025", auth.DefaultPasswordParams)
 	for b.Loop() {
 		auth.CheckPassword("mahakama-2025", h)
-	}
-}
-
-func BenchmarkLimiterAllowedAdd(b *testing.B) {
-	l := auth.NewLimiter(1_000_000, time.Minute, testkit.NewClock(testkit.DefaultNow))
-	for b.Loop() {
-		if l.Allowed("login:a@example.co.ke") {
-			l.Add("login:a@example.co.ke")
-		}
 	}
 }

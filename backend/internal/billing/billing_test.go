@@ -155,6 +155,7 @@ func TestInitialize_BadInput(t *testing.T) {
 			var res *testkit.Response
 			if s, ok := tc.body.(string); ok {
 				req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/payment/initialize", strings.NewReader(s))
+				req.Header.Set("Content-Type", "application/json")
 				res = lawyer.Send(t, req)
 			} else {
 				res = lawyer.Do(t, http.MethodPost, "/api/payment/initialize", tc.body)
@@ -606,4 +607,41 @@ func TestFakeCheckout_NotMountedWithPaystack(t *testing.T) {
 	if strings.Contains(string(page.Body), "Test checkout") {
 		t.Errorf("the fake checkout page is served while Paystack is configured")
 	}
+}
+
+func TestInitialize_ThrottledPerAccount(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv, _ := paystackKesi(t, e)
+		lawyer := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Unpaid: true}))
+		var mu sync.Mutex
+		got := map[int]int{}
+		var wg sync.WaitGroup
+		for range billing.PaymentsPerAccount + 5 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				res := lawyer.Do(t, http.MethodPost, "/api/payment/initialize", map[string]string{"planId": "monthly"})
+				mu.Lock()
+				got[res.Status]++
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+		if got[200] != billing.PaymentsPerAccount || got[429] != 5 {
+			t.Errorf("%d parallel payments: %v, want %d x 200 and 5 x 429", billing.PaymentsPerAccount+5, got, billing.PaymentsPerAccount)
+		}
+		if n := srv.DB().Payment.Query().CountX(context.Background()); n != billing.PaymentsPerAccount {
+			t.Errorf("%d payments recorded, want %d", n, billing.PaymentsPerAccount)
+		}
+		// Another lawyer still pays.
+		other := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Unpaid: true}))
+		if res := other.Do(t, http.MethodPost, "/api/payment/initialize", map[string]string{"planId": "monthly"}); res.Status != 200 {
+			t.Errorf("another lawyer: %d %s", res.Status, res.Body)
+		}
+		srv.Clock.Advance(billing.PaymentWindow)
+		lawyer = srv.Session(t, lawyer.User) // the access token expired meanwhile
+		if res := lawyer.Do(t, http.MethodPost, "/api/payment/initialize", map[string]string{"planId": "monthly"}); res.Status != 200 {
+			t.Errorf("after the window: %d %s", res.Status, res.Body)
+		}
+	})
 }

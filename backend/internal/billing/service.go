@@ -18,6 +18,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/backend/internal/platform"
+	"github.com/kesihq/kesi/backend/internal/ratelimit"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/payment"
 	"github.com/kesihq/kesi/ent/plan"
@@ -35,6 +36,14 @@ const (
 	MsgAbandoned       = "The payment was not completed. Please try again."
 	MsgPending         = "The payment is still being processed. Please check again in a moment."
 	MsgAmountMismatch  = "The amount paid does not match the plan's price. Please contact support."
+	MsgTooManyPayments = "Too many payment attempts. Please wait a few minutes and try again."
+)
+
+// Each payment started calls Paystack: an account may start PaymentsPerAccount
+// in any PaymentWindow.
+const (
+	PaymentsPerAccount = 10
+	PaymentWindow      = time.Hour
 )
 
 // The payment statuses, as stored and as the REST door words them.
@@ -52,12 +61,17 @@ type Service struct {
 	provider  Provider
 	publicURL string
 	log       *slog.Logger
+	payments  *ratelimit.Limiter
 }
 
 // NewService builds the billing service. publicURL is KESI_PUBLIC_URL, where
-// the provider sends the browser back (/success).
-func NewService(db *ent.Client, clock platform.Clock, provider Provider, publicURL string, log *slog.Logger) *Service {
-	return &Service{db: db, clock: clock, provider: provider, publicURL: strings.TrimRight(publicURL, "/"), log: log}
+// the provider sends the browser back (/success); limits counts the payments
+// each account starts.
+func NewService(db *ent.Client, clock platform.Clock, provider Provider, publicURL string, limits *ratelimit.Store, log *slog.Logger) *Service {
+	return &Service{
+		db: db, clock: clock, provider: provider, publicURL: strings.TrimRight(publicURL, "/"), log: log,
+		payments: &ratelimit.Limiter{Store: limits, Prefix: "payment", Limit: PaymentsPerAccount, Window: PaymentWindow},
+	}
 }
 
 // Plans answers the plans on sale.
@@ -119,6 +133,11 @@ func (s *Service) Initialize(ctx context.Context, userID uuid.UUID, planID strin
 	}
 	if err != nil {
 		return Started{}, errs.Internal(fmt.Errorf("load plan %q: %w", planID, err))
+	}
+	if ok, err := s.payments.Take(ctx, userID.String()); err != nil {
+		return Started{}, errs.Internal(err)
+	} else if !ok {
+		return Started{}, errs.TooManyRequests(MsgTooManyPayments)
 	}
 	ref, err := newReference()
 	if err != nil {

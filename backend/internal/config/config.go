@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"net/netip"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -45,8 +46,10 @@ type Config struct {
 	RateLimitPerAddress int
 	RateLimitWindow     time.Duration
 
-	// TrustProxy makes the first X-Forwarded-For address the client's.
-	TrustProxy bool
+	// TrustedProxies are the load balancers in front of Kesi: behind them
+	// the client's address is the rightmost X-Forwarded-For entry that is
+	// not one of them.
+	TrustedProxies []netip.Prefix
 }
 
 // Production reports whether Kesi runs in production.
@@ -78,7 +81,24 @@ func Load(getenv func(string) string) (*Config, error) {
 		SMTPURL:           get("KESI_SMTP_URL", ""),
 		PaystackSecretKey: get("KESI_PAYSTACK_SECRET_KEY", ""),
 		PaystackBaseURL:   get("KESI_PAYSTACK_BASE_URL", "https://api.paystack.co"),
-		TrustProxy:        get("KESI_TRUST_PROXY", "") == "true",
+	}
+	if get("KESI_TRUST_PROXY", "") != "" {
+		// The old switch trusted the leftmost entry, which the client writes.
+		return nil, errors.New("KESI_TRUST_PROXY is replaced by KESI_TRUSTED_PROXIES: the load balancers' addresses as comma-separated CIDRs")
+	}
+	for _, s := range strings.Split(get("KESI_TRUSTED_PROXIES", ""), ",") {
+		if s = strings.TrimSpace(s); s == "" {
+			continue
+		}
+		p, err := netip.ParsePrefix(s)
+		if err != nil {
+			a, aerr := netip.ParseAddr(s)
+			if aerr != nil {
+				return nil, fmt.Errorf("KESI_TRUSTED_PROXIES: %q is not a CIDR such as 10.0.0.0/8", s)
+			}
+			p = netip.PrefixFrom(a, a.BitLen())
+		}
+		c.TrustedProxies = append(c.TrustedProxies, p.Masked())
 	}
 	if c.Env != "dev" && c.Env != "production" {
 		return nil, fmt.Errorf("KESI_ENV must be dev or production, not %q", c.Env)
@@ -146,6 +166,13 @@ func Load(getenv func(string) string) (*Config, error) {
 	if c.RateLimitWindow, err = time.ParseDuration(get("KESI_RATE_LIMIT_WINDOW", "15m")); err != nil {
 		return nil, fmt.Errorf("KESI_RATE_LIMIT_WINDOW: %w", err)
 	}
+	if c.Production() && c.PublicURL.Scheme != "https" {
+		// Cookies would travel in clear text and could not be __Host-.
+		return nil, fmt.Errorf("KESI_PUBLIC_URL must be https in production, not %q", c.PublicURL)
+	}
+	if c.Production() && weakKey(c.MasterKey) {
+		return nil, errors.New("KESI_MASTER_KEY is not random (all one byte or few distinct bytes): make one with `openssl rand -base64 32`")
+	}
 	if c.Production() && c.PaystackSecretKey == "" {
 		return nil, errors.New("KESI_PAYSTACK_SECRET_KEY is required in production (the fake checkout is for dev only)")
 	}
@@ -186,6 +213,18 @@ func decodeKey(s string) ([]byte, error) {
 		return nil, errors.New("a master key is 32 bytes in standard base64")
 	}
 	return k, nil
+}
+
+// weakKey reports whether k cannot have come from a random source: 32
+// random bytes have about 30 distinct values, and fewer than 16 happens by
+// chance less than once in 10^10 keys. A short key never gets here
+// (decodeKey wants 32 bytes).
+func weakKey(k []byte) bool {
+	seen := map[byte]bool{}
+	for _, b := range k {
+		seen[b] = true
+	}
+	return len(seen) < 16
 }
 
 func positiveInt(s string, def int64) (int64, error) {

@@ -60,14 +60,20 @@ func TestDevMasterKeyIsGeneratedOnceAndKept(t *testing.T) {
 }
 
 func TestProductionRefusesDevDefaults(t *testing.T) {
-	key := base64.StdEncoding.EncodeToString(bytes.Repeat([]byte{7}, 32))
+	key := base64.StdEncoding.EncodeToString([]byte("kesi-production-key-0123456789ab"))
+	https := "https://kesi.app"
 	cases := []struct {
 		name string
 		vars map[string]string
 		want string
 	}{
-		{"no master key", map[string]string{"KESI_PAYSTACK_SECRET_KEY": "sk_live_x"}, "KESI_MASTER_KEY"},
-		{"no paystack key", map[string]string{"KESI_MASTER_KEY": key}, "KESI_PAYSTACK_SECRET_KEY"},
+		{"no master key", map[string]string{"KESI_PAYSTACK_SECRET_KEY": "sk_live_x", "KESI_PUBLIC_URL": https}, "KESI_MASTER_KEY"},
+		{"no paystack key", map[string]string{"KESI_MASTER_KEY": key, "KESI_PUBLIC_URL": https}, "KESI_PAYSTACK_SECRET_KEY"},
+		{"http public URL", map[string]string{"KESI_MASTER_KEY": key, "KESI_PAYSTACK_SECRET_KEY": "sk_live_x", "KESI_PUBLIC_URL": "http://kesi.app"}, "https"},
+		{"default public URL", map[string]string{"KESI_MASTER_KEY": key, "KESI_PAYSTACK_SECRET_KEY": "sk_live_x"}, "https"},
+		{"all-zero master key", map[string]string{"KESI_MASTER_KEY": base64.StdEncoding.EncodeToString(make([]byte, 32)), "KESI_PAYSTACK_SECRET_KEY": "sk_live_x", "KESI_PUBLIC_URL": https}, "KESI_MASTER_KEY"},
+		{"one-byte master key", map[string]string{"KESI_MASTER_KEY": base64.StdEncoding.EncodeToString(bytes.Repeat([]byte{7}, 32)), "KESI_PAYSTACK_SECRET_KEY": "sk_live_x", "KESI_PUBLIC_URL": https}, "KESI_MASTER_KEY"},
+		{"short master key", map[string]string{"KESI_MASTER_KEY": base64.StdEncoding.EncodeToString([]byte("kesi-short-key-16")), "KESI_PAYSTACK_SECRET_KEY": "sk_live_x", "KESI_PUBLIC_URL": https}, "KESI_MASTER_KEY"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -108,5 +114,31 @@ func TestBadValuesAreRefused(t *testing.T) {
 				t.Errorf("%s=%q: Load = %v, want an error naming the variable", key, value, err)
 			}
 		})
+	}
+}
+
+func TestTrustedProxies(t *testing.T) {
+	c, err := Load(env(map[string]string{"KESI_DATA_DIR": t.TempDir(), "KESI_TRUSTED_PROXIES": " 10.0.0.0/8, 192.0.2.7 ,2001:db8::/32"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"10.0.0.0/8", "192.0.2.7/32", "2001:db8::/32"}
+	if len(c.TrustedProxies) != len(want) {
+		t.Fatalf("trusted proxies = %v, want %v", c.TrustedProxies, want)
+	}
+	for i, p := range c.TrustedProxies {
+		if p.String() != want[i] {
+			t.Errorf("trusted proxy %d = %s, want %s", i, p, want[i])
+		}
+	}
+	for _, bad := range []map[string]string{
+		{"KESI_TRUSTED_PROXIES": "10.0.0.0/33"},
+		{"KESI_TRUSTED_PROXIES": "load-balancer"},
+		{"KESI_TRUST_PROXY": "true"},
+	} {
+		bad["KESI_DATA_DIR"] = t.TempDir()
+		if _, err := Load(env(bad)); err == nil {
+			t.Errorf("%v accepted", bad)
+		}
 	}
 }

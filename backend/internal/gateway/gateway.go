@@ -6,18 +6,24 @@
 package gateway
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
+	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"connectrpc.com/connect"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/backend/internal/input"
 	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
 )
 
@@ -83,6 +89,13 @@ func call[Req, Res any](g *Gateway, w http.ResponseWriter, r *http.Request, proc
 		writeError(w, r, err)
 		return nil
 	}
+	// The same check of the text fields as the Connect door's interceptor.
+	if pm, ok := any(msg).(proto.Message); ok {
+		if err := input.Check(pm); err != nil {
+			writeError(w, r, err)
+			return nil
+		}
+	}
 	req := connect.NewRequest(msg)
 	for k, v := range r.Header {
 		req.Header()[k] = v
@@ -98,13 +111,65 @@ func call[Req, Res any](g *Gateway, w http.ResponseWriter, r *http.Request, proc
 	return res.Msg
 }
 
+var errTrailingData = errors.New("data after the JSON value")
+
+// jsonKey finds the object keys of a JSON text.
+var jsonKey = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"\s*:`)
+
+// fieldAt names the JSON key nearest before the first invalid UTF-8 byte of
+// body: the field that holds it, in all but contrived bodies.
+func fieldAt(body []byte) string {
+	bad := 0
+	for bad < len(body) {
+		r, size := utf8.DecodeRune(body[bad:])
+		if r == utf8.RuneError && size <= 1 {
+			break
+		}
+		bad += size
+	}
+	keys := jsonKey.FindAllSubmatch(body[:bad], -1)
+	if len(keys) == 0 {
+		return "body"
+	}
+	return string(keys[len(keys)-1][1])
+}
+
 // maxJSONBody caps a JSON request body; no documented call needs more.
 const maxJSONBody = 1 << 20
 
-// decode reads a JSON body into v. An empty body leaves v as it is.
+// decode reads a JSON body into v. An empty body leaves v as it is. The
+// body is one JSON value: anything after it is refused, so that what Kesi
+// reads is all that was sent.
 func decode(w http.ResponseWriter, r *http.Request, v any) bool {
-	body := http.MaxBytesReader(w, r.Body, maxJSONBody)
-	err := json.NewDecoder(body).Decode(v)
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxJSONBody))
+	if err != nil {
+		if strings.Contains(err.Error(), "request body too large") {
+			writeMessage(w, http.StatusRequestEntityTooLarge, "Request body is too large.")
+		} else {
+			writeMessage(w, http.StatusBadRequest, "Request body could not be read.")
+		}
+		return false
+	}
+	// encoding/json would quietly turn invalid UTF-8 into U+FFFD: refuse it,
+	// naming the field, as the Connect door does.
+	if !utf8.Valid(body) {
+		field := fieldAt(body)
+		writeFieldError(w, http.StatusBadRequest, fmt.Sprintf(input.MsgBadUTF8, field), field)
+		return false
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return true
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	err = dec.Decode(v)
+	if err == nil {
+		if _, terr := dec.Token(); !errors.Is(terr, io.EOF) {
+			err = errTrailingData
+			if terr != nil && strings.Contains(terr.Error(), "request body too large") {
+				err = terr
+			}
+		}
+	}
 	switch {
 	case err == nil, errors.Is(err, io.EOF):
 		return true
@@ -130,10 +195,19 @@ func writeMessage(w http.ResponseWriter, status int, message string) {
 	writeJSON(w, status, map[string]string{"message": message})
 }
 
+// writeFieldError answers {"message", "field"}: the input field at fault.
+func writeFieldError(w http.ResponseWriter, status int, message, field string) {
+	writeJSON(w, status, map[string]string{"message": message, "field": field})
+}
+
 // writeError maps an error from a handler or the authorizer to an HTTP
 // status and a message fit for a person.
 func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	status, message := HTTPError(r.Context(), err)
+	if e, ok := errs.As(err); ok && e.Kind == errs.KindInvalid && e.Field != "" {
+		writeFieldError(w, status, message, e.Field)
+		return
+	}
 	writeMessage(w, status, message)
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 )
 
@@ -26,24 +27,73 @@ func ClientFrom(ctx context.Context) Client {
 	return c
 }
 
-// ClientMiddleware records each request's client in its context. With
-// trustProxy the first X-Forwarded-For address is the client's, as set by the
-// load balancer in front of Kesi.
-func ClientMiddleware(trustProxy bool, next http.Handler) http.Handler {
+// ClientMiddleware records each request's client in its context. The
+// client's address is the peer's, unless the peer is one of the trusted
+// proxies: then it is the rightmost X-Forwarded-For entry that is not a
+// trusted proxy. Entries further left are written by the client and can say
+// anything.
+func ClientMiddleware(trusted []netip.Prefix, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ip, _, err := net.SplitHostPort(r.RemoteAddr)
-		if err != nil {
-			ip = r.RemoteAddr
-		}
-		if trustProxy {
-			if fwd := r.Header.Get("X-Forwarded-For"); fwd != "" {
-				ip = strings.TrimSpace(strings.Split(fwd, ",")[0])
-			}
-		}
 		ua := r.UserAgent()
 		if len(ua) > 512 {
 			ua = ua[:512]
 		}
+		ip := ClientAddress(r.RemoteAddr, r.Header.Values("X-Forwarded-For"), trusted)
 		next.ServeHTTP(w, r.WithContext(WithClient(r.Context(), Client{IP: ip, UserAgent: ua})))
 	})
+}
+
+// ClientAddress is the client's address of a request from peer (host:port)
+// with the X-Forwarded-For header values forwarded, given the trusted proxies.
+func ClientAddress(peer string, forwarded []string, trusted []netip.Prefix) string {
+	host, _, err := net.SplitHostPort(peer)
+	if err != nil {
+		host = peer
+	}
+	addr, err := netip.ParseAddr(host)
+	if err != nil {
+		return host
+	}
+	addr = addr.Unmap()
+	if !isTrusted(addr, trusted) {
+		return addr.String()
+	}
+	var hops []string
+	for _, v := range forwarded {
+		hops = append(hops, strings.Split(v, ",")...)
+	}
+	for i := len(hops) - 1; i >= 0; i-- {
+		hop, ok := parseHop(hops[i])
+		if !ok {
+			// Only a client writes garbage: the nearest trusted hop is
+			// all that is known.
+			break
+		}
+		addr = hop
+		if !isTrusted(addr, trusted) {
+			break
+		}
+	}
+	return addr.String()
+}
+
+// parseHop reads one X-Forwarded-For entry: an address, perhaps with a port.
+func parseHop(s string) (netip.Addr, bool) {
+	s = strings.TrimSpace(s)
+	if a, err := netip.ParseAddr(s); err == nil {
+		return a.Unmap(), true
+	}
+	if ap, err := netip.ParseAddrPort(s); err == nil {
+		return ap.Addr().Unmap(), true
+	}
+	return netip.Addr{}, false
+}
+
+func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
+	for _, p := range trusted {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
 }

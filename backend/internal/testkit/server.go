@@ -166,10 +166,15 @@ func (s *Server) Session(t testing.TB, u *ent.User) *Session {
 }
 
 // Anonymous is a client with no credentials and a cookie jar, as a browser
-// that has not signed in.
+// on Kesi's own page that has not signed in: it sends Kesi's Origin.
 func (s *Server) Anonymous() *Session {
 	jar, _ := cookiejar.New(nil)
-	return &Session{HTTP: &http.Client{Jar: jar, Timeout: 30 * time.Second}, server: s}
+	public := s.App.Config.PublicURL
+	return &Session{HTTP: &http.Client{
+		Jar:       jar,
+		Timeout:   30 * time.Second,
+		Transport: headerTransport{key: "Origin", value: public.Scheme + "://" + public.Host, next: http.DefaultTransport},
+	}, server: s}
 }
 
 // Lawyer is a session of a new subscribed lawyer.

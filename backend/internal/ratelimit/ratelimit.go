@@ -1,0 +1,150 @@
+// Package ratelimit counts attempts per key in fixed windows, in the
+// database, so that every server shares the counts and a restart keeps them.
+//
+// A caller takes a slot before doing the work the limit guards (checking a
+// password, calling Paystack); taking is one atomic statement, so of any
+// number of parallel attempts at most the limit go through.
+package ratelimit
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"entgo.io/ent/dialect"
+
+	"github.com/kesihq/kesi/backend/internal/platform"
+)
+
+// Store is the rate_limits table; it alone writes it.
+type Store struct {
+	db    *sql.DB
+	clock platform.Clock
+	pg    bool
+}
+
+// NewStore keeps counters in db, whose dialect is dialect.Postgres or
+// dialect.SQLite.
+func NewStore(db *sql.DB, dia string, clock platform.Clock) *Store {
+	return &Store{db: db, clock: clock, pg: dia == dialect.Postgres}
+}
+
+// One statement both starts a window and counts in it: a row whose window
+// has ended starts again at one.
+const takeSQL = `INSERT INTO rate_limits ("key", count, expires_at) VALUES (?, 1, ?)
+ON CONFLICT ("key") DO UPDATE SET
+  count = CASE WHEN rate_limits.expires_at <= ? THEN 1 ELSE rate_limits.count + 1 END,
+  expires_at = CASE WHEN rate_limits.expires_at <= ? THEN excluded.expires_at ELSE rate_limits.expires_at END
+RETURNING count`
+
+// q writes query's placeholders the engine's way.
+func (s *Store) q(query string) string {
+	if s.pg {
+		return numbered(query)
+	}
+	return query
+}
+
+// numbered turns ? placeholders into Postgres's $1, $2...
+func numbered(q string) string {
+	var b strings.Builder
+	n := 0
+	for _, r := range q {
+		if r == '?' {
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func (s *Store) now() int64 { return s.clock.Now().UnixMilli() }
+
+// add counts one attempt under key in a window of length window and answers
+// the count including it.
+func (s *Store) add(ctx context.Context, key string, window time.Duration) (int, error) {
+	now := s.now()
+	var n int
+	err := s.db.QueryRowContext(ctx, s.q(takeSQL), key, now+window.Milliseconds(), now, now).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("count attempt %q: %w", key, err)
+	}
+	return n, nil
+}
+
+// giveBack takes one attempt back from key's current window.
+func (s *Store) giveBack(ctx context.Context, key string) error {
+	if _, err := s.db.ExecContext(ctx, s.q(`UPDATE rate_limits SET count = count - 1 WHERE "key" = ? AND count > 0 AND expires_at > ?`), key, s.now()); err != nil {
+		return fmt.Errorf("give back attempt %q: %w", key, err)
+	}
+	return nil
+}
+
+// Count is the number of attempts under key in its current window.
+func (s *Store) Count(ctx context.Context, key string) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, s.q(`SELECT count FROM rate_limits WHERE "key" = ? AND expires_at > ?`), key, s.now()).Scan(&n)
+	if err == sql.ErrNoRows {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("read attempts %q: %w", key, err)
+	}
+	return n, nil
+}
+
+// Clear forgets key's attempts, after a success that proves the caller.
+func (s *Store) Clear(ctx context.Context, key string) error {
+	if _, err := s.db.ExecContext(ctx, s.q(`DELETE FROM rate_limits WHERE "key" = ?`), key); err != nil {
+		return fmt.Errorf("clear attempts %q: %w", key, err)
+	}
+	return nil
+}
+
+// Sweep deletes the counters whose window has ended; the periodic job runs it.
+func (s *Store) Sweep(ctx context.Context) error {
+	if _, err := s.db.ExecContext(ctx, s.q(`DELETE FROM rate_limits WHERE expires_at <= ?`), s.now()); err != nil {
+		return fmt.Errorf("sweep rate limits: %w", err)
+	}
+	return nil
+}
+
+// Limiter allows Limit attempts per key in any Window.
+type Limiter struct {
+	Store  *Store
+	Prefix string // keeps the keys of different limits apart, e.g. "login"
+	Limit  int
+	Window time.Duration
+}
+
+// Take reserves a slot for key before the work it guards. ok is false when
+// key is over its limit: the caller must then not do the work. The attempt
+// is counted either way, so hammering a refused key keeps it refused.
+func (l *Limiter) Take(ctx context.Context, key string) (ok bool, err error) {
+	n, err := l.Store.add(ctx, l.Prefix+":"+key, l.Window)
+	if err != nil {
+		return false, err
+	}
+	return n <= l.Limit, nil
+}
+
+// Give returns a slot taken for key, for an attempt that should not count
+// (a success, or work never done).
+func (l *Limiter) Give(ctx context.Context, key string) error {
+	return l.Store.giveBack(ctx, l.Prefix+":"+key)
+}
+
+// Count is key's attempts in the current window.
+func (l *Limiter) Count(ctx context.Context, key string) (int, error) {
+	return l.Store.Count(ctx, l.Prefix+":"+key)
+}
+
+// Clear forgets key's attempts.
+func (l *Limiter) Clear(ctx context.Context, key string) error {
+	return l.Store.Clear(ctx, l.Prefix+":"+key)
+}

@@ -1,0 +1,99 @@
+package ratelimit_test
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/kesihq/kesi/backend/internal/ratelimit"
+	"github.com/kesihq/kesi/backend/internal/testkit"
+)
+
+func TestParallelTakesPassAtMostTheLimit(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		db := testkit.OpenDB(t, e)
+		clock := testkit.NewClock(testkit.DefaultNow)
+		l := &ratelimit.Limiter{Store: ratelimit.NewStore(db.SQL, db.Dialect, clock), Prefix: "t", Limit: 10, Window: time.Minute}
+		var passed, refused atomic.Int32
+		var wg sync.WaitGroup
+		for range 30 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ok, err := l.Take(context.Background(), "k")
+				switch {
+				case err != nil:
+					t.Error(err)
+				case ok:
+					passed.Add(1)
+				default:
+					refused.Add(1)
+				}
+			}()
+		}
+		wg.Wait()
+		if passed.Load() != 10 || refused.Load() != 20 {
+			t.Errorf("30 parallel takes with limit 10: %d passed, %d refused; want 10 and 20", passed.Load(), refused.Load())
+		}
+	})
+}
+
+func TestWindowEndsAndOtherKeysAndServersShare(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		db := testkit.OpenDB(t, e)
+		ctx := context.Background()
+		clock := testkit.NewClock(testkit.DefaultNow)
+		// Two stores over one database are two servers.
+		a := &ratelimit.Limiter{Store: ratelimit.NewStore(db.SQL, db.Dialect, clock), Prefix: "t", Limit: 2, Window: time.Minute}
+		b := &ratelimit.Limiter{Store: ratelimit.NewStore(db.SQL, db.Dialect, clock), Prefix: "t", Limit: 2, Window: time.Minute}
+		take := func(l *ratelimit.Limiter, key string) bool {
+			t.Helper()
+			ok, err := l.Take(ctx, key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return ok
+		}
+		if !take(a, "k") || !take(b, "k") {
+			t.Fatal("the first two attempts are refused")
+		}
+		if take(a, "k") {
+			t.Error("a third attempt on another server passes")
+		}
+		if !take(b, "other") {
+			t.Error("another key is refused")
+		}
+		if n, _ := a.Count(ctx, "k"); n != 3 {
+			t.Errorf("count = %d, want 3", n)
+		}
+		clock.Advance(time.Minute)
+		if !take(b, "k") {
+			t.Error("refused after the window ended")
+		}
+		if err := a.Give(ctx, "k"); err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := a.Count(ctx, "k"); n != 0 {
+			t.Errorf("count after giving back = %d, want 0", n)
+		}
+		if err := a.Clear(ctx, "other"); err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := a.Count(ctx, "other"); n != 0 {
+			t.Errorf("count after clear = %d", n)
+		}
+		clock.Advance(2 * time.Minute)
+		if err := a.Store.Sweep(ctx); err != nil {
+			t.Fatal(err)
+		}
+		var rows int
+		if err := db.SQL.QueryRow(`SELECT COUNT(*) FROM rate_limits`).Scan(&rows); err != nil {
+			t.Fatal(err)
+		}
+		if rows != 0 {
+			t.Errorf("%d rows after sweeping ended windows", rows)
+		}
+	})
+}
