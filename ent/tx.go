@@ -32,12 +32,20 @@ type Tx struct {
 	PasswordReset *PasswordResetClient
 	// Payment is the client for interacting with the Payment builders.
 	Payment *PaymentClient
+	// PhoneVerification is the client for interacting with the PhoneVerification builders.
+	PhoneVerification *PhoneVerificationClient
 	// Plan is the client for interacting with the Plan builders.
 	Plan *PlanClient
 	// Referral is the client for interacting with the Referral builders.
 	Referral *ReferralClient
 	// RefreshToken is the client for interacting with the RefreshToken builders.
 	RefreshToken *RefreshTokenClient
+	// ReminderConsent is the client for interacting with the ReminderConsent builders.
+	ReminderConsent *ReminderConsentClient
+	// ReminderMessage is the client for interacting with the ReminderMessage builders.
+	ReminderMessage *ReminderMessageClient
+	// ReminderSetting is the client for interacting with the ReminderSetting builders.
+	ReminderSetting *ReminderSettingClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
 
@@ -180,9 +188,13 @@ func (tx *Tx) init() {
 	tx.LawClient = NewLawClientClient(tx.config)
 	tx.PasswordReset = NewPasswordResetClient(tx.config)
 	tx.Payment = NewPaymentClient(tx.config)
+	tx.PhoneVerification = NewPhoneVerificationClient(tx.config)
 	tx.Plan = NewPlanClient(tx.config)
 	tx.Referral = NewReferralClient(tx.config)
 	tx.RefreshToken = NewRefreshTokenClient(tx.config)
+	tx.ReminderConsent = NewReminderConsentClient(tx.config)
+	tx.ReminderMessage = NewReminderMessageClient(tx.config)
+	tx.ReminderSetting = NewReminderSettingClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 }
 

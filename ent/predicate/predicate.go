@@ -33,6 +33,9 @@ type PasswordReset func(*sql.Selector)
 // Payment is the predicate function for payment builders.
 type Payment func(*sql.Selector)
 
+// PhoneVerification is the predicate function for phoneverification builders.
+type PhoneVerification func(*sql.Selector)
+
 // Plan is the predicate function for plan builders.
 type Plan func(*sql.Selector)
 
@@ -41,6 +44,15 @@ type Referral func(*sql.Selector)
 
 // RefreshToken is the predicate function for refreshtoken builders.
 type RefreshToken func(*sql.Selector)
+
+// ReminderConsent is the predicate function for reminderconsent builders.
+type ReminderConsent func(*sql.Selector)
+
+// ReminderMessage is the predicate function for remindermessage builders.
+type ReminderMessage func(*sql.Selector)
+
+// ReminderSetting is the predicate function for remindersetting builders.
+type ReminderSetting func(*sql.Selector)
 
 // User is the predicate function for user builders.
 type User func(*sql.Selector)
