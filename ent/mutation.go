@@ -13636,6 +13636,7 @@ type ReminderSettingMutation struct {
 	morning_digest      *bool
 	morning_time        *string
 	verified_phone      *string
+	calendar_nonce      *string
 	calendar_token_hash *string
 	clearedFields       map[string]struct{}
 	done                bool
@@ -14143,6 +14144,42 @@ func (m *ReminderSettingMutation) ResetVerifiedPhone() {
 	m.verified_phone = nil
 }
 
+// SetCalendarNonce sets the "calendar_nonce" field.
+func (m *ReminderSettingMutation) SetCalendarNonce(s string) {
+	m.calendar_nonce = &s
+}
+
+// CalendarNonce returns the value of the "calendar_nonce" field in the mutation.
+func (m *ReminderSettingMutation) CalendarNonce() (r string, exists bool) {
+	v := m.calendar_nonce
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCalendarNonce returns the old "calendar_nonce" field's value of the ReminderSetting entity.
+// If the ReminderSetting object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderSettingMutation) OldCalendarNonce(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCalendarNonce is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCalendarNonce requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCalendarNonce: %w", err)
+	}
+	return oldValue.CalendarNonce, nil
+}
+
+// ResetCalendarNonce resets all changes to the "calendar_nonce" field.
+func (m *ReminderSettingMutation) ResetCalendarNonce() {
+	m.calendar_nonce = nil
+}
+
 // SetCalendarTokenHash sets the "calendar_token_hash" field.
 func (m *ReminderSettingMutation) SetCalendarTokenHash(s string) {
 	m.calendar_token_hash = &s
@@ -14226,7 +14263,7 @@ func (m *ReminderSettingMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ReminderSettingMutation) Fields() []string {
-	fields := make([]string, 0, 12)
+	fields := make([]string, 0, 13)
 	if m.created_at != nil {
 		fields = append(fields, remindersetting.FieldCreatedAt)
 	}
@@ -14259,6 +14296,9 @@ func (m *ReminderSettingMutation) Fields() []string {
 	}
 	if m.verified_phone != nil {
 		fields = append(fields, remindersetting.FieldVerifiedPhone)
+	}
+	if m.calendar_nonce != nil {
+		fields = append(fields, remindersetting.FieldCalendarNonce)
 	}
 	if m.calendar_token_hash != nil {
 		fields = append(fields, remindersetting.FieldCalendarTokenHash)
@@ -14293,6 +14333,8 @@ func (m *ReminderSettingMutation) Field(name string) (ent.Value, bool) {
 		return m.MorningTime()
 	case remindersetting.FieldVerifiedPhone:
 		return m.VerifiedPhone()
+	case remindersetting.FieldCalendarNonce:
+		return m.CalendarNonce()
 	case remindersetting.FieldCalendarTokenHash:
 		return m.CalendarTokenHash()
 	}
@@ -14326,6 +14368,8 @@ func (m *ReminderSettingMutation) OldField(ctx context.Context, name string) (en
 		return m.OldMorningTime(ctx)
 	case remindersetting.FieldVerifiedPhone:
 		return m.OldVerifiedPhone(ctx)
+	case remindersetting.FieldCalendarNonce:
+		return m.OldCalendarNonce(ctx)
 	case remindersetting.FieldCalendarTokenHash:
 		return m.OldCalendarTokenHash(ctx)
 	}
@@ -14413,6 +14457,13 @@ func (m *ReminderSettingMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetVerifiedPhone(v)
+		return nil
+	case remindersetting.FieldCalendarNonce:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCalendarNonce(v)
 		return nil
 	case remindersetting.FieldCalendarTokenHash:
 		v, ok := value.(string)
@@ -14511,6 +14562,9 @@ func (m *ReminderSettingMutation) ResetField(name string) error {
 		return nil
 	case remindersetting.FieldVerifiedPhone:
 		m.ResetVerifiedPhone()
+		return nil
+	case remindersetting.FieldCalendarNonce:
+		m.ResetCalendarNonce()
 		return nil
 	case remindersetting.FieldCalendarTokenHash:
 		m.ResetCalendarTokenHash()

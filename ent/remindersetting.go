@@ -40,6 +40,8 @@ type ReminderSetting struct {
 	MorningTime string `json:"morning_time,omitempty"`
 	// VerifiedPhone holds the value of the "verified_phone" field.
 	VerifiedPhone string `json:"verified_phone,omitempty"`
+	// CalendarNonce holds the value of the "calendar_nonce" field.
+	CalendarNonce string `json:"-"`
 	// CalendarTokenHash holds the value of the "calendar_token_hash" field.
 	CalendarTokenHash *string `json:"calendar_token_hash,omitempty"`
 	selectValues      sql.SelectValues
@@ -52,7 +54,7 @@ func (*ReminderSetting) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case remindersetting.FieldEmail, remindersetting.FieldSms, remindersetting.FieldWhatsapp, remindersetting.FieldEveningDigest, remindersetting.FieldMorningDigest:
 			values[i] = new(sql.NullBool)
-		case remindersetting.FieldEveningTime, remindersetting.FieldMorningTime, remindersetting.FieldVerifiedPhone, remindersetting.FieldCalendarTokenHash:
+		case remindersetting.FieldEveningTime, remindersetting.FieldMorningTime, remindersetting.FieldVerifiedPhone, remindersetting.FieldCalendarNonce, remindersetting.FieldCalendarTokenHash:
 			values[i] = new(sql.NullString)
 		case remindersetting.FieldCreatedAt, remindersetting.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
@@ -145,6 +147,12 @@ func (_m *ReminderSetting) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.VerifiedPhone = value.String
 			}
+		case remindersetting.FieldCalendarNonce:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field calendar_nonce", values[i])
+			} else if value.Valid {
+				_m.CalendarNonce = value.String
+			}
 		case remindersetting.FieldCalendarTokenHash:
 			if value, ok := values[i].(*sql.NullString); !ok {
 				return fmt.Errorf("unexpected type %T for field calendar_token_hash", values[i])
@@ -220,6 +228,8 @@ func (_m *ReminderSetting) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("verified_phone=")
 	builder.WriteString(_m.VerifiedPhone)
+	builder.WriteString(", ")
+	builder.WriteString("calendar_nonce=<sensitive>")
 	builder.WriteString(", ")
 	if v := _m.CalendarTokenHash; v != nil {
 		builder.WriteString("calendar_token_hash=")

@@ -170,6 +170,20 @@ func (_c *ReminderSettingCreate) SetNillableVerifiedPhone(v *string) *ReminderSe
 	return _c
 }
 
+// SetCalendarNonce sets the "calendar_nonce" field.
+func (_c *ReminderSettingCreate) SetCalendarNonce(v string) *ReminderSettingCreate {
+	_c.mutation.SetCalendarNonce(v)
+	return _c
+}
+
+// SetNillableCalendarNonce sets the "calendar_nonce" field if the given value is not nil.
+func (_c *ReminderSettingCreate) SetNillableCalendarNonce(v *string) *ReminderSettingCreate {
+	if v != nil {
+		_c.SetCalendarNonce(*v)
+	}
+	return _c
+}
+
 // SetCalendarTokenHash sets the "calendar_token_hash" field.
 func (_c *ReminderSettingCreate) SetCalendarTokenHash(v string) *ReminderSettingCreate {
 	_c.mutation.SetCalendarTokenHash(v)
@@ -273,6 +287,10 @@ func (_c *ReminderSettingCreate) defaults() {
 		v := remindersetting.DefaultVerifiedPhone
 		_c.mutation.SetVerifiedPhone(v)
 	}
+	if _, ok := _c.mutation.CalendarNonce(); !ok {
+		v := remindersetting.DefaultCalendarNonce
+		_c.mutation.SetCalendarNonce(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := remindersetting.DefaultID()
 		_c.mutation.SetID(v)
@@ -327,6 +345,14 @@ func (_c *ReminderSettingCreate) check() error {
 	if v, ok := _c.mutation.VerifiedPhone(); ok {
 		if err := remindersetting.VerifiedPhoneValidator(v); err != nil {
 			return &ValidationError{Name: "verified_phone", err: fmt.Errorf(`ent: validator failed for field "ReminderSetting.verified_phone": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.CalendarNonce(); !ok {
+		return &ValidationError{Name: "calendar_nonce", err: errors.New(`ent: missing required field "ReminderSetting.calendar_nonce"`)}
+	}
+	if v, ok := _c.mutation.CalendarNonce(); ok {
+		if err := remindersetting.CalendarNonceValidator(v); err != nil {
+			return &ValidationError{Name: "calendar_nonce", err: fmt.Errorf(`ent: validator failed for field "ReminderSetting.calendar_nonce": %w`, err)}
 		}
 	}
 	if v, ok := _c.mutation.CalendarTokenHash(); ok {
@@ -413,6 +439,10 @@ func (_c *ReminderSettingCreate) createSpec() (*ReminderSetting, *sqlgraph.Creat
 	if value, ok := _c.mutation.VerifiedPhone(); ok {
 		_spec.SetField(remindersetting.FieldVerifiedPhone, field.TypeString, value)
 		_node.VerifiedPhone = value
+	}
+	if value, ok := _c.mutation.CalendarNonce(); ok {
+		_spec.SetField(remindersetting.FieldCalendarNonce, field.TypeString, value)
+		_node.CalendarNonce = value
 	}
 	if value, ok := _c.mutation.CalendarTokenHash(); ok {
 		_spec.SetField(remindersetting.FieldCalendarTokenHash, field.TypeString, value)
@@ -587,6 +617,18 @@ func (u *ReminderSettingUpsert) SetVerifiedPhone(v string) *ReminderSettingUpser
 // UpdateVerifiedPhone sets the "verified_phone" field to the value that was provided on create.
 func (u *ReminderSettingUpsert) UpdateVerifiedPhone() *ReminderSettingUpsert {
 	u.SetExcluded(remindersetting.FieldVerifiedPhone)
+	return u
+}
+
+// SetCalendarNonce sets the "calendar_nonce" field.
+func (u *ReminderSettingUpsert) SetCalendarNonce(v string) *ReminderSettingUpsert {
+	u.Set(remindersetting.FieldCalendarNonce, v)
+	return u
+}
+
+// UpdateCalendarNonce sets the "calendar_nonce" field to the value that was provided on create.
+func (u *ReminderSettingUpsert) UpdateCalendarNonce() *ReminderSettingUpsert {
+	u.SetExcluded(remindersetting.FieldCalendarNonce)
 	return u
 }
 
@@ -796,6 +838,20 @@ func (u *ReminderSettingUpsertOne) SetVerifiedPhone(v string) *ReminderSettingUp
 func (u *ReminderSettingUpsertOne) UpdateVerifiedPhone() *ReminderSettingUpsertOne {
 	return u.Update(func(s *ReminderSettingUpsert) {
 		s.UpdateVerifiedPhone()
+	})
+}
+
+// SetCalendarNonce sets the "calendar_nonce" field.
+func (u *ReminderSettingUpsertOne) SetCalendarNonce(v string) *ReminderSettingUpsertOne {
+	return u.Update(func(s *ReminderSettingUpsert) {
+		s.SetCalendarNonce(v)
+	})
+}
+
+// UpdateCalendarNonce sets the "calendar_nonce" field to the value that was provided on create.
+func (u *ReminderSettingUpsertOne) UpdateCalendarNonce() *ReminderSettingUpsertOne {
+	return u.Update(func(s *ReminderSettingUpsert) {
+		s.UpdateCalendarNonce()
 	})
 }
 
@@ -1175,6 +1231,20 @@ func (u *ReminderSettingUpsertBulk) SetVerifiedPhone(v string) *ReminderSettingU
 func (u *ReminderSettingUpsertBulk) UpdateVerifiedPhone() *ReminderSettingUpsertBulk {
 	return u.Update(func(s *ReminderSettingUpsert) {
 		s.UpdateVerifiedPhone()
+	})
+}
+
+// SetCalendarNonce sets the "calendar_nonce" field.
+func (u *ReminderSettingUpsertBulk) SetCalendarNonce(v string) *ReminderSettingUpsertBulk {
+	return u.Update(func(s *ReminderSettingUpsert) {
+		s.SetCalendarNonce(v)
+	})
+}
+
+// UpdateCalendarNonce sets the "calendar_nonce" field to the value that was provided on create.
+func (u *ReminderSettingUpsertBulk) UpdateCalendarNonce() *ReminderSettingUpsertBulk {
+	return u.Update(func(s *ReminderSettingUpsert) {
+		s.UpdateCalendarNonce()
 	})
 }
 

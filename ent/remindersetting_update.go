@@ -161,6 +161,20 @@ func (_u *ReminderSettingUpdate) SetNillableVerifiedPhone(v *string) *ReminderSe
 	return _u
 }
 
+// SetCalendarNonce sets the "calendar_nonce" field.
+func (_u *ReminderSettingUpdate) SetCalendarNonce(v string) *ReminderSettingUpdate {
+	_u.mutation.SetCalendarNonce(v)
+	return _u
+}
+
+// SetNillableCalendarNonce sets the "calendar_nonce" field if the given value is not nil.
+func (_u *ReminderSettingUpdate) SetNillableCalendarNonce(v *string) *ReminderSettingUpdate {
+	if v != nil {
+		_u.SetCalendarNonce(*v)
+	}
+	return _u
+}
+
 // SetCalendarTokenHash sets the "calendar_token_hash" field.
 func (_u *ReminderSettingUpdate) SetCalendarTokenHash(v string) *ReminderSettingUpdate {
 	_u.mutation.SetCalendarTokenHash(v)
@@ -239,6 +253,11 @@ func (_u *ReminderSettingUpdate) check() error {
 			return &ValidationError{Name: "verified_phone", err: fmt.Errorf(`ent: validator failed for field "ReminderSetting.verified_phone": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.CalendarNonce(); ok {
+		if err := remindersetting.CalendarNonceValidator(v); err != nil {
+			return &ValidationError{Name: "calendar_nonce", err: fmt.Errorf(`ent: validator failed for field "ReminderSetting.calendar_nonce": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.CalendarTokenHash(); ok {
 		if err := remindersetting.CalendarTokenHashValidator(v); err != nil {
 			return &ValidationError{Name: "calendar_token_hash", err: fmt.Errorf(`ent: validator failed for field "ReminderSetting.calendar_token_hash": %w`, err)}
@@ -288,6 +307,9 @@ func (_u *ReminderSettingUpdate) sqlSave(ctx context.Context) (_node int, err er
 	}
 	if value, ok := _u.mutation.VerifiedPhone(); ok {
 		_spec.SetField(remindersetting.FieldVerifiedPhone, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.CalendarNonce(); ok {
+		_spec.SetField(remindersetting.FieldCalendarNonce, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.CalendarTokenHash(); ok {
 		_spec.SetField(remindersetting.FieldCalendarTokenHash, field.TypeString, value)
@@ -447,6 +469,20 @@ func (_u *ReminderSettingUpdateOne) SetNillableVerifiedPhone(v *string) *Reminde
 	return _u
 }
 
+// SetCalendarNonce sets the "calendar_nonce" field.
+func (_u *ReminderSettingUpdateOne) SetCalendarNonce(v string) *ReminderSettingUpdateOne {
+	_u.mutation.SetCalendarNonce(v)
+	return _u
+}
+
+// SetNillableCalendarNonce sets the "calendar_nonce" field if the given value is not nil.
+func (_u *ReminderSettingUpdateOne) SetNillableCalendarNonce(v *string) *ReminderSettingUpdateOne {
+	if v != nil {
+		_u.SetCalendarNonce(*v)
+	}
+	return _u
+}
+
 // SetCalendarTokenHash sets the "calendar_token_hash" field.
 func (_u *ReminderSettingUpdateOne) SetCalendarTokenHash(v string) *ReminderSettingUpdateOne {
 	_u.mutation.SetCalendarTokenHash(v)
@@ -538,6 +574,11 @@ func (_u *ReminderSettingUpdateOne) check() error {
 			return &ValidationError{Name: "verified_phone", err: fmt.Errorf(`ent: validator failed for field "ReminderSetting.verified_phone": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.CalendarNonce(); ok {
+		if err := remindersetting.CalendarNonceValidator(v); err != nil {
+			return &ValidationError{Name: "calendar_nonce", err: fmt.Errorf(`ent: validator failed for field "ReminderSetting.calendar_nonce": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.CalendarTokenHash(); ok {
 		if err := remindersetting.CalendarTokenHashValidator(v); err != nil {
 			return &ValidationError{Name: "calendar_token_hash", err: fmt.Errorf(`ent: validator failed for field "ReminderSetting.calendar_token_hash": %w`, err)}
@@ -604,6 +645,9 @@ func (_u *ReminderSettingUpdateOne) sqlSave(ctx context.Context) (_node *Reminde
 	}
 	if value, ok := _u.mutation.VerifiedPhone(); ok {
 		_spec.SetField(remindersetting.FieldVerifiedPhone, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.CalendarNonce(); ok {
+		_spec.SetField(remindersetting.FieldCalendarNonce, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.CalendarTokenHash(); ok {
 		_spec.SetField(remindersetting.FieldCalendarTokenHash, field.TypeString, value)

@@ -669,8 +669,14 @@ func init() {
 	remindersetting.DefaultVerifiedPhone = remindersettingDescVerifiedPhone.Default.(string)
 	// remindersetting.VerifiedPhoneValidator is a validator for the "verified_phone" field. It is called by the builders before save.
 	remindersetting.VerifiedPhoneValidator = remindersettingDescVerifiedPhone.Validators[0].(func(string) error)
+	// remindersettingDescCalendarNonce is the schema descriptor for calendar_nonce field.
+	remindersettingDescCalendarNonce := remindersettingFields[9].Descriptor()
+	// remindersetting.DefaultCalendarNonce holds the default value on creation for the calendar_nonce field.
+	remindersetting.DefaultCalendarNonce = remindersettingDescCalendarNonce.Default.(string)
+	// remindersetting.CalendarNonceValidator is a validator for the "calendar_nonce" field. It is called by the builders before save.
+	remindersetting.CalendarNonceValidator = remindersettingDescCalendarNonce.Validators[0].(func(string) error)
 	// remindersettingDescCalendarTokenHash is the schema descriptor for calendar_token_hash field.
-	remindersettingDescCalendarTokenHash := remindersettingFields[9].Descriptor()
+	remindersettingDescCalendarTokenHash := remindersettingFields[10].Descriptor()
 	// remindersetting.CalendarTokenHashValidator is a validator for the "calendar_token_hash" field. It is called by the builders before save.
 	remindersetting.CalendarTokenHashValidator = remindersettingDescCalendarTokenHash.Validators[0].(func(string) error)
 	// remindersettingDescID is the schema descriptor for id field.

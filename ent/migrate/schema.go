@@ -556,6 +556,7 @@ var (
 		{Name: "morning_digest", Type: field.TypeBool, Default: true},
 		{Name: "morning_time", Type: field.TypeString, Size: 5, Default: "06:30"},
 		{Name: "verified_phone", Type: field.TypeString, Size: 20, Default: ""},
+		{Name: "calendar_nonce", Type: field.TypeString, Size: 64, Default: ""},
 		{Name: "calendar_token_hash", Type: field.TypeString, Unique: true, Nullable: true, Size: 64},
 	}
 	// ReminderSettingsTable holds the schema information for the "reminder_settings" table.

@@ -36,6 +36,8 @@ const (
 	FieldMorningTime = "morning_time"
 	// FieldVerifiedPhone holds the string denoting the verified_phone field in the database.
 	FieldVerifiedPhone = "verified_phone"
+	// FieldCalendarNonce holds the string denoting the calendar_nonce field in the database.
+	FieldCalendarNonce = "calendar_nonce"
 	// FieldCalendarTokenHash holds the string denoting the calendar_token_hash field in the database.
 	FieldCalendarTokenHash = "calendar_token_hash"
 	// Table holds the table name of the remindersetting in the database.
@@ -56,6 +58,7 @@ var Columns = []string{
 	FieldMorningDigest,
 	FieldMorningTime,
 	FieldVerifiedPhone,
+	FieldCalendarNonce,
 	FieldCalendarTokenHash,
 }
 
@@ -98,6 +101,10 @@ var (
 	DefaultVerifiedPhone string
 	// VerifiedPhoneValidator is a validator for the "verified_phone" field. It is called by the builders before save.
 	VerifiedPhoneValidator func(string) error
+	// DefaultCalendarNonce holds the default value on creation for the "calendar_nonce" field.
+	DefaultCalendarNonce string
+	// CalendarNonceValidator is a validator for the "calendar_nonce" field. It is called by the builders before save.
+	CalendarNonceValidator func(string) error
 	// CalendarTokenHashValidator is a validator for the "calendar_token_hash" field. It is called by the builders before save.
 	CalendarTokenHashValidator func(string) error
 	// DefaultID holds the default value on creation for the "id" field.
@@ -165,6 +172,11 @@ func ByMorningTime(opts ...sql.OrderTermOption) OrderOption {
 // ByVerifiedPhone orders the results by the verified_phone field.
 func ByVerifiedPhone(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldVerifiedPhone, opts...).ToFunc()
+}
+
+// ByCalendarNonce orders the results by the calendar_nonce field.
+func ByCalendarNonce(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldCalendarNonce, opts...).ToFunc()
 }
 
 // ByCalendarTokenHash orders the results by the calendar_token_hash field.

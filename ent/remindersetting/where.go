@@ -110,6 +110,11 @@ func VerifiedPhone(v string) predicate.ReminderSetting {
 	return predicate.ReminderSetting(sql.FieldEQ(FieldVerifiedPhone, v))
 }
 
+// CalendarNonce applies equality check predicate on the "calendar_nonce" field. It's identical to CalendarNonceEQ.
+func CalendarNonce(v string) predicate.ReminderSetting {
+	return predicate.ReminderSetting(sql.FieldEQ(FieldCalendarNonce, v))
+}
+
 // CalendarTokenHash applies equality check predicate on the "calendar_token_hash" field. It's identical to CalendarTokenHashEQ.
 func CalendarTokenHash(v string) predicate.ReminderSetting {
 	return predicate.ReminderSetting(sql.FieldEQ(FieldCalendarTokenHash, v))
@@ -478,6 +483,71 @@ func VerifiedPhoneEqualFold(v string) predicate.ReminderSetting {
 // VerifiedPhoneContainsFold applies the ContainsFold predicate on the "verified_phone" field.
 func VerifiedPhoneContainsFold(v string) predicate.ReminderSetting {
 	return predicate.ReminderSetting(sql.FieldContainsFold(FieldVerifiedPhone, v))
+}
+
+// CalendarNonceEQ applies the EQ predicate on the "calendar_nonce" field.
+func CalendarNonceEQ(v string) predicate.ReminderSetting {
+	return predicate.ReminderSetting(sql.FieldEQ(FieldCalendarNonce, v))
+}
+
+// CalendarNonceNEQ applies the NEQ predicate on the "calendar_nonce" field.
+func CalendarNonceNEQ(v string) predicate.ReminderSetting {
+	return predicate.ReminderSetting(sql.FieldNEQ(FieldCalendarNonce, v))
+}
+
+// CalendarNonceIn applies the In predicate on the "calendar_nonce" field.
+func CalendarNonceIn(vs ...string) predicate.ReminderSetting {
+	return predicate.ReminderSetting(sql.FieldIn(FieldCalendarNonce, vs...))
+}
+
+// CalendarNonceNotIn applies the NotIn predicate on the "calendar_nonce" field.
+func CalendarNonceNotIn(vs ...string) predicate.ReminderSetting {
+	return predicate.ReminderSetting(sql.FieldNotIn(FieldCalendarNonce, vs...))
+}
+
+// CalendarNonceGT applies the GT predicate on the "calendar_nonce" field.
+func CalendarNonceGT(v string) predicate.ReminderSetting {
+	return predicate.ReminderSetting(sql.FieldGT(FieldCalendarNonce, v))
+}
+
+// CalendarNonceGTE applies the GTE predicate on the "calendar_nonce" field.
+func CalendarNonceGTE(v string) predicate.ReminderSetting {
+	return predicate.ReminderSetting(sql.FieldGTE(FieldCalendarNonce, v))
+}
+
+// CalendarNonceLT applies the LT predicate on the "calendar_nonce" field.
+func CalendarNonceLT(v string) predicate.ReminderSetting {
+	return predicate.ReminderSetting(sql.FieldLT(FieldCalendarNonce, v))
+}
+
+// CalendarNonceLTE applies the LTE predicate on the "calendar_nonce" field.
+func CalendarNonceLTE(v string) predicate.ReminderSetting {
+	return predicate.ReminderSetting(sql.FieldLTE(FieldCalendarNonce, v))
+}
+
+// CalendarNonceContains applies the Contains predicate on the "calendar_nonce" field.
+func CalendarNonceContains(v string) predicate.ReminderSetting {
+	return predicate.ReminderSetting(sql.FieldContains(FieldCalendarNonce, v))
+}
+
+// CalendarNonceHasPrefix applies the HasPrefix predicate on the "calendar_nonce" field.
+func CalendarNonceHasPrefix(v string) predicate.ReminderSetting {
+	return predicate.ReminderSetting(sql.FieldHasPrefix(FieldCalendarNonce, v))
+}
+
+// CalendarNonceHasSuffix applies the HasSuffix predicate on the "calendar_nonce" field.
+func CalendarNonceHasSuffix(v string) predicate.ReminderSetting {
+	return predicate.ReminderSetting(sql.FieldHasSuffix(FieldCalendarNonce, v))
+}
+
+// CalendarNonceEqualFold applies the EqualFold predicate on the "calendar_nonce" field.
+func CalendarNonceEqualFold(v string) predicate.ReminderSetting {
+	return predicate.ReminderSetting(sql.FieldEqualFold(FieldCalendarNonce, v))
+}
+
+// CalendarNonceContainsFold applies the ContainsFold predicate on the "calendar_nonce" field.
+func CalendarNonceContainsFold(v string) predicate.ReminderSetting {
+	return predicate.ReminderSetting(sql.FieldContainsFold(FieldCalendarNonce, v))
 }
 
 // CalendarTokenHashEQ applies the EQ predicate on the "calendar_token_hash" field.

@@ -29,8 +29,11 @@ func (ReminderSetting) Fields() []ent.Field {
 		// counts as verified only while it is this one, so changing it in the
 		// profile unverifies it without the reminders writing the user row.
 		field.String("verified_phone").MaxLen(20).Default(""),
-		// Hex SHA-256 of the calendar feed's secret token; the token itself
-		// is never stored.
+		// The calendar feed's token is an HMAC of this random nonce under a
+		// key derived from the master key, so the database alone never holds
+		// a working token; the feed is found by the token's hex SHA-256.
+		// Resetting the feed draws a new nonce.
+		field.String("calendar_nonce").MaxLen(64).Default("").Sensitive(),
 		field.String("calendar_token_hash").MaxLen(64).Optional().Nillable().Unique(),
 	}
 }

@@ -30,6 +30,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/jobs"
 	"github.com/kesihq/kesi/backend/internal/notify"
 	"github.com/kesihq/kesi/backend/internal/platform"
+	"github.com/kesihq/kesi/backend/internal/reminders"
 	"github.com/kesihq/kesi/backend/internal/web"
 	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
 )
@@ -148,10 +149,15 @@ func (a *App) build() error {
 	affiliateSvc := affiliates.NewService(a.DB.Client, a.Calendar, a.Config.PublicURL.String())
 	affiliateHandler := affiliates.NewHandler(affiliateSvc)
 	importHandler := imports.NewHandler(imports.NewService(a.DB.Client, a.Calendar))
+	reminderSvc, err := newReminders(a, mailer)
+	if err != nil {
+		return err
+	}
 	policies := []auth.Policy{auth.ServicePolicy}
 	policies = append(policies, documents.Policy)
 	policies = append(policies, cases.Policy, clients.Policy, imports.Policy)
 	policies = append(policies, billing.Policy, affiliates.Policy)
+	policies = append(policies, reminders.Policy)
 	raw := gateway.Raw{}
 	var devRoutes http.Handler
 	raw.Webhook = billing.WebhookHandler(billingSvc, a.Config.PaystackSecretKey)
@@ -167,7 +173,8 @@ func (a *App) build() error {
 	a.Jobs = jobs.NewRunner(a.DB.SQL, a.DB.Dialect,
 		jobs.Job{Name: "documents-sweep", Every: time.Hour, AtStart: true, Run: documentSvc.Sweep},
 		jobs.Job{Name: "demo-reset", Every: 6 * time.Hour, Run: a.ResetDemo},
-		jobs.Job{Name: "commissions", Every: 6 * time.Hour, AtStart: true, Run: affiliateSvc.CommissionsJob})
+		jobs.Job{Name: "commissions", Every: 6 * time.Hour, AtStart: true, Run: affiliateSvc.CommissionsJob},
+		jobs.Job{Name: "reminders", Every: time.Minute, AtStart: true, Run: reminderSvc.Job})
 
 	connectOpts := connect.WithHandlerOptions(
 		connect.WithInterceptors(a.Authz.Interceptor()),
@@ -183,6 +190,10 @@ func (a *App) build() error {
 	mux.Handle(kesiv1connect.NewBillingServiceHandler(billingHandler, connectOpts))
 	mux.Handle(kesiv1connect.NewAffiliateServiceHandler(affiliateHandler, connectOpts))
 	mux.Handle(kesiv1connect.NewImportServiceHandler(importHandler, connectOpts))
+	mux.Handle(kesiv1connect.NewReminderServiceHandler(reminders.NewHandler(reminderSvc), connectOpts))
+	reminderRoutes := reminderSvc.Routes()
+	mux.Handle("GET /calendar/{file}", reminderRoutes)
+	mux.Handle("/hooks/", reminderRoutes)
 
 	services := ServiceNames()
 	mux.Handle(grpchealth.NewHandler(&healthChecker{db: a.DB}))

@@ -34,6 +34,14 @@ type Config struct {
 	PaystackSecretKey string
 	PaystackBaseURL   string
 
+	// Reminders: Africa's Talking and the WhatsApp Cloud API; unset, the dev
+	// outboxes under DataDir/outbox. The app secret checks the WhatsApp
+	// webhook's signature; the verify token answers its handshake.
+	SMSURL              string
+	WhatsAppURL         string
+	WhatsAppAppSecret   string
+	WhatsAppVerifyToken string
+
 	MaxUploadBytes     int64 // per file
 	MaxRequestBytes    int64 // per upload request
 	DemoMaxUploadBytes int64 // per file, for the demo account
@@ -78,6 +86,11 @@ func Load(getenv func(string) string) (*Config, error) {
 		PaystackSecretKey: get("KESI_PAYSTACK_SECRET_KEY", ""),
 		PaystackBaseURL:   get("KESI_PAYSTACK_BASE_URL", "https://api.paystack.co"),
 		TrustProxy:        get("KESI_TRUST_PROXY", "") == "true",
+
+		SMSURL:              get("KESI_SMS_URL", ""),
+		WhatsAppURL:         get("KESI_WHATSAPP_URL", ""),
+		WhatsAppAppSecret:   get("KESI_WHATSAPP_APP_SECRET", ""),
+		WhatsAppVerifyToken: get("KESI_WHATSAPP_VERIFY_TOKEN", ""),
 	}
 	if c.Env != "dev" && c.Env != "production" {
 		return nil, fmt.Errorf("KESI_ENV must be dev or production, not %q", c.Env)
