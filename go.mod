@@ -15,7 +15,7 @@ require (
 	modernc.org/sqlite v1.61.1
 )
 
-require github.com/arran4/golang-ical v0.3.4 // indirect
+require github.com/arran4/golang-ical v0.3.4
 
 require (
 	github.com/beorn7/perks v1.0.1 // indirect
