@@ -125,14 +125,15 @@ func (d Digest) WhatsAppParameters() []string {
 // hold no line break, so the stored text splits back into them.
 func WhatsAppText(params []string) string { return strings.Join(params, "\n") }
 
-// EmailText is the plain-text body.
+// EmailText is the plain-text body, the title first so that the history in
+// Settings shows what the message was about.
 func (d Digest) EmailText(name string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Hello %s,\n\n%s\n\n", name, d.Title)
+	fmt.Fprintf(&b, "%s\n\n", d.Title)
 	for _, l := range d.Lines {
 		b.WriteString("- " + l + "\n")
 	}
-	fmt.Fprintf(&b, "\nOpen your diary: %s\n\nYou receive this because reminders are on in Kesi Settings.\n", d.Link)
+	fmt.Fprintf(&b, "\nOpen your diary: %s\n\nSent to %s because reminders are on in Kesi Settings.\n", d.Link, name)
 	return b.String()
 }
 
