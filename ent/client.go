@@ -27,10 +27,14 @@ import (
 	"github.com/kesihq/kesi/ent/passwordreset"
 	"github.com/kesihq/kesi/ent/payment"
 	"github.com/kesihq/kesi/ent/pendingupload"
+	"github.com/kesihq/kesi/ent/phoneverification"
 	"github.com/kesihq/kesi/ent/plan"
 	"github.com/kesihq/kesi/ent/ratelimit"
 	"github.com/kesihq/kesi/ent/referral"
 	"github.com/kesihq/kesi/ent/refreshtoken"
+	"github.com/kesihq/kesi/ent/reminderconsent"
+	"github.com/kesihq/kesi/ent/remindermessage"
+	"github.com/kesihq/kesi/ent/remindersetting"
 	"github.com/kesihq/kesi/ent/user"
 
 	stdsql "database/sql"
@@ -63,6 +67,8 @@ type Client struct {
 	Payment *PaymentClient
 	// PendingUpload is the client for interacting with the PendingUpload builders.
 	PendingUpload *PendingUploadClient
+	// PhoneVerification is the client for interacting with the PhoneVerification builders.
+	PhoneVerification *PhoneVerificationClient
 	// Plan is the client for interacting with the Plan builders.
 	Plan *PlanClient
 	// RateLimit is the client for interacting with the RateLimit builders.
@@ -71,6 +77,12 @@ type Client struct {
 	Referral *ReferralClient
 	// RefreshToken is the client for interacting with the RefreshToken builders.
 	RefreshToken *RefreshTokenClient
+	// ReminderConsent is the client for interacting with the ReminderConsent builders.
+	ReminderConsent *ReminderConsentClient
+	// ReminderMessage is the client for interacting with the ReminderMessage builders.
+	ReminderMessage *ReminderMessageClient
+	// ReminderSetting is the client for interacting with the ReminderSetting builders.
+	ReminderSetting *ReminderSettingClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
 }
@@ -95,10 +107,14 @@ func (c *Client) init() {
 	c.PasswordReset = NewPasswordResetClient(c.config)
 	c.Payment = NewPaymentClient(c.config)
 	c.PendingUpload = NewPendingUploadClient(c.config)
+	c.PhoneVerification = NewPhoneVerificationClient(c.config)
 	c.Plan = NewPlanClient(c.config)
 	c.RateLimit = NewRateLimitClient(c.config)
 	c.Referral = NewReferralClient(c.config)
 	c.RefreshToken = NewRefreshTokenClient(c.config)
+	c.ReminderConsent = NewReminderConsentClient(c.config)
+	c.ReminderMessage = NewReminderMessageClient(c.config)
+	c.ReminderSetting = NewReminderSettingClient(c.config)
 	c.User = NewUserClient(c.config)
 }
 
@@ -190,24 +206,28 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 	cfg := c.config
 	cfg.driver = tx
 	return &Tx{
-		ctx:            ctx,
-		config:         cfg,
-		Activity:       NewActivityClient(cfg),
-		AuditEvent:     NewAuditEventClient(cfg),
-		Commission:     NewCommissionClient(cfg),
-		CourtCase:      NewCourtCaseClient(cfg),
-		Document:       NewDocumentClient(cfg),
-		ExtensionToken: NewExtensionTokenClient(cfg),
-		Installation:   NewInstallationClient(cfg),
-		LawClient:      NewLawClientClient(cfg),
-		PasswordReset:  NewPasswordResetClient(cfg),
-		Payment:        NewPaymentClient(cfg),
-		PendingUpload:  NewPendingUploadClient(cfg),
-		Plan:           NewPlanClient(cfg),
-		RateLimit:      NewRateLimitClient(cfg),
-		Referral:       NewReferralClient(cfg),
-		RefreshToken:   NewRefreshTokenClient(cfg),
-		User:           NewUserClient(cfg),
+		ctx:               ctx,
+		config:            cfg,
+		Activity:          NewActivityClient(cfg),
+		AuditEvent:        NewAuditEventClient(cfg),
+		Commission:        NewCommissionClient(cfg),
+		CourtCase:         NewCourtCaseClient(cfg),
+		Document:          NewDocumentClient(cfg),
+		ExtensionToken:    NewExtensionTokenClient(cfg),
+		Installation:      NewInstallationClient(cfg),
+		LawClient:         NewLawClientClient(cfg),
+		PasswordReset:     NewPasswordResetClient(cfg),
+		Payment:           NewPaymentClient(cfg),
+		PendingUpload:     NewPendingUploadClient(cfg),
+		PhoneVerification: NewPhoneVerificationClient(cfg),
+		Plan:              NewPlanClient(cfg),
+		RateLimit:         NewRateLimitClient(cfg),
+		Referral:          NewReferralClient(cfg),
+		RefreshToken:      NewRefreshTokenClient(cfg),
+		ReminderConsent:   NewReminderConsentClient(cfg),
+		ReminderMessage:   NewReminderMessageClient(cfg),
+		ReminderSetting:   NewReminderSettingClient(cfg),
+		User:              NewUserClient(cfg),
 	}, nil
 }
 
@@ -225,24 +245,28 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 	cfg := c.config
 	cfg.driver = &txDriver{tx: tx, drv: c.driver}
 	return &Tx{
-		ctx:            ctx,
-		config:         cfg,
-		Activity:       NewActivityClient(cfg),
-		AuditEvent:     NewAuditEventClient(cfg),
-		Commission:     NewCommissionClient(cfg),
-		CourtCase:      NewCourtCaseClient(cfg),
-		Document:       NewDocumentClient(cfg),
-		ExtensionToken: NewExtensionTokenClient(cfg),
-		Installation:   NewInstallationClient(cfg),
-		LawClient:      NewLawClientClient(cfg),
-		PasswordReset:  NewPasswordResetClient(cfg),
-		Payment:        NewPaymentClient(cfg),
-		PendingUpload:  NewPendingUploadClient(cfg),
-		Plan:           NewPlanClient(cfg),
-		RateLimit:      NewRateLimitClient(cfg),
-		Referral:       NewReferralClient(cfg),
-		RefreshToken:   NewRefreshTokenClient(cfg),
-		User:           NewUserClient(cfg),
+		ctx:               ctx,
+		config:            cfg,
+		Activity:          NewActivityClient(cfg),
+		AuditEvent:        NewAuditEventClient(cfg),
+		Commission:        NewCommissionClient(cfg),
+		CourtCase:         NewCourtCaseClient(cfg),
+		Document:          NewDocumentClient(cfg),
+		ExtensionToken:    NewExtensionTokenClient(cfg),
+		Installation:      NewInstallationClient(cfg),
+		LawClient:         NewLawClientClient(cfg),
+		PasswordReset:     NewPasswordResetClient(cfg),
+		Payment:           NewPaymentClient(cfg),
+		PendingUpload:     NewPendingUploadClient(cfg),
+		PhoneVerification: NewPhoneVerificationClient(cfg),
+		Plan:              NewPlanClient(cfg),
+		RateLimit:         NewRateLimitClient(cfg),
+		Referral:          NewReferralClient(cfg),
+		RefreshToken:      NewRefreshTokenClient(cfg),
+		ReminderConsent:   NewReminderConsentClient(cfg),
+		ReminderMessage:   NewReminderMessageClient(cfg),
+		ReminderSetting:   NewReminderSettingClient(cfg),
+		User:              NewUserClient(cfg),
 	}, nil
 }
 
@@ -274,7 +298,9 @@ func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.Activity, c.AuditEvent, c.Commission, c.CourtCase, c.Document,
 		c.ExtensionToken, c.Installation, c.LawClient, c.PasswordReset, c.Payment,
-		c.PendingUpload, c.Plan, c.RateLimit, c.Referral, c.RefreshToken, c.User,
+		c.PendingUpload, c.PhoneVerification, c.Plan, c.RateLimit, c.Referral,
+		c.RefreshToken, c.ReminderConsent, c.ReminderMessage, c.ReminderSetting,
+		c.User,
 	} {
 		n.Use(hooks...)
 	}
@@ -286,7 +312,9 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.Activity, c.AuditEvent, c.Commission, c.CourtCase, c.Document,
 		c.ExtensionToken, c.Installation, c.LawClient, c.PasswordReset, c.Payment,
-		c.PendingUpload, c.Plan, c.RateLimit, c.Referral, c.RefreshToken, c.User,
+		c.PendingUpload, c.PhoneVerification, c.Plan, c.RateLimit, c.Referral,
+		c.RefreshToken, c.ReminderConsent, c.ReminderMessage, c.ReminderSetting,
+		c.User,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -317,6 +345,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Payment.mutate(ctx, m)
 	case *PendingUploadMutation:
 		return c.PendingUpload.mutate(ctx, m)
+	case *PhoneVerificationMutation:
+		return c.PhoneVerification.mutate(ctx, m)
 	case *PlanMutation:
 		return c.Plan.mutate(ctx, m)
 	case *RateLimitMutation:
@@ -325,6 +355,12 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Referral.mutate(ctx, m)
 	case *RefreshTokenMutation:
 		return c.RefreshToken.mutate(ctx, m)
+	case *ReminderConsentMutation:
+		return c.ReminderConsent.mutate(ctx, m)
+	case *ReminderMessageMutation:
+		return c.ReminderMessage.mutate(ctx, m)
+	case *ReminderSettingMutation:
+		return c.ReminderSetting.mutate(ctx, m)
 	case *UserMutation:
 		return c.User.mutate(ctx, m)
 	default:
@@ -2019,6 +2055,139 @@ func (c *PendingUploadClient) mutate(ctx context.Context, m *PendingUploadMutati
 	}
 }
 
+// PhoneVerificationClient is a client for the PhoneVerification schema.
+type PhoneVerificationClient struct {
+	config
+}
+
+// NewPhoneVerificationClient returns a client for the PhoneVerification from the given config.
+func NewPhoneVerificationClient(c config) *PhoneVerificationClient {
+	return &PhoneVerificationClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `phoneverification.Hooks(f(g(h())))`.
+func (c *PhoneVerificationClient) Use(hooks ...Hook) {
+	c.hooks.PhoneVerification = append(c.hooks.PhoneVerification, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `phoneverification.Intercept(f(g(h())))`.
+func (c *PhoneVerificationClient) Intercept(interceptors ...Interceptor) {
+	c.inters.PhoneVerification = append(c.inters.PhoneVerification, interceptors...)
+}
+
+// Create returns a builder for creating a PhoneVerification entity.
+func (c *PhoneVerificationClient) Create() *PhoneVerificationCreate {
+	mutation := newPhoneVerificationMutation(c.config, OpCreate)
+	return &PhoneVerificationCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of PhoneVerification entities.
+func (c *PhoneVerificationClient) CreateBulk(builders ...*PhoneVerificationCreate) *PhoneVerificationCreateBulk {
+	return &PhoneVerificationCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PhoneVerificationClient) MapCreateBulk(slice any, setFunc func(*PhoneVerificationCreate, int)) *PhoneVerificationCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PhoneVerificationCreateBulk{err: fmt.Errorf("calling to PhoneVerificationClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PhoneVerificationCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PhoneVerificationCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for PhoneVerification.
+func (c *PhoneVerificationClient) Update() *PhoneVerificationUpdate {
+	mutation := newPhoneVerificationMutation(c.config, OpUpdate)
+	return &PhoneVerificationUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PhoneVerificationClient) UpdateOne(_m *PhoneVerification) *PhoneVerificationUpdateOne {
+	mutation := newPhoneVerificationMutation(c.config, OpUpdateOne, withPhoneVerification(_m))
+	return &PhoneVerificationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PhoneVerificationClient) UpdateOneID(id uuid.UUID) *PhoneVerificationUpdateOne {
+	mutation := newPhoneVerificationMutation(c.config, OpUpdateOne, withPhoneVerificationID(id))
+	return &PhoneVerificationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for PhoneVerification.
+func (c *PhoneVerificationClient) Delete() *PhoneVerificationDelete {
+	mutation := newPhoneVerificationMutation(c.config, OpDelete)
+	return &PhoneVerificationDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PhoneVerificationClient) DeleteOne(_m *PhoneVerification) *PhoneVerificationDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PhoneVerificationClient) DeleteOneID(id uuid.UUID) *PhoneVerificationDeleteOne {
+	builder := c.Delete().Where(phoneverification.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PhoneVerificationDeleteOne{builder}
+}
+
+// Query returns a query builder for PhoneVerification.
+func (c *PhoneVerificationClient) Query() *PhoneVerificationQuery {
+	return &PhoneVerificationQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePhoneVerification},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a PhoneVerification entity by its id.
+func (c *PhoneVerificationClient) Get(ctx context.Context, id uuid.UUID) (*PhoneVerification, error) {
+	return c.Query().Where(phoneverification.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PhoneVerificationClient) GetX(ctx context.Context, id uuid.UUID) *PhoneVerification {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *PhoneVerificationClient) Hooks() []Hook {
+	return c.hooks.PhoneVerification
+}
+
+// Interceptors returns the client interceptors.
+func (c *PhoneVerificationClient) Interceptors() []Interceptor {
+	return c.inters.PhoneVerification
+}
+
+func (c *PhoneVerificationClient) mutate(ctx context.Context, m *PhoneVerificationMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PhoneVerificationCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PhoneVerificationUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PhoneVerificationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PhoneVerificationDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown PhoneVerification mutation op: %q", m.Op())
+	}
+}
+
 // PlanClient is a client for the Plan schema.
 type PlanClient struct {
 	config
@@ -2631,6 +2800,405 @@ func (c *RefreshTokenClient) mutate(ctx context.Context, m *RefreshTokenMutation
 	}
 }
 
+// ReminderConsentClient is a client for the ReminderConsent schema.
+type ReminderConsentClient struct {
+	config
+}
+
+// NewReminderConsentClient returns a client for the ReminderConsent from the given config.
+func NewReminderConsentClient(c config) *ReminderConsentClient {
+	return &ReminderConsentClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `reminderconsent.Hooks(f(g(h())))`.
+func (c *ReminderConsentClient) Use(hooks ...Hook) {
+	c.hooks.ReminderConsent = append(c.hooks.ReminderConsent, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `reminderconsent.Intercept(f(g(h())))`.
+func (c *ReminderConsentClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ReminderConsent = append(c.inters.ReminderConsent, interceptors...)
+}
+
+// Create returns a builder for creating a ReminderConsent entity.
+func (c *ReminderConsentClient) Create() *ReminderConsentCreate {
+	mutation := newReminderConsentMutation(c.config, OpCreate)
+	return &ReminderConsentCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ReminderConsent entities.
+func (c *ReminderConsentClient) CreateBulk(builders ...*ReminderConsentCreate) *ReminderConsentCreateBulk {
+	return &ReminderConsentCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ReminderConsentClient) MapCreateBulk(slice any, setFunc func(*ReminderConsentCreate, int)) *ReminderConsentCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ReminderConsentCreateBulk{err: fmt.Errorf("calling to ReminderConsentClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ReminderConsentCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ReminderConsentCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ReminderConsent.
+func (c *ReminderConsentClient) Update() *ReminderConsentUpdate {
+	mutation := newReminderConsentMutation(c.config, OpUpdate)
+	return &ReminderConsentUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ReminderConsentClient) UpdateOne(_m *ReminderConsent) *ReminderConsentUpdateOne {
+	mutation := newReminderConsentMutation(c.config, OpUpdateOne, withReminderConsent(_m))
+	return &ReminderConsentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ReminderConsentClient) UpdateOneID(id uuid.UUID) *ReminderConsentUpdateOne {
+	mutation := newReminderConsentMutation(c.config, OpUpdateOne, withReminderConsentID(id))
+	return &ReminderConsentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ReminderConsent.
+func (c *ReminderConsentClient) Delete() *ReminderConsentDelete {
+	mutation := newReminderConsentMutation(c.config, OpDelete)
+	return &ReminderConsentDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ReminderConsentClient) DeleteOne(_m *ReminderConsent) *ReminderConsentDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ReminderConsentClient) DeleteOneID(id uuid.UUID) *ReminderConsentDeleteOne {
+	builder := c.Delete().Where(reminderconsent.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ReminderConsentDeleteOne{builder}
+}
+
+// Query returns a query builder for ReminderConsent.
+func (c *ReminderConsentClient) Query() *ReminderConsentQuery {
+	return &ReminderConsentQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeReminderConsent},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ReminderConsent entity by its id.
+func (c *ReminderConsentClient) Get(ctx context.Context, id uuid.UUID) (*ReminderConsent, error) {
+	return c.Query().Where(reminderconsent.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ReminderConsentClient) GetX(ctx context.Context, id uuid.UUID) *ReminderConsent {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ReminderConsentClient) Hooks() []Hook {
+	return c.hooks.ReminderConsent
+}
+
+// Interceptors returns the client interceptors.
+func (c *ReminderConsentClient) Interceptors() []Interceptor {
+	return c.inters.ReminderConsent
+}
+
+func (c *ReminderConsentClient) mutate(ctx context.Context, m *ReminderConsentMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ReminderConsentCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ReminderConsentUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ReminderConsentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ReminderConsentDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ReminderConsent mutation op: %q", m.Op())
+	}
+}
+
+// ReminderMessageClient is a client for the ReminderMessage schema.
+type ReminderMessageClient struct {
+	config
+}
+
+// NewReminderMessageClient returns a client for the ReminderMessage from the given config.
+func NewReminderMessageClient(c config) *ReminderMessageClient {
+	return &ReminderMessageClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `remindermessage.Hooks(f(g(h())))`.
+func (c *ReminderMessageClient) Use(hooks ...Hook) {
+	c.hooks.ReminderMessage = append(c.hooks.ReminderMessage, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `remindermessage.Intercept(f(g(h())))`.
+func (c *ReminderMessageClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ReminderMessage = append(c.inters.ReminderMessage, interceptors...)
+}
+
+// Create returns a builder for creating a ReminderMessage entity.
+func (c *ReminderMessageClient) Create() *ReminderMessageCreate {
+	mutation := newReminderMessageMutation(c.config, OpCreate)
+	return &ReminderMessageCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ReminderMessage entities.
+func (c *ReminderMessageClient) CreateBulk(builders ...*ReminderMessageCreate) *ReminderMessageCreateBulk {
+	return &ReminderMessageCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ReminderMessageClient) MapCreateBulk(slice any, setFunc func(*ReminderMessageCreate, int)) *ReminderMessageCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ReminderMessageCreateBulk{err: fmt.Errorf("calling to ReminderMessageClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ReminderMessageCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ReminderMessageCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ReminderMessage.
+func (c *ReminderMessageClient) Update() *ReminderMessageUpdate {
+	mutation := newReminderMessageMutation(c.config, OpUpdate)
+	return &ReminderMessageUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ReminderMessageClient) UpdateOne(_m *ReminderMessage) *ReminderMessageUpdateOne {
+	mutation := newReminderMessageMutation(c.config, OpUpdateOne, withReminderMessage(_m))
+	return &ReminderMessageUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ReminderMessageClient) UpdateOneID(id uuid.UUID) *ReminderMessageUpdateOne {
+	mutation := newReminderMessageMutation(c.config, OpUpdateOne, withReminderMessageID(id))
+	return &ReminderMessageUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ReminderMessage.
+func (c *ReminderMessageClient) Delete() *ReminderMessageDelete {
+	mutation := newReminderMessageMutation(c.config, OpDelete)
+	return &ReminderMessageDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ReminderMessageClient) DeleteOne(_m *ReminderMessage) *ReminderMessageDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ReminderMessageClient) DeleteOneID(id uuid.UUID) *ReminderMessageDeleteOne {
+	builder := c.Delete().Where(remindermessage.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ReminderMessageDeleteOne{builder}
+}
+
+// Query returns a query builder for ReminderMessage.
+func (c *ReminderMessageClient) Query() *ReminderMessageQuery {
+	return &ReminderMessageQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeReminderMessage},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ReminderMessage entity by its id.
+func (c *ReminderMessageClient) Get(ctx context.Context, id uuid.UUID) (*ReminderMessage, error) {
+	return c.Query().Where(remindermessage.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ReminderMessageClient) GetX(ctx context.Context, id uuid.UUID) *ReminderMessage {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ReminderMessageClient) Hooks() []Hook {
+	return c.hooks.ReminderMessage
+}
+
+// Interceptors returns the client interceptors.
+func (c *ReminderMessageClient) Interceptors() []Interceptor {
+	return c.inters.ReminderMessage
+}
+
+func (c *ReminderMessageClient) mutate(ctx context.Context, m *ReminderMessageMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ReminderMessageCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ReminderMessageUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ReminderMessageUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ReminderMessageDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ReminderMessage mutation op: %q", m.Op())
+	}
+}
+
+// ReminderSettingClient is a client for the ReminderSetting schema.
+type ReminderSettingClient struct {
+	config
+}
+
+// NewReminderSettingClient returns a client for the ReminderSetting from the given config.
+func NewReminderSettingClient(c config) *ReminderSettingClient {
+	return &ReminderSettingClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `remindersetting.Hooks(f(g(h())))`.
+func (c *ReminderSettingClient) Use(hooks ...Hook) {
+	c.hooks.ReminderSetting = append(c.hooks.ReminderSetting, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `remindersetting.Intercept(f(g(h())))`.
+func (c *ReminderSettingClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ReminderSetting = append(c.inters.ReminderSetting, interceptors...)
+}
+
+// Create returns a builder for creating a ReminderSetting entity.
+func (c *ReminderSettingClient) Create() *ReminderSettingCreate {
+	mutation := newReminderSettingMutation(c.config, OpCreate)
+	return &ReminderSettingCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ReminderSetting entities.
+func (c *ReminderSettingClient) CreateBulk(builders ...*ReminderSettingCreate) *ReminderSettingCreateBulk {
+	return &ReminderSettingCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ReminderSettingClient) MapCreateBulk(slice any, setFunc func(*ReminderSettingCreate, int)) *ReminderSettingCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ReminderSettingCreateBulk{err: fmt.Errorf("calling to ReminderSettingClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ReminderSettingCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ReminderSettingCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ReminderSetting.
+func (c *ReminderSettingClient) Update() *ReminderSettingUpdate {
+	mutation := newReminderSettingMutation(c.config, OpUpdate)
+	return &ReminderSettingUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ReminderSettingClient) UpdateOne(_m *ReminderSetting) *ReminderSettingUpdateOne {
+	mutation := newReminderSettingMutation(c.config, OpUpdateOne, withReminderSetting(_m))
+	return &ReminderSettingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ReminderSettingClient) UpdateOneID(id uuid.UUID) *ReminderSettingUpdateOne {
+	mutation := newReminderSettingMutation(c.config, OpUpdateOne, withReminderSettingID(id))
+	return &ReminderSettingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ReminderSetting.
+func (c *ReminderSettingClient) Delete() *ReminderSettingDelete {
+	mutation := newReminderSettingMutation(c.config, OpDelete)
+	return &ReminderSettingDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ReminderSettingClient) DeleteOne(_m *ReminderSetting) *ReminderSettingDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ReminderSettingClient) DeleteOneID(id uuid.UUID) *ReminderSettingDeleteOne {
+	builder := c.Delete().Where(remindersetting.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ReminderSettingDeleteOne{builder}
+}
+
+// Query returns a query builder for ReminderSetting.
+func (c *ReminderSettingClient) Query() *ReminderSettingQuery {
+	return &ReminderSettingQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeReminderSetting},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ReminderSetting entity by its id.
+func (c *ReminderSettingClient) Get(ctx context.Context, id uuid.UUID) (*ReminderSetting, error) {
+	return c.Query().Where(remindersetting.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ReminderSettingClient) GetX(ctx context.Context, id uuid.UUID) *ReminderSetting {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ReminderSettingClient) Hooks() []Hook {
+	return c.hooks.ReminderSetting
+}
+
+// Interceptors returns the client interceptors.
+func (c *ReminderSettingClient) Interceptors() []Interceptor {
+	return c.inters.ReminderSetting
+}
+
+func (c *ReminderSettingClient) mutate(ctx context.Context, m *ReminderSettingMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ReminderSettingCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ReminderSettingUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ReminderSettingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ReminderSettingDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ReminderSetting mutation op: %q", m.Op())
+	}
+}
+
 // UserClient is a client for the User schema.
 type UserClient struct {
 	config
@@ -2912,13 +3480,15 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 type (
 	hooks struct {
 		Activity, AuditEvent, Commission, CourtCase, Document, ExtensionToken,
-		Installation, LawClient, PasswordReset, Payment, PendingUpload, Plan,
-		RateLimit, Referral, RefreshToken, User []ent.Hook
+		Installation, LawClient, PasswordReset, Payment, PendingUpload,
+		PhoneVerification, Plan, RateLimit, Referral, RefreshToken, ReminderConsent,
+		ReminderMessage, ReminderSetting, User []ent.Hook
 	}
 	inters struct {
 		Activity, AuditEvent, Commission, CourtCase, Document, ExtensionToken,
-		Installation, LawClient, PasswordReset, Payment, PendingUpload, Plan,
-		RateLimit, Referral, RefreshToken, User []ent.Interceptor
+		Installation, LawClient, PasswordReset, Payment, PendingUpload,
+		PhoneVerification, Plan, RateLimit, Referral, RefreshToken, ReminderConsent,
+		ReminderMessage, ReminderSetting, User []ent.Interceptor
 	}
 )
 

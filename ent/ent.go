@@ -23,10 +23,14 @@ import (
 	"github.com/kesihq/kesi/ent/passwordreset"
 	"github.com/kesihq/kesi/ent/payment"
 	"github.com/kesihq/kesi/ent/pendingupload"
+	"github.com/kesihq/kesi/ent/phoneverification"
 	"github.com/kesihq/kesi/ent/plan"
 	"github.com/kesihq/kesi/ent/ratelimit"
 	"github.com/kesihq/kesi/ent/referral"
 	"github.com/kesihq/kesi/ent/refreshtoken"
+	"github.com/kesihq/kesi/ent/reminderconsent"
+	"github.com/kesihq/kesi/ent/remindermessage"
+	"github.com/kesihq/kesi/ent/remindersetting"
 	"github.com/kesihq/kesi/ent/user"
 )
 
@@ -88,22 +92,26 @@ var (
 func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
-			activity.Table:       activity.ValidColumn,
-			auditevent.Table:     auditevent.ValidColumn,
-			commission.Table:     commission.ValidColumn,
-			courtcase.Table:      courtcase.ValidColumn,
-			document.Table:       document.ValidColumn,
-			extensiontoken.Table: extensiontoken.ValidColumn,
-			installation.Table:   installation.ValidColumn,
-			lawclient.Table:      lawclient.ValidColumn,
-			passwordreset.Table:  passwordreset.ValidColumn,
-			payment.Table:        payment.ValidColumn,
-			pendingupload.Table:  pendingupload.ValidColumn,
-			plan.Table:           plan.ValidColumn,
-			ratelimit.Table:      ratelimit.ValidColumn,
-			referral.Table:       referral.ValidColumn,
-			refreshtoken.Table:   refreshtoken.ValidColumn,
-			user.Table:           user.ValidColumn,
+			activity.Table:          activity.ValidColumn,
+			auditevent.Table:        auditevent.ValidColumn,
+			commission.Table:        commission.ValidColumn,
+			courtcase.Table:         courtcase.ValidColumn,
+			document.Table:          document.ValidColumn,
+			extensiontoken.Table:    extensiontoken.ValidColumn,
+			installation.Table:      installation.ValidColumn,
+			lawclient.Table:         lawclient.ValidColumn,
+			passwordreset.Table:     passwordreset.ValidColumn,
+			payment.Table:           payment.ValidColumn,
+			pendingupload.Table:     pendingupload.ValidColumn,
+			phoneverification.Table: phoneverification.ValidColumn,
+			plan.Table:              plan.ValidColumn,
+			ratelimit.Table:         ratelimit.ValidColumn,
+			referral.Table:          referral.ValidColumn,
+			refreshtoken.Table:      refreshtoken.ValidColumn,
+			reminderconsent.Table:   reminderconsent.ValidColumn,
+			remindermessage.Table:   remindermessage.ValidColumn,
+			remindersetting.Table:   remindersetting.ValidColumn,
+			user.Table:              user.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

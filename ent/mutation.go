@@ -24,11 +24,15 @@ import (
 	"github.com/kesihq/kesi/ent/passwordreset"
 	"github.com/kesihq/kesi/ent/payment"
 	"github.com/kesihq/kesi/ent/pendingupload"
+	"github.com/kesihq/kesi/ent/phoneverification"
 	"github.com/kesihq/kesi/ent/plan"
 	"github.com/kesihq/kesi/ent/predicate"
 	"github.com/kesihq/kesi/ent/ratelimit"
 	"github.com/kesihq/kesi/ent/referral"
 	"github.com/kesihq/kesi/ent/refreshtoken"
+	"github.com/kesihq/kesi/ent/reminderconsent"
+	"github.com/kesihq/kesi/ent/remindermessage"
+	"github.com/kesihq/kesi/ent/remindersetting"
 	"github.com/kesihq/kesi/ent/user"
 )
 
@@ -41,22 +45,26 @@ const (
 	OpUpdateOne = ent.OpUpdateOne
 
 	// Node types.
-	TypeActivity       = "Activity"
-	TypeAuditEvent     = "AuditEvent"
-	TypeCommission     = "Commission"
-	TypeCourtCase      = "CourtCase"
-	TypeDocument       = "Document"
-	TypeExtensionToken = "ExtensionToken"
-	TypeInstallation   = "Installation"
-	TypeLawClient      = "LawClient"
-	TypePasswordReset  = "PasswordReset"
-	TypePayment        = "Payment"
-	TypePendingUpload  = "PendingUpload"
-	TypePlan           = "Plan"
-	TypeRateLimit      = "RateLimit"
-	TypeReferral       = "Referral"
-	TypeRefreshToken   = "RefreshToken"
-	TypeUser           = "User"
+	TypeActivity          = "Activity"
+	TypeAuditEvent        = "AuditEvent"
+	TypeCommission        = "Commission"
+	TypeCourtCase         = "CourtCase"
+	TypeDocument          = "Document"
+	TypeExtensionToken    = "ExtensionToken"
+	TypeInstallation      = "Installation"
+	TypeLawClient         = "LawClient"
+	TypePasswordReset     = "PasswordReset"
+	TypePayment           = "Payment"
+	TypePendingUpload     = "PendingUpload"
+	TypePhoneVerification = "PhoneVerification"
+	TypePlan              = "Plan"
+	TypeRateLimit         = "RateLimit"
+	TypeReferral          = "Referral"
+	TypeRefreshToken      = "RefreshToken"
+	TypeReminderConsent   = "ReminderConsent"
+	TypeReminderMessage   = "ReminderMessage"
+	TypeReminderSetting   = "ReminderSetting"
+	TypeUser              = "User"
 )
 
 // ActivityMutation represents an operation that mutates the Activity nodes in the graph.
@@ -9865,6 +9873,720 @@ func (m *PendingUploadMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown PendingUpload edge %s", name)
 }
 
+// PhoneVerificationMutation represents an operation that mutates the PhoneVerification nodes in the graph.
+type PhoneVerificationMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	user_id       *uuid.UUID
+	phone         *string
+	code_hash     *string
+	attempts      *int
+	addattempts   *int
+	expires_at    *time.Time
+	used_at       *time.Time
+	created_at    *time.Time
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*PhoneVerification, error)
+	predicates    []predicate.PhoneVerification
+}
+
+var _ ent.Mutation = (*PhoneVerificationMutation)(nil)
+
+// phoneverificationOption allows management of the mutation configuration using functional options.
+type phoneverificationOption func(*PhoneVerificationMutation)
+
+// newPhoneVerificationMutation creates new mutation for the PhoneVerification entity.
+func newPhoneVerificationMutation(c config, op Op, opts ...phoneverificationOption) *PhoneVerificationMutation {
+	m := &PhoneVerificationMutation{
+		config:        c,
+		op:            op,
+		typ:           TypePhoneVerification,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withPhoneVerificationID sets the ID field of the mutation.
+func withPhoneVerificationID(id uuid.UUID) phoneverificationOption {
+	return func(m *PhoneVerificationMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *PhoneVerification
+		)
+		m.oldValue = func(ctx context.Context) (*PhoneVerification, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().PhoneVerification.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withPhoneVerification sets the old PhoneVerification of the mutation.
+func withPhoneVerification(node *PhoneVerification) phoneverificationOption {
+	return func(m *PhoneVerificationMutation) {
+		m.oldValue = func(context.Context) (*PhoneVerification, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m PhoneVerificationMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m PhoneVerificationMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of PhoneVerification entities.
+func (m *PhoneVerificationMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *PhoneVerificationMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *PhoneVerificationMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().PhoneVerification.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetUserID sets the "user_id" field.
+func (m *PhoneVerificationMutation) SetUserID(u uuid.UUID) {
+	m.user_id = &u
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *PhoneVerificationMutation) UserID() (r uuid.UUID, exists bool) {
+	v := m.user_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the PhoneVerification entity.
+// If the PhoneVerification object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PhoneVerificationMutation) OldUserID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *PhoneVerificationMutation) ResetUserID() {
+	m.user_id = nil
+}
+
+// SetPhone sets the "phone" field.
+func (m *PhoneVerificationMutation) SetPhone(s string) {
+	m.phone = &s
+}
+
+// Phone returns the value of the "phone" field in the mutation.
+func (m *PhoneVerificationMutation) Phone() (r string, exists bool) {
+	v := m.phone
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPhone returns the old "phone" field's value of the PhoneVerification entity.
+// If the PhoneVerification object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PhoneVerificationMutation) OldPhone(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPhone is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPhone requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPhone: %w", err)
+	}
+	return oldValue.Phone, nil
+}
+
+// ResetPhone resets all changes to the "phone" field.
+func (m *PhoneVerificationMutation) ResetPhone() {
+	m.phone = nil
+}
+
+// SetCodeHash sets the "code_hash" field.
+func (m *PhoneVerificationMutation) SetCodeHash(s string) {
+	m.code_hash = &s
+}
+
+// CodeHash returns the value of the "code_hash" field in the mutation.
+func (m *PhoneVerificationMutation) CodeHash() (r string, exists bool) {
+	v := m.code_hash
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCodeHash returns the old "code_hash" field's value of the PhoneVerification entity.
+// If the PhoneVerification object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PhoneVerificationMutation) OldCodeHash(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCodeHash is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCodeHash requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCodeHash: %w", err)
+	}
+	return oldValue.CodeHash, nil
+}
+
+// ResetCodeHash resets all changes to the "code_hash" field.
+func (m *PhoneVerificationMutation) ResetCodeHash() {
+	m.code_hash = nil
+}
+
+// SetAttempts sets the "attempts" field.
+func (m *PhoneVerificationMutation) SetAttempts(i int) {
+	m.attempts = &i
+	m.addattempts = nil
+}
+
+// Attempts returns the value of the "attempts" field in the mutation.
+func (m *PhoneVerificationMutation) Attempts() (r int, exists bool) {
+	v := m.attempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAttempts returns the old "attempts" field's value of the PhoneVerification entity.
+// If the PhoneVerification object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PhoneVerificationMutation) OldAttempts(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAttempts is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAttempts requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAttempts: %w", err)
+	}
+	return oldValue.Attempts, nil
+}
+
+// AddAttempts adds i to the "attempts" field.
+func (m *PhoneVerificationMutation) AddAttempts(i int) {
+	if m.addattempts != nil {
+		*m.addattempts += i
+	} else {
+		m.addattempts = &i
+	}
+}
+
+// AddedAttempts returns the value that was added to the "attempts" field in this mutation.
+func (m *PhoneVerificationMutation) AddedAttempts() (r int, exists bool) {
+	v := m.addattempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAttempts resets all changes to the "attempts" field.
+func (m *PhoneVerificationMutation) ResetAttempts() {
+	m.attempts = nil
+	m.addattempts = nil
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (m *PhoneVerificationMutation) SetExpiresAt(t time.Time) {
+	m.expires_at = &t
+}
+
+// ExpiresAt returns the value of the "expires_at" field in the mutation.
+func (m *PhoneVerificationMutation) ExpiresAt() (r time.Time, exists bool) {
+	v := m.expires_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExpiresAt returns the old "expires_at" field's value of the PhoneVerification entity.
+// If the PhoneVerification object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PhoneVerificationMutation) OldExpiresAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExpiresAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExpiresAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExpiresAt: %w", err)
+	}
+	return oldValue.ExpiresAt, nil
+}
+
+// ResetExpiresAt resets all changes to the "expires_at" field.
+func (m *PhoneVerificationMutation) ResetExpiresAt() {
+	m.expires_at = nil
+}
+
+// SetUsedAt sets the "used_at" field.
+func (m *PhoneVerificationMutation) SetUsedAt(t time.Time) {
+	m.used_at = &t
+}
+
+// UsedAt returns the value of the "used_at" field in the mutation.
+func (m *PhoneVerificationMutation) UsedAt() (r time.Time, exists bool) {
+	v := m.used_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUsedAt returns the old "used_at" field's value of the PhoneVerification entity.
+// If the PhoneVerification object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PhoneVerificationMutation) OldUsedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUsedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUsedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUsedAt: %w", err)
+	}
+	return oldValue.UsedAt, nil
+}
+
+// ClearUsedAt clears the value of the "used_at" field.
+func (m *PhoneVerificationMutation) ClearUsedAt() {
+	m.used_at = nil
+	m.clearedFields[phoneverification.FieldUsedAt] = struct{}{}
+}
+
+// UsedAtCleared returns if the "used_at" field was cleared in this mutation.
+func (m *PhoneVerificationMutation) UsedAtCleared() bool {
+	_, ok := m.clearedFields[phoneverification.FieldUsedAt]
+	return ok
+}
+
+// ResetUsedAt resets all changes to the "used_at" field.
+func (m *PhoneVerificationMutation) ResetUsedAt() {
+	m.used_at = nil
+	delete(m.clearedFields, phoneverification.FieldUsedAt)
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *PhoneVerificationMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *PhoneVerificationMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the PhoneVerification entity.
+// If the PhoneVerification object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PhoneVerificationMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *PhoneVerificationMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// Where appends a list predicates to the PhoneVerificationMutation builder.
+func (m *PhoneVerificationMutation) Where(ps ...predicate.PhoneVerification) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the PhoneVerificationMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *PhoneVerificationMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.PhoneVerification, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *PhoneVerificationMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *PhoneVerificationMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (PhoneVerification).
+func (m *PhoneVerificationMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *PhoneVerificationMutation) Fields() []string {
+	fields := make([]string, 0, 7)
+	if m.user_id != nil {
+		fields = append(fields, phoneverification.FieldUserID)
+	}
+	if m.phone != nil {
+		fields = append(fields, phoneverification.FieldPhone)
+	}
+	if m.code_hash != nil {
+		fields = append(fields, phoneverification.FieldCodeHash)
+	}
+	if m.attempts != nil {
+		fields = append(fields, phoneverification.FieldAttempts)
+	}
+	if m.expires_at != nil {
+		fields = append(fields, phoneverification.FieldExpiresAt)
+	}
+	if m.used_at != nil {
+		fields = append(fields, phoneverification.FieldUsedAt)
+	}
+	if m.created_at != nil {
+		fields = append(fields, phoneverification.FieldCreatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *PhoneVerificationMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case phoneverification.FieldUserID:
+		return m.UserID()
+	case phoneverification.FieldPhone:
+		return m.Phone()
+	case phoneverification.FieldCodeHash:
+		return m.CodeHash()
+	case phoneverification.FieldAttempts:
+		return m.Attempts()
+	case phoneverification.FieldExpiresAt:
+		return m.ExpiresAt()
+	case phoneverification.FieldUsedAt:
+		return m.UsedAt()
+	case phoneverification.FieldCreatedAt:
+		return m.CreatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *PhoneVerificationMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case phoneverification.FieldUserID:
+		return m.OldUserID(ctx)
+	case phoneverification.FieldPhone:
+		return m.OldPhone(ctx)
+	case phoneverification.FieldCodeHash:
+		return m.OldCodeHash(ctx)
+	case phoneverification.FieldAttempts:
+		return m.OldAttempts(ctx)
+	case phoneverification.FieldExpiresAt:
+		return m.OldExpiresAt(ctx)
+	case phoneverification.FieldUsedAt:
+		return m.OldUsedAt(ctx)
+	case phoneverification.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown PhoneVerification field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PhoneVerificationMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case phoneverification.FieldUserID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case phoneverification.FieldPhone:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPhone(v)
+		return nil
+	case phoneverification.FieldCodeHash:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCodeHash(v)
+		return nil
+	case phoneverification.FieldAttempts:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAttempts(v)
+		return nil
+	case phoneverification.FieldExpiresAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExpiresAt(v)
+		return nil
+	case phoneverification.FieldUsedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUsedAt(v)
+		return nil
+	case phoneverification.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PhoneVerification field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *PhoneVerificationMutation) AddedFields() []string {
+	var fields []string
+	if m.addattempts != nil {
+		fields = append(fields, phoneverification.FieldAttempts)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *PhoneVerificationMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case phoneverification.FieldAttempts:
+		return m.AddedAttempts()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PhoneVerificationMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case phoneverification.FieldAttempts:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAttempts(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PhoneVerification numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *PhoneVerificationMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(phoneverification.FieldUsedAt) {
+		fields = append(fields, phoneverification.FieldUsedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *PhoneVerificationMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *PhoneVerificationMutation) ClearField(name string) error {
+	switch name {
+	case phoneverification.FieldUsedAt:
+		m.ClearUsedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown PhoneVerification nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *PhoneVerificationMutation) ResetField(name string) error {
+	switch name {
+	case phoneverification.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case phoneverification.FieldPhone:
+		m.ResetPhone()
+		return nil
+	case phoneverification.FieldCodeHash:
+		m.ResetCodeHash()
+		return nil
+	case phoneverification.FieldAttempts:
+		m.ResetAttempts()
+		return nil
+	case phoneverification.FieldExpiresAt:
+		m.ResetExpiresAt()
+		return nil
+	case phoneverification.FieldUsedAt:
+		m.ResetUsedAt()
+		return nil
+	case phoneverification.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown PhoneVerification field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *PhoneVerificationMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *PhoneVerificationMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *PhoneVerificationMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *PhoneVerificationMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *PhoneVerificationMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *PhoneVerificationMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *PhoneVerificationMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown PhoneVerification unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *PhoneVerificationMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown PhoneVerification edge %s", name)
+}
+
 // PlanMutation represents an operation that mutates the Plan nodes in the graph.
 type PlanMutation struct {
 	config
@@ -12647,6 +13369,2883 @@ func (m *RefreshTokenMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown RefreshToken edge %s", name)
+}
+
+// ReminderConsentMutation represents an operation that mutates the ReminderConsent nodes in the graph.
+type ReminderConsentMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	user_id       *uuid.UUID
+	subject       *string
+	granted       *bool
+	source        *string
+	detail        *string
+	created_at    *time.Time
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*ReminderConsent, error)
+	predicates    []predicate.ReminderConsent
+}
+
+var _ ent.Mutation = (*ReminderConsentMutation)(nil)
+
+// reminderconsentOption allows management of the mutation configuration using functional options.
+type reminderconsentOption func(*ReminderConsentMutation)
+
+// newReminderConsentMutation creates new mutation for the ReminderConsent entity.
+func newReminderConsentMutation(c config, op Op, opts ...reminderconsentOption) *ReminderConsentMutation {
+	m := &ReminderConsentMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeReminderConsent,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withReminderConsentID sets the ID field of the mutation.
+func withReminderConsentID(id uuid.UUID) reminderconsentOption {
+	return func(m *ReminderConsentMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ReminderConsent
+		)
+		m.oldValue = func(ctx context.Context) (*ReminderConsent, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ReminderConsent.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withReminderConsent sets the old ReminderConsent of the mutation.
+func withReminderConsent(node *ReminderConsent) reminderconsentOption {
+	return func(m *ReminderConsentMutation) {
+		m.oldValue = func(context.Context) (*ReminderConsent, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ReminderConsentMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ReminderConsentMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of ReminderConsent entities.
+func (m *ReminderConsentMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ReminderConsentMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ReminderConsentMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ReminderConsent.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetUserID sets the "user_id" field.
+func (m *ReminderConsentMutation) SetUserID(u uuid.UUID) {
+	m.user_id = &u
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *ReminderConsentMutation) UserID() (r uuid.UUID, exists bool) {
+	v := m.user_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the ReminderConsent entity.
+// If the ReminderConsent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderConsentMutation) OldUserID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *ReminderConsentMutation) ResetUserID() {
+	m.user_id = nil
+}
+
+// SetSubject sets the "subject" field.
+func (m *ReminderConsentMutation) SetSubject(s string) {
+	m.subject = &s
+}
+
+// Subject returns the value of the "subject" field in the mutation.
+func (m *ReminderConsentMutation) Subject() (r string, exists bool) {
+	v := m.subject
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSubject returns the old "subject" field's value of the ReminderConsent entity.
+// If the ReminderConsent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderConsentMutation) OldSubject(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSubject is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSubject requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSubject: %w", err)
+	}
+	return oldValue.Subject, nil
+}
+
+// ResetSubject resets all changes to the "subject" field.
+func (m *ReminderConsentMutation) ResetSubject() {
+	m.subject = nil
+}
+
+// SetGranted sets the "granted" field.
+func (m *ReminderConsentMutation) SetGranted(b bool) {
+	m.granted = &b
+}
+
+// Granted returns the value of the "granted" field in the mutation.
+func (m *ReminderConsentMutation) Granted() (r bool, exists bool) {
+	v := m.granted
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGranted returns the old "granted" field's value of the ReminderConsent entity.
+// If the ReminderConsent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderConsentMutation) OldGranted(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGranted is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGranted requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGranted: %w", err)
+	}
+	return oldValue.Granted, nil
+}
+
+// ResetGranted resets all changes to the "granted" field.
+func (m *ReminderConsentMutation) ResetGranted() {
+	m.granted = nil
+}
+
+// SetSource sets the "source" field.
+func (m *ReminderConsentMutation) SetSource(s string) {
+	m.source = &s
+}
+
+// Source returns the value of the "source" field in the mutation.
+func (m *ReminderConsentMutation) Source() (r string, exists bool) {
+	v := m.source
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSource returns the old "source" field's value of the ReminderConsent entity.
+// If the ReminderConsent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderConsentMutation) OldSource(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSource is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSource requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSource: %w", err)
+	}
+	return oldValue.Source, nil
+}
+
+// ResetSource resets all changes to the "source" field.
+func (m *ReminderConsentMutation) ResetSource() {
+	m.source = nil
+}
+
+// SetDetail sets the "detail" field.
+func (m *ReminderConsentMutation) SetDetail(s string) {
+	m.detail = &s
+}
+
+// Detail returns the value of the "detail" field in the mutation.
+func (m *ReminderConsentMutation) Detail() (r string, exists bool) {
+	v := m.detail
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDetail returns the old "detail" field's value of the ReminderConsent entity.
+// If the ReminderConsent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderConsentMutation) OldDetail(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDetail is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDetail requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDetail: %w", err)
+	}
+	return oldValue.Detail, nil
+}
+
+// ResetDetail resets all changes to the "detail" field.
+func (m *ReminderConsentMutation) ResetDetail() {
+	m.detail = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ReminderConsentMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ReminderConsentMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the ReminderConsent entity.
+// If the ReminderConsent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderConsentMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ReminderConsentMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// Where appends a list predicates to the ReminderConsentMutation builder.
+func (m *ReminderConsentMutation) Where(ps ...predicate.ReminderConsent) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ReminderConsentMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ReminderConsentMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ReminderConsent, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ReminderConsentMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ReminderConsentMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ReminderConsent).
+func (m *ReminderConsentMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ReminderConsentMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.user_id != nil {
+		fields = append(fields, reminderconsent.FieldUserID)
+	}
+	if m.subject != nil {
+		fields = append(fields, reminderconsent.FieldSubject)
+	}
+	if m.granted != nil {
+		fields = append(fields, reminderconsent.FieldGranted)
+	}
+	if m.source != nil {
+		fields = append(fields, reminderconsent.FieldSource)
+	}
+	if m.detail != nil {
+		fields = append(fields, reminderconsent.FieldDetail)
+	}
+	if m.created_at != nil {
+		fields = append(fields, reminderconsent.FieldCreatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ReminderConsentMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case reminderconsent.FieldUserID:
+		return m.UserID()
+	case reminderconsent.FieldSubject:
+		return m.Subject()
+	case reminderconsent.FieldGranted:
+		return m.Granted()
+	case reminderconsent.FieldSource:
+		return m.Source()
+	case reminderconsent.FieldDetail:
+		return m.Detail()
+	case reminderconsent.FieldCreatedAt:
+		return m.CreatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ReminderConsentMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case reminderconsent.FieldUserID:
+		return m.OldUserID(ctx)
+	case reminderconsent.FieldSubject:
+		return m.OldSubject(ctx)
+	case reminderconsent.FieldGranted:
+		return m.OldGranted(ctx)
+	case reminderconsent.FieldSource:
+		return m.OldSource(ctx)
+	case reminderconsent.FieldDetail:
+		return m.OldDetail(ctx)
+	case reminderconsent.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown ReminderConsent field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ReminderConsentMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case reminderconsent.FieldUserID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case reminderconsent.FieldSubject:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSubject(v)
+		return nil
+	case reminderconsent.FieldGranted:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGranted(v)
+		return nil
+	case reminderconsent.FieldSource:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSource(v)
+		return nil
+	case reminderconsent.FieldDetail:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDetail(v)
+		return nil
+	case reminderconsent.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ReminderConsent field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ReminderConsentMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ReminderConsentMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ReminderConsentMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown ReminderConsent numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ReminderConsentMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ReminderConsentMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ReminderConsentMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown ReminderConsent nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ReminderConsentMutation) ResetField(name string) error {
+	switch name {
+	case reminderconsent.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case reminderconsent.FieldSubject:
+		m.ResetSubject()
+		return nil
+	case reminderconsent.FieldGranted:
+		m.ResetGranted()
+		return nil
+	case reminderconsent.FieldSource:
+		m.ResetSource()
+		return nil
+	case reminderconsent.FieldDetail:
+		m.ResetDetail()
+		return nil
+	case reminderconsent.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown ReminderConsent field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ReminderConsentMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ReminderConsentMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ReminderConsentMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ReminderConsentMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ReminderConsentMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ReminderConsentMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ReminderConsentMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown ReminderConsent unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ReminderConsentMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown ReminderConsent edge %s", name)
+}
+
+// ReminderMessageMutation represents an operation that mutates the ReminderMessage nodes in the graph.
+type ReminderMessageMutation struct {
+	config
+	op              Op
+	typ             string
+	id              *uuid.UUID
+	created_at      *time.Time
+	updated_at      *time.Time
+	user_id         *uuid.UUID
+	kind            *string
+	day             *string
+	channel         *string
+	key             *string
+	recipient       *string
+	subject         *string
+	text            *string
+	status          *string
+	attempts        *int
+	addattempts     *int
+	next_attempt_at *time.Time
+	provider_id     *string
+	error           *string
+	sent_at         *time.Time
+	delivered_at    *time.Time
+	clearedFields   map[string]struct{}
+	done            bool
+	oldValue        func(context.Context) (*ReminderMessage, error)
+	predicates      []predicate.ReminderMessage
+}
+
+var _ ent.Mutation = (*ReminderMessageMutation)(nil)
+
+// remindermessageOption allows management of the mutation configuration using functional options.
+type remindermessageOption func(*ReminderMessageMutation)
+
+// newReminderMessageMutation creates new mutation for the ReminderMessage entity.
+func newReminderMessageMutation(c config, op Op, opts ...remindermessageOption) *ReminderMessageMutation {
+	m := &ReminderMessageMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeReminderMessage,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withReminderMessageID sets the ID field of the mutation.
+func withReminderMessageID(id uuid.UUID) remindermessageOption {
+	return func(m *ReminderMessageMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ReminderMessage
+		)
+		m.oldValue = func(ctx context.Context) (*ReminderMessage, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ReminderMessage.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withReminderMessage sets the old ReminderMessage of the mutation.
+func withReminderMessage(node *ReminderMessage) remindermessageOption {
+	return func(m *ReminderMessageMutation) {
+		m.oldValue = func(context.Context) (*ReminderMessage, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ReminderMessageMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ReminderMessageMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of ReminderMessage entities.
+func (m *ReminderMessageMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ReminderMessageMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ReminderMessageMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ReminderMessage.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ReminderMessageMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ReminderMessageMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the ReminderMessage entity.
+// If the ReminderMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderMessageMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ReminderMessageMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *ReminderMessageMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *ReminderMessageMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the ReminderMessage entity.
+// If the ReminderMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderMessageMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *ReminderMessageMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *ReminderMessageMutation) SetUserID(u uuid.UUID) {
+	m.user_id = &u
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *ReminderMessageMutation) UserID() (r uuid.UUID, exists bool) {
+	v := m.user_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the ReminderMessage entity.
+// If the ReminderMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderMessageMutation) OldUserID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *ReminderMessageMutation) ResetUserID() {
+	m.user_id = nil
+}
+
+// SetKind sets the "kind" field.
+func (m *ReminderMessageMutation) SetKind(s string) {
+	m.kind = &s
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *ReminderMessageMutation) Kind() (r string, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the ReminderMessage entity.
+// If the ReminderMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderMessageMutation) OldKind(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *ReminderMessageMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetDay sets the "day" field.
+func (m *ReminderMessageMutation) SetDay(s string) {
+	m.day = &s
+}
+
+// Day returns the value of the "day" field in the mutation.
+func (m *ReminderMessageMutation) Day() (r string, exists bool) {
+	v := m.day
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDay returns the old "day" field's value of the ReminderMessage entity.
+// If the ReminderMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderMessageMutation) OldDay(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDay is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDay requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDay: %w", err)
+	}
+	return oldValue.Day, nil
+}
+
+// ResetDay resets all changes to the "day" field.
+func (m *ReminderMessageMutation) ResetDay() {
+	m.day = nil
+}
+
+// SetChannel sets the "channel" field.
+func (m *ReminderMessageMutation) SetChannel(s string) {
+	m.channel = &s
+}
+
+// Channel returns the value of the "channel" field in the mutation.
+func (m *ReminderMessageMutation) Channel() (r string, exists bool) {
+	v := m.channel
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldChannel returns the old "channel" field's value of the ReminderMessage entity.
+// If the ReminderMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderMessageMutation) OldChannel(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldChannel is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldChannel requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldChannel: %w", err)
+	}
+	return oldValue.Channel, nil
+}
+
+// ResetChannel resets all changes to the "channel" field.
+func (m *ReminderMessageMutation) ResetChannel() {
+	m.channel = nil
+}
+
+// SetKey sets the "key" field.
+func (m *ReminderMessageMutation) SetKey(s string) {
+	m.key = &s
+}
+
+// Key returns the value of the "key" field in the mutation.
+func (m *ReminderMessageMutation) Key() (r string, exists bool) {
+	v := m.key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKey returns the old "key" field's value of the ReminderMessage entity.
+// If the ReminderMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderMessageMutation) OldKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKey: %w", err)
+	}
+	return oldValue.Key, nil
+}
+
+// ResetKey resets all changes to the "key" field.
+func (m *ReminderMessageMutation) ResetKey() {
+	m.key = nil
+}
+
+// SetRecipient sets the "recipient" field.
+func (m *ReminderMessageMutation) SetRecipient(s string) {
+	m.recipient = &s
+}
+
+// Recipient returns the value of the "recipient" field in the mutation.
+func (m *ReminderMessageMutation) Recipient() (r string, exists bool) {
+	v := m.recipient
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRecipient returns the old "recipient" field's value of the ReminderMessage entity.
+// If the ReminderMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderMessageMutation) OldRecipient(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRecipient is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRecipient requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRecipient: %w", err)
+	}
+	return oldValue.Recipient, nil
+}
+
+// ResetRecipient resets all changes to the "recipient" field.
+func (m *ReminderMessageMutation) ResetRecipient() {
+	m.recipient = nil
+}
+
+// SetSubject sets the "subject" field.
+func (m *ReminderMessageMutation) SetSubject(s string) {
+	m.subject = &s
+}
+
+// Subject returns the value of the "subject" field in the mutation.
+func (m *ReminderMessageMutation) Subject() (r string, exists bool) {
+	v := m.subject
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSubject returns the old "subject" field's value of the ReminderMessage entity.
+// If the ReminderMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderMessageMutation) OldSubject(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSubject is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSubject requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSubject: %w", err)
+	}
+	return oldValue.Subject, nil
+}
+
+// ResetSubject resets all changes to the "subject" field.
+func (m *ReminderMessageMutation) ResetSubject() {
+	m.subject = nil
+}
+
+// SetText sets the "text" field.
+func (m *ReminderMessageMutation) SetText(s string) {
+	m.text = &s
+}
+
+// Text returns the value of the "text" field in the mutation.
+func (m *ReminderMessageMutation) Text() (r string, exists bool) {
+	v := m.text
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldText returns the old "text" field's value of the ReminderMessage entity.
+// If the ReminderMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderMessageMutation) OldText(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldText is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldText requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldText: %w", err)
+	}
+	return oldValue.Text, nil
+}
+
+// ResetText resets all changes to the "text" field.
+func (m *ReminderMessageMutation) ResetText() {
+	m.text = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *ReminderMessageMutation) SetStatus(s string) {
+	m.status = &s
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *ReminderMessageMutation) Status() (r string, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the ReminderMessage entity.
+// If the ReminderMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderMessageMutation) OldStatus(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *ReminderMessageMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetAttempts sets the "attempts" field.
+func (m *ReminderMessageMutation) SetAttempts(i int) {
+	m.attempts = &i
+	m.addattempts = nil
+}
+
+// Attempts returns the value of the "attempts" field in the mutation.
+func (m *ReminderMessageMutation) Attempts() (r int, exists bool) {
+	v := m.attempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAttempts returns the old "attempts" field's value of the ReminderMessage entity.
+// If the ReminderMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderMessageMutation) OldAttempts(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAttempts is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAttempts requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAttempts: %w", err)
+	}
+	return oldValue.Attempts, nil
+}
+
+// AddAttempts adds i to the "attempts" field.
+func (m *ReminderMessageMutation) AddAttempts(i int) {
+	if m.addattempts != nil {
+		*m.addattempts += i
+	} else {
+		m.addattempts = &i
+	}
+}
+
+// AddedAttempts returns the value that was added to the "attempts" field in this mutation.
+func (m *ReminderMessageMutation) AddedAttempts() (r int, exists bool) {
+	v := m.addattempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAttempts resets all changes to the "attempts" field.
+func (m *ReminderMessageMutation) ResetAttempts() {
+	m.attempts = nil
+	m.addattempts = nil
+}
+
+// SetNextAttemptAt sets the "next_attempt_at" field.
+func (m *ReminderMessageMutation) SetNextAttemptAt(t time.Time) {
+	m.next_attempt_at = &t
+}
+
+// NextAttemptAt returns the value of the "next_attempt_at" field in the mutation.
+func (m *ReminderMessageMutation) NextAttemptAt() (r time.Time, exists bool) {
+	v := m.next_attempt_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNextAttemptAt returns the old "next_attempt_at" field's value of the ReminderMessage entity.
+// If the ReminderMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderMessageMutation) OldNextAttemptAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNextAttemptAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNextAttemptAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNextAttemptAt: %w", err)
+	}
+	return oldValue.NextAttemptAt, nil
+}
+
+// ResetNextAttemptAt resets all changes to the "next_attempt_at" field.
+func (m *ReminderMessageMutation) ResetNextAttemptAt() {
+	m.next_attempt_at = nil
+}
+
+// SetProviderID sets the "provider_id" field.
+func (m *ReminderMessageMutation) SetProviderID(s string) {
+	m.provider_id = &s
+}
+
+// ProviderID returns the value of the "provider_id" field in the mutation.
+func (m *ReminderMessageMutation) ProviderID() (r string, exists bool) {
+	v := m.provider_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProviderID returns the old "provider_id" field's value of the ReminderMessage entity.
+// If the ReminderMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderMessageMutation) OldProviderID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProviderID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProviderID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProviderID: %w", err)
+	}
+	return oldValue.ProviderID, nil
+}
+
+// ResetProviderID resets all changes to the "provider_id" field.
+func (m *ReminderMessageMutation) ResetProviderID() {
+	m.provider_id = nil
+}
+
+// SetError sets the "error" field.
+func (m *ReminderMessageMutation) SetError(s string) {
+	m.error = &s
+}
+
+// Error returns the value of the "error" field in the mutation.
+func (m *ReminderMessageMutation) Error() (r string, exists bool) {
+	v := m.error
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldError returns the old "error" field's value of the ReminderMessage entity.
+// If the ReminderMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderMessageMutation) OldError(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldError is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldError requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldError: %w", err)
+	}
+	return oldValue.Error, nil
+}
+
+// ResetError resets all changes to the "error" field.
+func (m *ReminderMessageMutation) ResetError() {
+	m.error = nil
+}
+
+// SetSentAt sets the "sent_at" field.
+func (m *ReminderMessageMutation) SetSentAt(t time.Time) {
+	m.sent_at = &t
+}
+
+// SentAt returns the value of the "sent_at" field in the mutation.
+func (m *ReminderMessageMutation) SentAt() (r time.Time, exists bool) {
+	v := m.sent_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSentAt returns the old "sent_at" field's value of the ReminderMessage entity.
+// If the ReminderMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderMessageMutation) OldSentAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSentAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSentAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSentAt: %w", err)
+	}
+	return oldValue.SentAt, nil
+}
+
+// ClearSentAt clears the value of the "sent_at" field.
+func (m *ReminderMessageMutation) ClearSentAt() {
+	m.sent_at = nil
+	m.clearedFields[remindermessage.FieldSentAt] = struct{}{}
+}
+
+// SentAtCleared returns if the "sent_at" field was cleared in this mutation.
+func (m *ReminderMessageMutation) SentAtCleared() bool {
+	_, ok := m.clearedFields[remindermessage.FieldSentAt]
+	return ok
+}
+
+// ResetSentAt resets all changes to the "sent_at" field.
+func (m *ReminderMessageMutation) ResetSentAt() {
+	m.sent_at = nil
+	delete(m.clearedFields, remindermessage.FieldSentAt)
+}
+
+// SetDeliveredAt sets the "delivered_at" field.
+func (m *ReminderMessageMutation) SetDeliveredAt(t time.Time) {
+	m.delivered_at = &t
+}
+
+// DeliveredAt returns the value of the "delivered_at" field in the mutation.
+func (m *ReminderMessageMutation) DeliveredAt() (r time.Time, exists bool) {
+	v := m.delivered_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDeliveredAt returns the old "delivered_at" field's value of the ReminderMessage entity.
+// If the ReminderMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderMessageMutation) OldDeliveredAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDeliveredAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDeliveredAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDeliveredAt: %w", err)
+	}
+	return oldValue.DeliveredAt, nil
+}
+
+// ClearDeliveredAt clears the value of the "delivered_at" field.
+func (m *ReminderMessageMutation) ClearDeliveredAt() {
+	m.delivered_at = nil
+	m.clearedFields[remindermessage.FieldDeliveredAt] = struct{}{}
+}
+
+// DeliveredAtCleared returns if the "delivered_at" field was cleared in this mutation.
+func (m *ReminderMessageMutation) DeliveredAtCleared() bool {
+	_, ok := m.clearedFields[remindermessage.FieldDeliveredAt]
+	return ok
+}
+
+// ResetDeliveredAt resets all changes to the "delivered_at" field.
+func (m *ReminderMessageMutation) ResetDeliveredAt() {
+	m.delivered_at = nil
+	delete(m.clearedFields, remindermessage.FieldDeliveredAt)
+}
+
+// Where appends a list predicates to the ReminderMessageMutation builder.
+func (m *ReminderMessageMutation) Where(ps ...predicate.ReminderMessage) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ReminderMessageMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ReminderMessageMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ReminderMessage, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ReminderMessageMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ReminderMessageMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ReminderMessage).
+func (m *ReminderMessageMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ReminderMessageMutation) Fields() []string {
+	fields := make([]string, 0, 17)
+	if m.created_at != nil {
+		fields = append(fields, remindermessage.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, remindermessage.FieldUpdatedAt)
+	}
+	if m.user_id != nil {
+		fields = append(fields, remindermessage.FieldUserID)
+	}
+	if m.kind != nil {
+		fields = append(fields, remindermessage.FieldKind)
+	}
+	if m.day != nil {
+		fields = append(fields, remindermessage.FieldDay)
+	}
+	if m.channel != nil {
+		fields = append(fields, remindermessage.FieldChannel)
+	}
+	if m.key != nil {
+		fields = append(fields, remindermessage.FieldKey)
+	}
+	if m.recipient != nil {
+		fields = append(fields, remindermessage.FieldRecipient)
+	}
+	if m.subject != nil {
+		fields = append(fields, remindermessage.FieldSubject)
+	}
+	if m.text != nil {
+		fields = append(fields, remindermessage.FieldText)
+	}
+	if m.status != nil {
+		fields = append(fields, remindermessage.FieldStatus)
+	}
+	if m.attempts != nil {
+		fields = append(fields, remindermessage.FieldAttempts)
+	}
+	if m.next_attempt_at != nil {
+		fields = append(fields, remindermessage.FieldNextAttemptAt)
+	}
+	if m.provider_id != nil {
+		fields = append(fields, remindermessage.FieldProviderID)
+	}
+	if m.error != nil {
+		fields = append(fields, remindermessage.FieldError)
+	}
+	if m.sent_at != nil {
+		fields = append(fields, remindermessage.FieldSentAt)
+	}
+	if m.delivered_at != nil {
+		fields = append(fields, remindermessage.FieldDeliveredAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ReminderMessageMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case remindermessage.FieldCreatedAt:
+		return m.CreatedAt()
+	case remindermessage.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case remindermessage.FieldUserID:
+		return m.UserID()
+	case remindermessage.FieldKind:
+		return m.Kind()
+	case remindermessage.FieldDay:
+		return m.Day()
+	case remindermessage.FieldChannel:
+		return m.Channel()
+	case remindermessage.FieldKey:
+		return m.Key()
+	case remindermessage.FieldRecipient:
+		return m.Recipient()
+	case remindermessage.FieldSubject:
+		return m.Subject()
+	case remindermessage.FieldText:
+		return m.Text()
+	case remindermessage.FieldStatus:
+		return m.Status()
+	case remindermessage.FieldAttempts:
+		return m.Attempts()
+	case remindermessage.FieldNextAttemptAt:
+		return m.NextAttemptAt()
+	case remindermessage.FieldProviderID:
+		return m.ProviderID()
+	case remindermessage.FieldError:
+		return m.Error()
+	case remindermessage.FieldSentAt:
+		return m.SentAt()
+	case remindermessage.FieldDeliveredAt:
+		return m.DeliveredAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ReminderMessageMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case remindermessage.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case remindermessage.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case remindermessage.FieldUserID:
+		return m.OldUserID(ctx)
+	case remindermessage.FieldKind:
+		return m.OldKind(ctx)
+	case remindermessage.FieldDay:
+		return m.OldDay(ctx)
+	case remindermessage.FieldChannel:
+		return m.OldChannel(ctx)
+	case remindermessage.FieldKey:
+		return m.OldKey(ctx)
+	case remindermessage.FieldRecipient:
+		return m.OldRecipient(ctx)
+	case remindermessage.FieldSubject:
+		return m.OldSubject(ctx)
+	case remindermessage.FieldText:
+		return m.OldText(ctx)
+	case remindermessage.FieldStatus:
+		return m.OldStatus(ctx)
+	case remindermessage.FieldAttempts:
+		return m.OldAttempts(ctx)
+	case remindermessage.FieldNextAttemptAt:
+		return m.OldNextAttemptAt(ctx)
+	case remindermessage.FieldProviderID:
+		return m.OldProviderID(ctx)
+	case remindermessage.FieldError:
+		return m.OldError(ctx)
+	case remindermessage.FieldSentAt:
+		return m.OldSentAt(ctx)
+	case remindermessage.FieldDeliveredAt:
+		return m.OldDeliveredAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown ReminderMessage field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ReminderMessageMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case remindermessage.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case remindermessage.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case remindermessage.FieldUserID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case remindermessage.FieldKind:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case remindermessage.FieldDay:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDay(v)
+		return nil
+	case remindermessage.FieldChannel:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetChannel(v)
+		return nil
+	case remindermessage.FieldKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKey(v)
+		return nil
+	case remindermessage.FieldRecipient:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRecipient(v)
+		return nil
+	case remindermessage.FieldSubject:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSubject(v)
+		return nil
+	case remindermessage.FieldText:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetText(v)
+		return nil
+	case remindermessage.FieldStatus:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case remindermessage.FieldAttempts:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAttempts(v)
+		return nil
+	case remindermessage.FieldNextAttemptAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNextAttemptAt(v)
+		return nil
+	case remindermessage.FieldProviderID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProviderID(v)
+		return nil
+	case remindermessage.FieldError:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetError(v)
+		return nil
+	case remindermessage.FieldSentAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSentAt(v)
+		return nil
+	case remindermessage.FieldDeliveredAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDeliveredAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ReminderMessage field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ReminderMessageMutation) AddedFields() []string {
+	var fields []string
+	if m.addattempts != nil {
+		fields = append(fields, remindermessage.FieldAttempts)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ReminderMessageMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case remindermessage.FieldAttempts:
+		return m.AddedAttempts()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ReminderMessageMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case remindermessage.FieldAttempts:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAttempts(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ReminderMessage numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ReminderMessageMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(remindermessage.FieldSentAt) {
+		fields = append(fields, remindermessage.FieldSentAt)
+	}
+	if m.FieldCleared(remindermessage.FieldDeliveredAt) {
+		fields = append(fields, remindermessage.FieldDeliveredAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ReminderMessageMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ReminderMessageMutation) ClearField(name string) error {
+	switch name {
+	case remindermessage.FieldSentAt:
+		m.ClearSentAt()
+		return nil
+	case remindermessage.FieldDeliveredAt:
+		m.ClearDeliveredAt()
+		return nil
+	}
+	return fmt.Errorf("unknown ReminderMessage nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ReminderMessageMutation) ResetField(name string) error {
+	switch name {
+	case remindermessage.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case remindermessage.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case remindermessage.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case remindermessage.FieldKind:
+		m.ResetKind()
+		return nil
+	case remindermessage.FieldDay:
+		m.ResetDay()
+		return nil
+	case remindermessage.FieldChannel:
+		m.ResetChannel()
+		return nil
+	case remindermessage.FieldKey:
+		m.ResetKey()
+		return nil
+	case remindermessage.FieldRecipient:
+		m.ResetRecipient()
+		return nil
+	case remindermessage.FieldSubject:
+		m.ResetSubject()
+		return nil
+	case remindermessage.FieldText:
+		m.ResetText()
+		return nil
+	case remindermessage.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case remindermessage.FieldAttempts:
+		m.ResetAttempts()
+		return nil
+	case remindermessage.FieldNextAttemptAt:
+		m.ResetNextAttemptAt()
+		return nil
+	case remindermessage.FieldProviderID:
+		m.ResetProviderID()
+		return nil
+	case remindermessage.FieldError:
+		m.ResetError()
+		return nil
+	case remindermessage.FieldSentAt:
+		m.ResetSentAt()
+		return nil
+	case remindermessage.FieldDeliveredAt:
+		m.ResetDeliveredAt()
+		return nil
+	}
+	return fmt.Errorf("unknown ReminderMessage field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ReminderMessageMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ReminderMessageMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ReminderMessageMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ReminderMessageMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ReminderMessageMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ReminderMessageMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ReminderMessageMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown ReminderMessage unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ReminderMessageMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown ReminderMessage edge %s", name)
+}
+
+// ReminderSettingMutation represents an operation that mutates the ReminderSetting nodes in the graph.
+type ReminderSettingMutation struct {
+	config
+	op                  Op
+	typ                 string
+	id                  *uuid.UUID
+	created_at          *time.Time
+	updated_at          *time.Time
+	user_id             *uuid.UUID
+	email               *bool
+	sms                 *bool
+	whatsapp            *bool
+	evening_digest      *bool
+	evening_time        *string
+	morning_digest      *bool
+	morning_time        *string
+	verified_phone      *string
+	calendar_nonce      *string
+	calendar_token_hash *string
+	clearedFields       map[string]struct{}
+	done                bool
+	oldValue            func(context.Context) (*ReminderSetting, error)
+	predicates          []predicate.ReminderSetting
+}
+
+var _ ent.Mutation = (*ReminderSettingMutation)(nil)
+
+// remindersettingOption allows management of the mutation configuration using functional options.
+type remindersettingOption func(*ReminderSettingMutation)
+
+// newReminderSettingMutation creates new mutation for the ReminderSetting entity.
+func newReminderSettingMutation(c config, op Op, opts ...remindersettingOption) *ReminderSettingMutation {
+	m := &ReminderSettingMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeReminderSetting,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withReminderSettingID sets the ID field of the mutation.
+func withReminderSettingID(id uuid.UUID) remindersettingOption {
+	return func(m *ReminderSettingMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ReminderSetting
+		)
+		m.oldValue = func(ctx context.Context) (*ReminderSetting, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ReminderSetting.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withReminderSetting sets the old ReminderSetting of the mutation.
+func withReminderSetting(node *ReminderSetting) remindersettingOption {
+	return func(m *ReminderSettingMutation) {
+		m.oldValue = func(context.Context) (*ReminderSetting, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ReminderSettingMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ReminderSettingMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of ReminderSetting entities.
+func (m *ReminderSettingMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ReminderSettingMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ReminderSettingMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ReminderSetting.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ReminderSettingMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ReminderSettingMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the ReminderSetting entity.
+// If the ReminderSetting object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderSettingMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ReminderSettingMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *ReminderSettingMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *ReminderSettingMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the ReminderSetting entity.
+// If the ReminderSetting object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderSettingMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *ReminderSettingMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *ReminderSettingMutation) SetUserID(u uuid.UUID) {
+	m.user_id = &u
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *ReminderSettingMutation) UserID() (r uuid.UUID, exists bool) {
+	v := m.user_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the ReminderSetting entity.
+// If the ReminderSetting object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderSettingMutation) OldUserID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *ReminderSettingMutation) ResetUserID() {
+	m.user_id = nil
+}
+
+// SetEmail sets the "email" field.
+func (m *ReminderSettingMutation) SetEmail(b bool) {
+	m.email = &b
+}
+
+// Email returns the value of the "email" field in the mutation.
+func (m *ReminderSettingMutation) Email() (r bool, exists bool) {
+	v := m.email
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEmail returns the old "email" field's value of the ReminderSetting entity.
+// If the ReminderSetting object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderSettingMutation) OldEmail(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEmail is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEmail requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEmail: %w", err)
+	}
+	return oldValue.Email, nil
+}
+
+// ResetEmail resets all changes to the "email" field.
+func (m *ReminderSettingMutation) ResetEmail() {
+	m.email = nil
+}
+
+// SetSms sets the "sms" field.
+func (m *ReminderSettingMutation) SetSms(b bool) {
+	m.sms = &b
+}
+
+// Sms returns the value of the "sms" field in the mutation.
+func (m *ReminderSettingMutation) Sms() (r bool, exists bool) {
+	v := m.sms
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSms returns the old "sms" field's value of the ReminderSetting entity.
+// If the ReminderSetting object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderSettingMutation) OldSms(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSms is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSms requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSms: %w", err)
+	}
+	return oldValue.Sms, nil
+}
+
+// ResetSms resets all changes to the "sms" field.
+func (m *ReminderSettingMutation) ResetSms() {
+	m.sms = nil
+}
+
+// SetWhatsapp sets the "whatsapp" field.
+func (m *ReminderSettingMutation) SetWhatsapp(b bool) {
+	m.whatsapp = &b
+}
+
+// Whatsapp returns the value of the "whatsapp" field in the mutation.
+func (m *ReminderSettingMutation) Whatsapp() (r bool, exists bool) {
+	v := m.whatsapp
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWhatsapp returns the old "whatsapp" field's value of the ReminderSetting entity.
+// If the ReminderSetting object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderSettingMutation) OldWhatsapp(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWhatsapp is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWhatsapp requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWhatsapp: %w", err)
+	}
+	return oldValue.Whatsapp, nil
+}
+
+// ResetWhatsapp resets all changes to the "whatsapp" field.
+func (m *ReminderSettingMutation) ResetWhatsapp() {
+	m.whatsapp = nil
+}
+
+// SetEveningDigest sets the "evening_digest" field.
+func (m *ReminderSettingMutation) SetEveningDigest(b bool) {
+	m.evening_digest = &b
+}
+
+// EveningDigest returns the value of the "evening_digest" field in the mutation.
+func (m *ReminderSettingMutation) EveningDigest() (r bool, exists bool) {
+	v := m.evening_digest
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEveningDigest returns the old "evening_digest" field's value of the ReminderSetting entity.
+// If the ReminderSetting object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderSettingMutation) OldEveningDigest(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEveningDigest is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEveningDigest requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEveningDigest: %w", err)
+	}
+	return oldValue.EveningDigest, nil
+}
+
+// ResetEveningDigest resets all changes to the "evening_digest" field.
+func (m *ReminderSettingMutation) ResetEveningDigest() {
+	m.evening_digest = nil
+}
+
+// SetEveningTime sets the "evening_time" field.
+func (m *ReminderSettingMutation) SetEveningTime(s string) {
+	m.evening_time = &s
+}
+
+// EveningTime returns the value of the "evening_time" field in the mutation.
+func (m *ReminderSettingMutation) EveningTime() (r string, exists bool) {
+	v := m.evening_time
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEveningTime returns the old "evening_time" field's value of the ReminderSetting entity.
+// If the ReminderSetting object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderSettingMutation) OldEveningTime(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEveningTime is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEveningTime requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEveningTime: %w", err)
+	}
+	return oldValue.EveningTime, nil
+}
+
+// ResetEveningTime resets all changes to the "evening_time" field.
+func (m *ReminderSettingMutation) ResetEveningTime() {
+	m.evening_time = nil
+}
+
+// SetMorningDigest sets the "morning_digest" field.
+func (m *ReminderSettingMutation) SetMorningDigest(b bool) {
+	m.morning_digest = &b
+}
+
+// MorningDigest returns the value of the "morning_digest" field in the mutation.
+func (m *ReminderSettingMutation) MorningDigest() (r bool, exists bool) {
+	v := m.morning_digest
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMorningDigest returns the old "morning_digest" field's value of the ReminderSetting entity.
+// If the ReminderSetting object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderSettingMutation) OldMorningDigest(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMorningDigest is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMorningDigest requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMorningDigest: %w", err)
+	}
+	return oldValue.MorningDigest, nil
+}
+
+// ResetMorningDigest resets all changes to the "morning_digest" field.
+func (m *ReminderSettingMutation) ResetMorningDigest() {
+	m.morning_digest = nil
+}
+
+// SetMorningTime sets the "morning_time" field.
+func (m *ReminderSettingMutation) SetMorningTime(s string) {
+	m.morning_time = &s
+}
+
+// MorningTime returns the value of the "morning_time" field in the mutation.
+func (m *ReminderSettingMutation) MorningTime() (r string, exists bool) {
+	v := m.morning_time
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMorningTime returns the old "morning_time" field's value of the ReminderSetting entity.
+// If the ReminderSetting object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderSettingMutation) OldMorningTime(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMorningTime is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMorningTime requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMorningTime: %w", err)
+	}
+	return oldValue.MorningTime, nil
+}
+
+// ResetMorningTime resets all changes to the "morning_time" field.
+func (m *ReminderSettingMutation) ResetMorningTime() {
+	m.morning_time = nil
+}
+
+// SetVerifiedPhone sets the "verified_phone" field.
+func (m *ReminderSettingMutation) SetVerifiedPhone(s string) {
+	m.verified_phone = &s
+}
+
+// VerifiedPhone returns the value of the "verified_phone" field in the mutation.
+func (m *ReminderSettingMutation) VerifiedPhone() (r string, exists bool) {
+	v := m.verified_phone
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVerifiedPhone returns the old "verified_phone" field's value of the ReminderSetting entity.
+// If the ReminderSetting object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderSettingMutation) OldVerifiedPhone(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVerifiedPhone is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVerifiedPhone requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVerifiedPhone: %w", err)
+	}
+	return oldValue.VerifiedPhone, nil
+}
+
+// ResetVerifiedPhone resets all changes to the "verified_phone" field.
+func (m *ReminderSettingMutation) ResetVerifiedPhone() {
+	m.verified_phone = nil
+}
+
+// SetCalendarNonce sets the "calendar_nonce" field.
+func (m *ReminderSettingMutation) SetCalendarNonce(s string) {
+	m.calendar_nonce = &s
+}
+
+// CalendarNonce returns the value of the "calendar_nonce" field in the mutation.
+func (m *ReminderSettingMutation) CalendarNonce() (r string, exists bool) {
+	v := m.calendar_nonce
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCalendarNonce returns the old "calendar_nonce" field's value of the ReminderSetting entity.
+// If the ReminderSetting object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderSettingMutation) OldCalendarNonce(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCalendarNonce is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCalendarNonce requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCalendarNonce: %w", err)
+	}
+	return oldValue.CalendarNonce, nil
+}
+
+// ResetCalendarNonce resets all changes to the "calendar_nonce" field.
+func (m *ReminderSettingMutation) ResetCalendarNonce() {
+	m.calendar_nonce = nil
+}
+
+// SetCalendarTokenHash sets the "calendar_token_hash" field.
+func (m *ReminderSettingMutation) SetCalendarTokenHash(s string) {
+	m.calendar_token_hash = &s
+}
+
+// CalendarTokenHash returns the value of the "calendar_token_hash" field in the mutation.
+func (m *ReminderSettingMutation) CalendarTokenHash() (r string, exists bool) {
+	v := m.calendar_token_hash
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCalendarTokenHash returns the old "calendar_token_hash" field's value of the ReminderSetting entity.
+// If the ReminderSetting object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReminderSettingMutation) OldCalendarTokenHash(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCalendarTokenHash is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCalendarTokenHash requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCalendarTokenHash: %w", err)
+	}
+	return oldValue.CalendarTokenHash, nil
+}
+
+// ClearCalendarTokenHash clears the value of the "calendar_token_hash" field.
+func (m *ReminderSettingMutation) ClearCalendarTokenHash() {
+	m.calendar_token_hash = nil
+	m.clearedFields[remindersetting.FieldCalendarTokenHash] = struct{}{}
+}
+
+// CalendarTokenHashCleared returns if the "calendar_token_hash" field was cleared in this mutation.
+func (m *ReminderSettingMutation) CalendarTokenHashCleared() bool {
+	_, ok := m.clearedFields[remindersetting.FieldCalendarTokenHash]
+	return ok
+}
+
+// ResetCalendarTokenHash resets all changes to the "calendar_token_hash" field.
+func (m *ReminderSettingMutation) ResetCalendarTokenHash() {
+	m.calendar_token_hash = nil
+	delete(m.clearedFields, remindersetting.FieldCalendarTokenHash)
+}
+
+// Where appends a list predicates to the ReminderSettingMutation builder.
+func (m *ReminderSettingMutation) Where(ps ...predicate.ReminderSetting) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ReminderSettingMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ReminderSettingMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ReminderSetting, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ReminderSettingMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ReminderSettingMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ReminderSetting).
+func (m *ReminderSettingMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ReminderSettingMutation) Fields() []string {
+	fields := make([]string, 0, 13)
+	if m.created_at != nil {
+		fields = append(fields, remindersetting.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, remindersetting.FieldUpdatedAt)
+	}
+	if m.user_id != nil {
+		fields = append(fields, remindersetting.FieldUserID)
+	}
+	if m.email != nil {
+		fields = append(fields, remindersetting.FieldEmail)
+	}
+	if m.sms != nil {
+		fields = append(fields, remindersetting.FieldSms)
+	}
+	if m.whatsapp != nil {
+		fields = append(fields, remindersetting.FieldWhatsapp)
+	}
+	if m.evening_digest != nil {
+		fields = append(fields, remindersetting.FieldEveningDigest)
+	}
+	if m.evening_time != nil {
+		fields = append(fields, remindersetting.FieldEveningTime)
+	}
+	if m.morning_digest != nil {
+		fields = append(fields, remindersetting.FieldMorningDigest)
+	}
+	if m.morning_time != nil {
+		fields = append(fields, remindersetting.FieldMorningTime)
+	}
+	if m.verified_phone != nil {
+		fields = append(fields, remindersetting.FieldVerifiedPhone)
+	}
+	if m.calendar_nonce != nil {
+		fields = append(fields, remindersetting.FieldCalendarNonce)
+	}
+	if m.calendar_token_hash != nil {
+		fields = append(fields, remindersetting.FieldCalendarTokenHash)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ReminderSettingMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case remindersetting.FieldCreatedAt:
+		return m.CreatedAt()
+	case remindersetting.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case remindersetting.FieldUserID:
+		return m.UserID()
+	case remindersetting.FieldEmail:
+		return m.Email()
+	case remindersetting.FieldSms:
+		return m.Sms()
+	case remindersetting.FieldWhatsapp:
+		return m.Whatsapp()
+	case remindersetting.FieldEveningDigest:
+		return m.EveningDigest()
+	case remindersetting.FieldEveningTime:
+		return m.EveningTime()
+	case remindersetting.FieldMorningDigest:
+		return m.MorningDigest()
+	case remindersetting.FieldMorningTime:
+		return m.MorningTime()
+	case remindersetting.FieldVerifiedPhone:
+		return m.VerifiedPhone()
+	case remindersetting.FieldCalendarNonce:
+		return m.CalendarNonce()
+	case remindersetting.FieldCalendarTokenHash:
+		return m.CalendarTokenHash()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ReminderSettingMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case remindersetting.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case remindersetting.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case remindersetting.FieldUserID:
+		return m.OldUserID(ctx)
+	case remindersetting.FieldEmail:
+		return m.OldEmail(ctx)
+	case remindersetting.FieldSms:
+		return m.OldSms(ctx)
+	case remindersetting.FieldWhatsapp:
+		return m.OldWhatsapp(ctx)
+	case remindersetting.FieldEveningDigest:
+		return m.OldEveningDigest(ctx)
+	case remindersetting.FieldEveningTime:
+		return m.OldEveningTime(ctx)
+	case remindersetting.FieldMorningDigest:
+		return m.OldMorningDigest(ctx)
+	case remindersetting.FieldMorningTime:
+		return m.OldMorningTime(ctx)
+	case remindersetting.FieldVerifiedPhone:
+		return m.OldVerifiedPhone(ctx)
+	case remindersetting.FieldCalendarNonce:
+		return m.OldCalendarNonce(ctx)
+	case remindersetting.FieldCalendarTokenHash:
+		return m.OldCalendarTokenHash(ctx)
+	}
+	return nil, fmt.Errorf("unknown ReminderSetting field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ReminderSettingMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case remindersetting.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case remindersetting.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case remindersetting.FieldUserID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case remindersetting.FieldEmail:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEmail(v)
+		return nil
+	case remindersetting.FieldSms:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSms(v)
+		return nil
+	case remindersetting.FieldWhatsapp:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWhatsapp(v)
+		return nil
+	case remindersetting.FieldEveningDigest:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEveningDigest(v)
+		return nil
+	case remindersetting.FieldEveningTime:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEveningTime(v)
+		return nil
+	case remindersetting.FieldMorningDigest:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMorningDigest(v)
+		return nil
+	case remindersetting.FieldMorningTime:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMorningTime(v)
+		return nil
+	case remindersetting.FieldVerifiedPhone:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVerifiedPhone(v)
+		return nil
+	case remindersetting.FieldCalendarNonce:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCalendarNonce(v)
+		return nil
+	case remindersetting.FieldCalendarTokenHash:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCalendarTokenHash(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ReminderSetting field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ReminderSettingMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ReminderSettingMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ReminderSettingMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown ReminderSetting numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ReminderSettingMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(remindersetting.FieldCalendarTokenHash) {
+		fields = append(fields, remindersetting.FieldCalendarTokenHash)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ReminderSettingMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ReminderSettingMutation) ClearField(name string) error {
+	switch name {
+	case remindersetting.FieldCalendarTokenHash:
+		m.ClearCalendarTokenHash()
+		return nil
+	}
+	return fmt.Errorf("unknown ReminderSetting nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ReminderSettingMutation) ResetField(name string) error {
+	switch name {
+	case remindersetting.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case remindersetting.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case remindersetting.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case remindersetting.FieldEmail:
+		m.ResetEmail()
+		return nil
+	case remindersetting.FieldSms:
+		m.ResetSms()
+		return nil
+	case remindersetting.FieldWhatsapp:
+		m.ResetWhatsapp()
+		return nil
+	case remindersetting.FieldEveningDigest:
+		m.ResetEveningDigest()
+		return nil
+	case remindersetting.FieldEveningTime:
+		m.ResetEveningTime()
+		return nil
+	case remindersetting.FieldMorningDigest:
+		m.ResetMorningDigest()
+		return nil
+	case remindersetting.FieldMorningTime:
+		m.ResetMorningTime()
+		return nil
+	case remindersetting.FieldVerifiedPhone:
+		m.ResetVerifiedPhone()
+		return nil
+	case remindersetting.FieldCalendarNonce:
+		m.ResetCalendarNonce()
+		return nil
+	case remindersetting.FieldCalendarTokenHash:
+		m.ResetCalendarTokenHash()
+		return nil
+	}
+	return fmt.Errorf("unknown ReminderSetting field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ReminderSettingMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ReminderSettingMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ReminderSettingMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ReminderSettingMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ReminderSettingMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ReminderSettingMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ReminderSettingMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown ReminderSetting unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ReminderSettingMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown ReminderSetting edge %s", name)
 }
 
 // UserMutation represents an operation that mutates the User nodes in the graph.

@@ -17,10 +17,14 @@ import (
 	"github.com/kesihq/kesi/ent/passwordreset"
 	"github.com/kesihq/kesi/ent/payment"
 	"github.com/kesihq/kesi/ent/pendingupload"
+	"github.com/kesihq/kesi/ent/phoneverification"
 	"github.com/kesihq/kesi/ent/plan"
 	"github.com/kesihq/kesi/ent/ratelimit"
 	"github.com/kesihq/kesi/ent/referral"
 	"github.com/kesihq/kesi/ent/refreshtoken"
+	"github.com/kesihq/kesi/ent/reminderconsent"
+	"github.com/kesihq/kesi/ent/remindermessage"
+	"github.com/kesihq/kesi/ent/remindersetting"
 	"github.com/kesihq/kesi/ent/schema"
 	"github.com/kesihq/kesi/ent/user"
 )
@@ -481,6 +485,31 @@ func init() {
 	pendinguploadDescID := pendinguploadMixinFields0[0].Descriptor()
 	// pendingupload.DefaultID holds the default value on creation for the id field.
 	pendingupload.DefaultID = pendinguploadDescID.Default.(func() uuid.UUID)
+	phoneverificationMixin := schema.PhoneVerification{}.Mixin()
+	phoneverificationMixinFields0 := phoneverificationMixin[0].Fields()
+	_ = phoneverificationMixinFields0
+	phoneverificationFields := schema.PhoneVerification{}.Fields()
+	_ = phoneverificationFields
+	// phoneverificationDescPhone is the schema descriptor for phone field.
+	phoneverificationDescPhone := phoneverificationFields[1].Descriptor()
+	// phoneverification.PhoneValidator is a validator for the "phone" field. It is called by the builders before save.
+	phoneverification.PhoneValidator = phoneverificationDescPhone.Validators[0].(func(string) error)
+	// phoneverificationDescCodeHash is the schema descriptor for code_hash field.
+	phoneverificationDescCodeHash := phoneverificationFields[2].Descriptor()
+	// phoneverification.CodeHashValidator is a validator for the "code_hash" field. It is called by the builders before save.
+	phoneverification.CodeHashValidator = phoneverificationDescCodeHash.Validators[0].(func(string) error)
+	// phoneverificationDescAttempts is the schema descriptor for attempts field.
+	phoneverificationDescAttempts := phoneverificationFields[3].Descriptor()
+	// phoneverification.DefaultAttempts holds the default value on creation for the attempts field.
+	phoneverification.DefaultAttempts = phoneverificationDescAttempts.Default.(int)
+	// phoneverificationDescCreatedAt is the schema descriptor for created_at field.
+	phoneverificationDescCreatedAt := phoneverificationFields[6].Descriptor()
+	// phoneverification.DefaultCreatedAt holds the default value on creation for the created_at field.
+	phoneverification.DefaultCreatedAt = phoneverificationDescCreatedAt.Default.(func() time.Time)
+	// phoneverificationDescID is the schema descriptor for id field.
+	phoneverificationDescID := phoneverificationMixinFields0[0].Descriptor()
+	// phoneverification.DefaultID holds the default value on creation for the id field.
+	phoneverification.DefaultID = phoneverificationDescID.Default.(func() uuid.UUID)
 	planFields := schema.Plan{}.Fields()
 	_ = planFields
 	// planDescName is the schema descriptor for name field.
@@ -561,6 +590,171 @@ func init() {
 	refreshtokenDescID := refreshtokenMixinFields0[0].Descriptor()
 	// refreshtoken.DefaultID holds the default value on creation for the id field.
 	refreshtoken.DefaultID = refreshtokenDescID.Default.(func() uuid.UUID)
+	reminderconsentMixin := schema.ReminderConsent{}.Mixin()
+	reminderconsentMixinFields0 := reminderconsentMixin[0].Fields()
+	_ = reminderconsentMixinFields0
+	reminderconsentFields := schema.ReminderConsent{}.Fields()
+	_ = reminderconsentFields
+	// reminderconsentDescSubject is the schema descriptor for subject field.
+	reminderconsentDescSubject := reminderconsentFields[1].Descriptor()
+	// reminderconsent.SubjectValidator is a validator for the "subject" field. It is called by the builders before save.
+	reminderconsent.SubjectValidator = reminderconsentDescSubject.Validators[0].(func(string) error)
+	// reminderconsentDescSource is the schema descriptor for source field.
+	reminderconsentDescSource := reminderconsentFields[3].Descriptor()
+	// reminderconsent.SourceValidator is a validator for the "source" field. It is called by the builders before save.
+	reminderconsent.SourceValidator = reminderconsentDescSource.Validators[0].(func(string) error)
+	// reminderconsentDescDetail is the schema descriptor for detail field.
+	reminderconsentDescDetail := reminderconsentFields[4].Descriptor()
+	// reminderconsent.DefaultDetail holds the default value on creation for the detail field.
+	reminderconsent.DefaultDetail = reminderconsentDescDetail.Default.(string)
+	// reminderconsent.DetailValidator is a validator for the "detail" field. It is called by the builders before save.
+	reminderconsent.DetailValidator = reminderconsentDescDetail.Validators[0].(func(string) error)
+	// reminderconsentDescCreatedAt is the schema descriptor for created_at field.
+	reminderconsentDescCreatedAt := reminderconsentFields[5].Descriptor()
+	// reminderconsent.DefaultCreatedAt holds the default value on creation for the created_at field.
+	reminderconsent.DefaultCreatedAt = reminderconsentDescCreatedAt.Default.(func() time.Time)
+	// reminderconsentDescID is the schema descriptor for id field.
+	reminderconsentDescID := reminderconsentMixinFields0[0].Descriptor()
+	// reminderconsent.DefaultID holds the default value on creation for the id field.
+	reminderconsent.DefaultID = reminderconsentDescID.Default.(func() uuid.UUID)
+	remindermessageMixin := schema.ReminderMessage{}.Mixin()
+	remindermessageMixinFields0 := remindermessageMixin[0].Fields()
+	_ = remindermessageMixinFields0
+	remindermessageMixinFields1 := remindermessageMixin[1].Fields()
+	_ = remindermessageMixinFields1
+	remindermessageFields := schema.ReminderMessage{}.Fields()
+	_ = remindermessageFields
+	// remindermessageDescCreatedAt is the schema descriptor for created_at field.
+	remindermessageDescCreatedAt := remindermessageMixinFields1[0].Descriptor()
+	// remindermessage.DefaultCreatedAt holds the default value on creation for the created_at field.
+	remindermessage.DefaultCreatedAt = remindermessageDescCreatedAt.Default.(func() time.Time)
+	// remindermessageDescUpdatedAt is the schema descriptor for updated_at field.
+	remindermessageDescUpdatedAt := remindermessageMixinFields1[1].Descriptor()
+	// remindermessage.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	remindermessage.DefaultUpdatedAt = remindermessageDescUpdatedAt.Default.(func() time.Time)
+	// remindermessage.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	remindermessage.UpdateDefaultUpdatedAt = remindermessageDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// remindermessageDescKind is the schema descriptor for kind field.
+	remindermessageDescKind := remindermessageFields[1].Descriptor()
+	// remindermessage.KindValidator is a validator for the "kind" field. It is called by the builders before save.
+	remindermessage.KindValidator = remindermessageDescKind.Validators[0].(func(string) error)
+	// remindermessageDescDay is the schema descriptor for day field.
+	remindermessageDescDay := remindermessageFields[2].Descriptor()
+	// remindermessage.DayValidator is a validator for the "day" field. It is called by the builders before save.
+	remindermessage.DayValidator = remindermessageDescDay.Validators[0].(func(string) error)
+	// remindermessageDescChannel is the schema descriptor for channel field.
+	remindermessageDescChannel := remindermessageFields[3].Descriptor()
+	// remindermessage.ChannelValidator is a validator for the "channel" field. It is called by the builders before save.
+	remindermessage.ChannelValidator = remindermessageDescChannel.Validators[0].(func(string) error)
+	// remindermessageDescKey is the schema descriptor for key field.
+	remindermessageDescKey := remindermessageFields[4].Descriptor()
+	// remindermessage.KeyValidator is a validator for the "key" field. It is called by the builders before save.
+	remindermessage.KeyValidator = remindermessageDescKey.Validators[0].(func(string) error)
+	// remindermessageDescRecipient is the schema descriptor for recipient field.
+	remindermessageDescRecipient := remindermessageFields[5].Descriptor()
+	// remindermessage.RecipientValidator is a validator for the "recipient" field. It is called by the builders before save.
+	remindermessage.RecipientValidator = remindermessageDescRecipient.Validators[0].(func(string) error)
+	// remindermessageDescSubject is the schema descriptor for subject field.
+	remindermessageDescSubject := remindermessageFields[6].Descriptor()
+	// remindermessage.DefaultSubject holds the default value on creation for the subject field.
+	remindermessage.DefaultSubject = remindermessageDescSubject.Default.(string)
+	// remindermessage.SubjectValidator is a validator for the "subject" field. It is called by the builders before save.
+	remindermessage.SubjectValidator = remindermessageDescSubject.Validators[0].(func(string) error)
+	// remindermessageDescStatus is the schema descriptor for status field.
+	remindermessageDescStatus := remindermessageFields[8].Descriptor()
+	// remindermessage.DefaultStatus holds the default value on creation for the status field.
+	remindermessage.DefaultStatus = remindermessageDescStatus.Default.(string)
+	// remindermessage.StatusValidator is a validator for the "status" field. It is called by the builders before save.
+	remindermessage.StatusValidator = remindermessageDescStatus.Validators[0].(func(string) error)
+	// remindermessageDescAttempts is the schema descriptor for attempts field.
+	remindermessageDescAttempts := remindermessageFields[9].Descriptor()
+	// remindermessage.DefaultAttempts holds the default value on creation for the attempts field.
+	remindermessage.DefaultAttempts = remindermessageDescAttempts.Default.(int)
+	// remindermessageDescProviderID is the schema descriptor for provider_id field.
+	remindermessageDescProviderID := remindermessageFields[11].Descriptor()
+	// remindermessage.DefaultProviderID holds the default value on creation for the provider_id field.
+	remindermessage.DefaultProviderID = remindermessageDescProviderID.Default.(string)
+	// remindermessage.ProviderIDValidator is a validator for the "provider_id" field. It is called by the builders before save.
+	remindermessage.ProviderIDValidator = remindermessageDescProviderID.Validators[0].(func(string) error)
+	// remindermessageDescError is the schema descriptor for error field.
+	remindermessageDescError := remindermessageFields[12].Descriptor()
+	// remindermessage.DefaultError holds the default value on creation for the error field.
+	remindermessage.DefaultError = remindermessageDescError.Default.(string)
+	// remindermessage.ErrorValidator is a validator for the "error" field. It is called by the builders before save.
+	remindermessage.ErrorValidator = remindermessageDescError.Validators[0].(func(string) error)
+	// remindermessageDescID is the schema descriptor for id field.
+	remindermessageDescID := remindermessageMixinFields0[0].Descriptor()
+	// remindermessage.DefaultID holds the default value on creation for the id field.
+	remindermessage.DefaultID = remindermessageDescID.Default.(func() uuid.UUID)
+	remindersettingMixin := schema.ReminderSetting{}.Mixin()
+	remindersettingMixinFields0 := remindersettingMixin[0].Fields()
+	_ = remindersettingMixinFields0
+	remindersettingMixinFields1 := remindersettingMixin[1].Fields()
+	_ = remindersettingMixinFields1
+	remindersettingFields := schema.ReminderSetting{}.Fields()
+	_ = remindersettingFields
+	// remindersettingDescCreatedAt is the schema descriptor for created_at field.
+	remindersettingDescCreatedAt := remindersettingMixinFields1[0].Descriptor()
+	// remindersetting.DefaultCreatedAt holds the default value on creation for the created_at field.
+	remindersetting.DefaultCreatedAt = remindersettingDescCreatedAt.Default.(func() time.Time)
+	// remindersettingDescUpdatedAt is the schema descriptor for updated_at field.
+	remindersettingDescUpdatedAt := remindersettingMixinFields1[1].Descriptor()
+	// remindersetting.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	remindersetting.DefaultUpdatedAt = remindersettingDescUpdatedAt.Default.(func() time.Time)
+	// remindersetting.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	remindersetting.UpdateDefaultUpdatedAt = remindersettingDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// remindersettingDescEmail is the schema descriptor for email field.
+	remindersettingDescEmail := remindersettingFields[1].Descriptor()
+	// remindersetting.DefaultEmail holds the default value on creation for the email field.
+	remindersetting.DefaultEmail = remindersettingDescEmail.Default.(bool)
+	// remindersettingDescSms is the schema descriptor for sms field.
+	remindersettingDescSms := remindersettingFields[2].Descriptor()
+	// remindersetting.DefaultSms holds the default value on creation for the sms field.
+	remindersetting.DefaultSms = remindersettingDescSms.Default.(bool)
+	// remindersettingDescWhatsapp is the schema descriptor for whatsapp field.
+	remindersettingDescWhatsapp := remindersettingFields[3].Descriptor()
+	// remindersetting.DefaultWhatsapp holds the default value on creation for the whatsapp field.
+	remindersetting.DefaultWhatsapp = remindersettingDescWhatsapp.Default.(bool)
+	// remindersettingDescEveningDigest is the schema descriptor for evening_digest field.
+	remindersettingDescEveningDigest := remindersettingFields[4].Descriptor()
+	// remindersetting.DefaultEveningDigest holds the default value on creation for the evening_digest field.
+	remindersetting.DefaultEveningDigest = remindersettingDescEveningDigest.Default.(bool)
+	// remindersettingDescEveningTime is the schema descriptor for evening_time field.
+	remindersettingDescEveningTime := remindersettingFields[5].Descriptor()
+	// remindersetting.DefaultEveningTime holds the default value on creation for the evening_time field.
+	remindersetting.DefaultEveningTime = remindersettingDescEveningTime.Default.(string)
+	// remindersetting.EveningTimeValidator is a validator for the "evening_time" field. It is called by the builders before save.
+	remindersetting.EveningTimeValidator = remindersettingDescEveningTime.Validators[0].(func(string) error)
+	// remindersettingDescMorningDigest is the schema descriptor for morning_digest field.
+	remindersettingDescMorningDigest := remindersettingFields[6].Descriptor()
+	// remindersetting.DefaultMorningDigest holds the default value on creation for the morning_digest field.
+	remindersetting.DefaultMorningDigest = remindersettingDescMorningDigest.Default.(bool)
+	// remindersettingDescMorningTime is the schema descriptor for morning_time field.
+	remindersettingDescMorningTime := remindersettingFields[7].Descriptor()
+	// remindersetting.DefaultMorningTime holds the default value on creation for the morning_time field.
+	remindersetting.DefaultMorningTime = remindersettingDescMorningTime.Default.(string)
+	// remindersetting.MorningTimeValidator is a validator for the "morning_time" field. It is called by the builders before save.
+	remindersetting.MorningTimeValidator = remindersettingDescMorningTime.Validators[0].(func(string) error)
+	// remindersettingDescVerifiedPhone is the schema descriptor for verified_phone field.
+	remindersettingDescVerifiedPhone := remindersettingFields[8].Descriptor()
+	// remindersetting.DefaultVerifiedPhone holds the default value on creation for the verified_phone field.
+	remindersetting.DefaultVerifiedPhone = remindersettingDescVerifiedPhone.Default.(string)
+	// remindersetting.VerifiedPhoneValidator is a validator for the "verified_phone" field. It is called by the builders before save.
+	remindersetting.VerifiedPhoneValidator = remindersettingDescVerifiedPhone.Validators[0].(func(string) error)
+	// remindersettingDescCalendarNonce is the schema descriptor for calendar_nonce field.
+	remindersettingDescCalendarNonce := remindersettingFields[9].Descriptor()
+	// remindersetting.DefaultCalendarNonce holds the default value on creation for the calendar_nonce field.
+	remindersetting.DefaultCalendarNonce = remindersettingDescCalendarNonce.Default.(string)
+	// remindersetting.CalendarNonceValidator is a validator for the "calendar_nonce" field. It is called by the builders before save.
+	remindersetting.CalendarNonceValidator = remindersettingDescCalendarNonce.Validators[0].(func(string) error)
+	// remindersettingDescCalendarTokenHash is the schema descriptor for calendar_token_hash field.
+	remindersettingDescCalendarTokenHash := remindersettingFields[10].Descriptor()
+	// remindersetting.CalendarTokenHashValidator is a validator for the "calendar_token_hash" field. It is called by the builders before save.
+	remindersetting.CalendarTokenHashValidator = remindersettingDescCalendarTokenHash.Validators[0].(func(string) error)
+	// remindersettingDescID is the schema descriptor for id field.
+	remindersettingDescID := remindersettingMixinFields0[0].Descriptor()
+	// remindersetting.DefaultID holds the default value on creation for the id field.
+	remindersetting.DefaultID = remindersettingDescID.Default.(func() uuid.UUID)
 	userMixin := schema.User{}.Mixin()
 	userMixinFields0 := userMixin[0].Fields()
 	_ = userMixinFields0

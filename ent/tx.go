@@ -36,6 +36,8 @@ type Tx struct {
 	Payment *PaymentClient
 	// PendingUpload is the client for interacting with the PendingUpload builders.
 	PendingUpload *PendingUploadClient
+	// PhoneVerification is the client for interacting with the PhoneVerification builders.
+	PhoneVerification *PhoneVerificationClient
 	// Plan is the client for interacting with the Plan builders.
 	Plan *PlanClient
 	// RateLimit is the client for interacting with the RateLimit builders.
@@ -44,6 +46,12 @@ type Tx struct {
 	Referral *ReferralClient
 	// RefreshToken is the client for interacting with the RefreshToken builders.
 	RefreshToken *RefreshTokenClient
+	// ReminderConsent is the client for interacting with the ReminderConsent builders.
+	ReminderConsent *ReminderConsentClient
+	// ReminderMessage is the client for interacting with the ReminderMessage builders.
+	ReminderMessage *ReminderMessageClient
+	// ReminderSetting is the client for interacting with the ReminderSetting builders.
+	ReminderSetting *ReminderSettingClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
 
@@ -188,10 +196,14 @@ func (tx *Tx) init() {
 	tx.PasswordReset = NewPasswordResetClient(tx.config)
 	tx.Payment = NewPaymentClient(tx.config)
 	tx.PendingUpload = NewPendingUploadClient(tx.config)
+	tx.PhoneVerification = NewPhoneVerificationClient(tx.config)
 	tx.Plan = NewPlanClient(tx.config)
 	tx.RateLimit = NewRateLimitClient(tx.config)
 	tx.Referral = NewReferralClient(tx.config)
 	tx.RefreshToken = NewRefreshTokenClient(tx.config)
+	tx.ReminderConsent = NewReminderConsentClient(tx.config)
+	tx.ReminderMessage = NewReminderMessageClient(tx.config)
+	tx.ReminderSetting = NewReminderSettingClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 }
 

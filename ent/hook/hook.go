@@ -141,6 +141,18 @@ func (f PendingUploadFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Valu
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PendingUploadMutation", m)
 }
 
+// The PhoneVerificationFunc type is an adapter to allow the use of ordinary
+// function as PhoneVerification mutator.
+type PhoneVerificationFunc func(context.Context, *ent.PhoneVerificationMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f PhoneVerificationFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.PhoneVerificationMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PhoneVerificationMutation", m)
+}
+
 // The PlanFunc type is an adapter to allow the use of ordinary
 // function as Plan mutator.
 type PlanFunc func(context.Context, *ent.PlanMutation) (ent.Value, error)
@@ -187,6 +199,42 @@ func (f RefreshTokenFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RefreshTokenMutation", m)
+}
+
+// The ReminderConsentFunc type is an adapter to allow the use of ordinary
+// function as ReminderConsent mutator.
+type ReminderConsentFunc func(context.Context, *ent.ReminderConsentMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ReminderConsentFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ReminderConsentMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ReminderConsentMutation", m)
+}
+
+// The ReminderMessageFunc type is an adapter to allow the use of ordinary
+// function as ReminderMessage mutator.
+type ReminderMessageFunc func(context.Context, *ent.ReminderMessageMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ReminderMessageFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ReminderMessageMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ReminderMessageMutation", m)
+}
+
+// The ReminderSettingFunc type is an adapter to allow the use of ordinary
+// function as ReminderSetting mutator.
+type ReminderSettingFunc func(context.Context, *ent.ReminderSettingMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ReminderSettingFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ReminderSettingMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ReminderSettingMutation", m)
 }
 
 // The UserFunc type is an adapter to allow the use of ordinary

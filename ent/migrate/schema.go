@@ -394,6 +394,30 @@ var (
 			},
 		},
 	}
+	// PhoneVerificationsColumns holds the columns for the "phone_verifications" table.
+	PhoneVerificationsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "user_id", Type: field.TypeUUID},
+		{Name: "phone", Type: field.TypeString, Size: 20},
+		{Name: "code_hash", Type: field.TypeString, Size: 64},
+		{Name: "attempts", Type: field.TypeInt, Default: 0},
+		{Name: "expires_at", Type: field.TypeTime},
+		{Name: "used_at", Type: field.TypeTime, Nullable: true},
+		{Name: "created_at", Type: field.TypeTime},
+	}
+	// PhoneVerificationsTable holds the schema information for the "phone_verifications" table.
+	PhoneVerificationsTable = &schema.Table{
+		Name:       "phone_verifications",
+		Columns:    PhoneVerificationsColumns,
+		PrimaryKey: []*schema.Column{PhoneVerificationsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "phoneverification_user_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{PhoneVerificationsColumns[1], PhoneVerificationsColumns[7]},
+			},
+		},
+	}
 	// PlansColumns holds the columns for the "plans" table.
 	PlansColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -508,6 +532,96 @@ var (
 			},
 		},
 	}
+	// ReminderConsentsColumns holds the columns for the "reminder_consents" table.
+	ReminderConsentsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "user_id", Type: field.TypeUUID},
+		{Name: "subject", Type: field.TypeString, Size: 40},
+		{Name: "granted", Type: field.TypeBool},
+		{Name: "source", Type: field.TypeString, Size: 40},
+		{Name: "detail", Type: field.TypeString, Size: 200, Default: ""},
+		{Name: "created_at", Type: field.TypeTime},
+	}
+	// ReminderConsentsTable holds the schema information for the "reminder_consents" table.
+	ReminderConsentsTable = &schema.Table{
+		Name:       "reminder_consents",
+		Columns:    ReminderConsentsColumns,
+		PrimaryKey: []*schema.Column{ReminderConsentsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "reminderconsent_user_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{ReminderConsentsColumns[1], ReminderConsentsColumns[6]},
+			},
+		},
+	}
+	// ReminderMessagesColumns holds the columns for the "reminder_messages" table.
+	ReminderMessagesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "user_id", Type: field.TypeUUID},
+		{Name: "kind", Type: field.TypeString, Size: 20},
+		{Name: "day", Type: field.TypeString, Size: 10},
+		{Name: "channel", Type: field.TypeString, Size: 10},
+		{Name: "key", Type: field.TypeString, Unique: true, Size: 200},
+		{Name: "recipient", Type: field.TypeString, Size: 254},
+		{Name: "subject", Type: field.TypeString, Size: 200, Default: ""},
+		{Name: "text", Type: field.TypeString, Size: 2147483647},
+		{Name: "status", Type: field.TypeString, Size: 12, Default: "pending"},
+		{Name: "attempts", Type: field.TypeInt, Default: 0},
+		{Name: "next_attempt_at", Type: field.TypeTime},
+		{Name: "provider_id", Type: field.TypeString, Size: 200, Default: ""},
+		{Name: "error", Type: field.TypeString, Size: 500, Default: ""},
+		{Name: "sent_at", Type: field.TypeTime, Nullable: true},
+		{Name: "delivered_at", Type: field.TypeTime, Nullable: true},
+	}
+	// ReminderMessagesTable holds the schema information for the "reminder_messages" table.
+	ReminderMessagesTable = &schema.Table{
+		Name:       "reminder_messages",
+		Columns:    ReminderMessagesColumns,
+		PrimaryKey: []*schema.Column{ReminderMessagesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "remindermessage_user_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{ReminderMessagesColumns[3], ReminderMessagesColumns[1]},
+			},
+			{
+				Name:    "remindermessage_status_next_attempt_at",
+				Unique:  false,
+				Columns: []*schema.Column{ReminderMessagesColumns[11], ReminderMessagesColumns[13]},
+			},
+			{
+				Name:    "remindermessage_provider_id",
+				Unique:  false,
+				Columns: []*schema.Column{ReminderMessagesColumns[14]},
+			},
+		},
+	}
+	// ReminderSettingsColumns holds the columns for the "reminder_settings" table.
+	ReminderSettingsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "user_id", Type: field.TypeUUID, Unique: true},
+		{Name: "email", Type: field.TypeBool, Default: true},
+		{Name: "sms", Type: field.TypeBool, Default: false},
+		{Name: "whatsapp", Type: field.TypeBool, Default: true},
+		{Name: "evening_digest", Type: field.TypeBool, Default: true},
+		{Name: "evening_time", Type: field.TypeString, Size: 5, Default: "18:30"},
+		{Name: "morning_digest", Type: field.TypeBool, Default: true},
+		{Name: "morning_time", Type: field.TypeString, Size: 5, Default: "06:30"},
+		{Name: "verified_phone", Type: field.TypeString, Size: 20, Default: ""},
+		{Name: "calendar_nonce", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "calendar_token_hash", Type: field.TypeString, Unique: true, Nullable: true, Size: 64},
+	}
+	// ReminderSettingsTable holds the schema information for the "reminder_settings" table.
+	ReminderSettingsTable = &schema.Table{
+		Name:       "reminder_settings",
+		Columns:    ReminderSettingsColumns,
+		PrimaryKey: []*schema.Column{ReminderSettingsColumns[0]},
+	}
 	// UsersColumns holds the columns for the "users" table.
 	UsersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -575,10 +689,14 @@ var (
 		PasswordResetsTable,
 		PaymentsTable,
 		PendingUploadsTable,
+		PhoneVerificationsTable,
 		PlansTable,
 		RateLimitsTable,
 		ReferralsTable,
 		RefreshTokensTable,
+		ReminderConsentsTable,
+		ReminderMessagesTable,
+		ReminderSettingsTable,
 		UsersTable,
 		LawClientCasesTable,
 	}

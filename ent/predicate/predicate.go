@@ -39,6 +39,9 @@ type Payment func(*sql.Selector)
 // PendingUpload is the predicate function for pendingupload builders.
 type PendingUpload func(*sql.Selector)
 
+// PhoneVerification is the predicate function for phoneverification builders.
+type PhoneVerification func(*sql.Selector)
+
 // Plan is the predicate function for plan builders.
 type Plan func(*sql.Selector)
 
@@ -50,6 +53,15 @@ type Referral func(*sql.Selector)
 
 // RefreshToken is the predicate function for refreshtoken builders.
 type RefreshToken func(*sql.Selector)
+
+// ReminderConsent is the predicate function for reminderconsent builders.
+type ReminderConsent func(*sql.Selector)
+
+// ReminderMessage is the predicate function for remindermessage builders.
+type ReminderMessage func(*sql.Selector)
+
+// ReminderSetting is the predicate function for remindersetting builders.
+type ReminderSetting func(*sql.Selector)
 
 // User is the predicate function for user builders.
 type User func(*sql.Selector)

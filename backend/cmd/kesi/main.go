@@ -40,6 +40,7 @@ var commands = map[string]command{
 	"plans set":            {"create or change a plan: plans set --id ID --name N --price 1500 --duration DAYS [--currency KES] [--withdrawn]", plansSet},
 	"affiliates pay":       {"mark an affiliate's commissions paid: affiliates pay --affiliate EMAIL --month YYYY-MM", affiliatesPay},
 	"jobs run commissions": {"credit affiliate commissions now: jobs run commissions [--month YYYY-MM]", jobsRunCommissions},
+	"jobs run reminders":   {"record and send the reminders due now: jobs run reminders [--at RFC3339]", jobsRunReminders},
 }
 
 func main() {

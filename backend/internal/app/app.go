@@ -33,6 +33,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/notify"
 	"github.com/kesihq/kesi/backend/internal/platform"
 	"github.com/kesihq/kesi/backend/internal/ratelimit"
+	"github.com/kesihq/kesi/backend/internal/reminders"
 	"github.com/kesihq/kesi/backend/internal/web"
 	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
 )
@@ -181,10 +182,15 @@ func (a *App) build() error {
 	affiliateSvc := affiliates.NewService(a.DB.Client, a.Calendar, a.Config.PublicURL.String())
 	affiliateHandler := affiliates.NewHandler(affiliateSvc)
 	importHandler := imports.NewHandler(imports.NewService(caseSvc))
+	reminderSvc, err := newReminders(a, mailer)
+	if err != nil {
+		return err
+	}
 	policies := []auth.Policy{auth.ServicePolicy}
 	policies = append(policies, documents.Policy)
 	policies = append(policies, cases.Policy, clients.Policy, imports.Policy)
 	policies = append(policies, billing.Policy, affiliates.Policy)
+	policies = append(policies, reminders.Policy)
 	raw := gateway.Raw{}
 	var devRoutes http.Handler
 	raw.Webhook = billing.WebhookHandler(billingSvc, a.Config.PaystackSecretKey)
@@ -205,7 +211,9 @@ func (a *App) build() error {
 		// to do at other times. Reads are right before it runs (cases.asOf).
 		jobs.Job{Name: "next-dates", Every: 15 * time.Minute, AtStart: true, Run: caseSvc.MoveDay},
 
-		jobs.Job{Name: "rate-limits-sweep", Every: time.Hour, Run: limits.Sweep})
+		jobs.Job{Name: "rate-limits-sweep", Every: time.Hour, Run: limits.Sweep},
+
+		jobs.Job{Name: "reminders", Every: time.Minute, AtStart: true, Run: reminderSvc.Job})
 
 	connectOpts := connect.WithHandlerOptions(
 		connect.WithInterceptors(a.Authz.Interceptor(), input.Interceptor()),
@@ -221,6 +229,10 @@ func (a *App) build() error {
 	mux.Handle(kesiv1connect.NewBillingServiceHandler(billingHandler, connectOpts))
 	mux.Handle(kesiv1connect.NewAffiliateServiceHandler(affiliateHandler, connectOpts))
 	mux.Handle(kesiv1connect.NewImportServiceHandler(importHandler, connectOpts))
+	mux.Handle(kesiv1connect.NewReminderServiceHandler(reminders.NewHandler(reminderSvc), connectOpts))
+	reminderRoutes := reminderSvc.Routes()
+	mux.Handle("GET /calendar/{file}", reminderRoutes)
+	mux.Handle("/hooks/", reminderRoutes)
 
 	services := ServiceNames()
 	mux.Handle(grpchealth.NewHandler(&healthChecker{db: a.DB}))

@@ -35,6 +35,14 @@ type Config struct {
 	PaystackSecretKey string
 	PaystackBaseURL   string
 
+	// Reminders: Africa's Talking and the WhatsApp Cloud API; unset, the dev
+	// outboxes under DataDir/outbox. The app secret checks the WhatsApp
+	// webhook's signature; the verify token answers its handshake.
+	SMSURL              string
+	WhatsAppURL         string
+	WhatsAppAppSecret   string
+	WhatsAppVerifyToken string
+
 	MaxUploadBytes     int64 // per file
 	MaxRequestBytes    int64 // per upload request
 	DemoMaxUploadBytes int64 // per file, for the demo account
@@ -74,13 +82,17 @@ func Load(getenv func(string) string) (*Config, error) {
 		return def
 	}
 	c := &Config{
-		Addr:              get("KESI_ADDR", "127.0.0.1:8080"),
-		Env:               get("KESI_ENV", "dev"),
-		DataDir:           get("KESI_DATA_DIR", "./data"),
-		DatabaseURL:       get("KESI_DATABASE_URL", ""),
-		SMTPURL:           get("KESI_SMTP_URL", ""),
-		PaystackSecretKey: get("KESI_PAYSTACK_SECRET_KEY", ""),
-		PaystackBaseURL:   get("KESI_PAYSTACK_BASE_URL", "https://api.paystack.co"),
+		Addr:                get("KESI_ADDR", "127.0.0.1:8080"),
+		Env:                 get("KESI_ENV", "dev"),
+		DataDir:             get("KESI_DATA_DIR", "./data"),
+		DatabaseURL:         get("KESI_DATABASE_URL", ""),
+		SMTPURL:             get("KESI_SMTP_URL", ""),
+		PaystackSecretKey:   get("KESI_PAYSTACK_SECRET_KEY", ""),
+		PaystackBaseURL:     get("KESI_PAYSTACK_BASE_URL", "https://api.paystack.co"),
+		SMSURL:              get("KESI_SMS_URL", ""),
+		WhatsAppURL:         get("KESI_WHATSAPP_URL", ""),
+		WhatsAppAppSecret:   get("KESI_WHATSAPP_APP_SECRET", ""),
+		WhatsAppVerifyToken: get("KESI_WHATSAPP_VERIFY_TOKEN", ""),
 	}
 	if get("KESI_TRUST_PROXY", "") != "" {
 		// The old switch trusted the leftmost entry, which the client writes.

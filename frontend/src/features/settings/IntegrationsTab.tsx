@@ -1,14 +1,27 @@
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, CopyButton, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconBrandGoogle, IconBrandWindows, IconCopy } from '@tabler/icons-react';
+import { useSession } from '@/app/session/SessionProvider';
 import { formatInstant } from '@/lib/dates';
 import { useExtensionTokens, useRevokeExtensionToken } from './queries';
+import { googleCalendarLink, hasReminders, outlookLink, useCalendarFeed, useResetCalendarFeed } from './reminderQueries';
 
 export const INTEGRATIONS_TEXT = {
-  comingSoon: 'Coming Soon',
-  google: 'Google Calendar',
-  googleHint: 'Sync your hearings with Google Calendar.',
-  outlook: 'Microsoft Outlook',
-  outlookHint: 'Sync your hearings with Outlook.',
+  calendar: 'Calendar feed',
+  calendarHint: 'Subscribe your calendar to your sittings, from 30 days back onward.',
+  google: 'Add to Google Calendar',
+  outlook: 'Add to Outlook',
+  feedURL: 'Feed address (for any other calendar app)',
+  copy: 'Copy',
+  copied: 'Copied',
+  refresh:
+    'Calendars refresh a subscribed feed only every few hours (Google every 8 to 24 hours, Outlook about every 3), so a date that changes today may show late there: SMS and WhatsApp reminders tell you at once.',
+  secret: 'Anyone with this address can see your sittings. If it leaks, make a new one; the old address stops working.',
+  reset: 'Make a New Address',
+  resetDone: 'A new calendar address was made; subscribe again with it.',
+  resetFailed: 'Failed to make a new address. Please try again.',
+  feedFailed: 'Failed to load your calendar feed.',
+  subscribersOnly: 'The calendar feed comes with a subscribed account.',
   extension: 'Browser Extension',
   extensionHint: 'Extensions connected to your account to import cases from the e-filing kiosk.',
   noExtensions: 'No browser extensions are connected.',
@@ -24,26 +37,74 @@ export const INTEGRATIONS_TEXT = {
 export function IntegrationsTab() {
   return (
     <Stack>
-      {[
-        { name: INTEGRATIONS_TEXT.google, hint: INTEGRATIONS_TEXT.googleHint },
-        { name: INTEGRATIONS_TEXT.outlook, hint: INTEGRATIONS_TEXT.outlookHint },
-      ].map((i) => (
-        <Card key={i.name} withBorder>
-          <Group justify="space-between" wrap="nowrap">
-            <div>
-              <Text fw={600}>{i.name}</Text>
-              <Text size="sm" c="dimmed">
-                {i.hint}
-              </Text>
-            </div>
-            <Button disabled variant="default">
-              {INTEGRATIONS_TEXT.comingSoon}
-            </Button>
-          </Group>
-        </Card>
-      ))}
+      <CalendarFeed />
       <Extensions />
     </Stack>
+  );
+}
+
+function CalendarFeed() {
+  const { user } = useSession();
+  const allowed = hasReminders(user?.role ?? '');
+  const feed = useCalendarFeed(allowed);
+  const reset = useResetCalendarFeed();
+  return (
+    <Card withBorder>
+      <Title order={2} size="h5">
+        {INTEGRATIONS_TEXT.calendar}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {INTEGRATIONS_TEXT.calendarHint}
+      </Text>
+      {!allowed ? (
+        <Text size="sm">{INTEGRATIONS_TEXT.subscribersOnly}</Text>
+      ) : feed.isPending ? (
+        <Skeleton height={80} />
+      ) : feed.isError ? (
+        <Alert color="red" title={INTEGRATIONS_TEXT.feedFailed}>
+          <Button size="xs" variant="light" color="red" onClick={() => void feed.refetch()}>
+            {INTEGRATIONS_TEXT.retry}
+          </Button>
+        </Alert>
+      ) : (
+        <Stack gap="sm">
+          <Group gap="sm" wrap="wrap">
+            <Button component="a" href={googleCalendarLink(feed.data)} target="_blank" rel="noopener noreferrer" leftSection={<IconBrandGoogle size={16} aria-hidden />}>
+              {INTEGRATIONS_TEXT.google}
+            </Button>
+            <Button component="a" href={outlookLink(feed.data)} target="_blank" rel="noopener noreferrer" variant="default" leftSection={<IconBrandWindows size={16} aria-hidden />}>
+              {INTEGRATIONS_TEXT.outlook}
+            </Button>
+          </Group>
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <TextInput label={INTEGRATIONS_TEXT.feedURL} value={feed.data} readOnly style={{ flex: 1, minWidth: 0 }} onFocus={(e) => { e.currentTarget.select(); }} />
+            <CopyButton value={feed.data}>
+              {({ copied, copy }) => (
+                <Button variant="default" onClick={copy} leftSection={<IconCopy size={16} aria-hidden />}>
+                  {copied ? INTEGRATIONS_TEXT.copied : INTEGRATIONS_TEXT.copy}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+          <Text size="sm">{INTEGRATIONS_TEXT.refresh}</Text>
+          <Text size="xs" c="dimmed">
+            {INTEGRATIONS_TEXT.secret}{' '}
+            <Anchor
+              component="button"
+              type="button"
+              size="xs"
+              onClick={() => { reset.mutate(undefined, {
+                  onSuccess: () => notifications.show({ color: 'green', message: INTEGRATIONS_TEXT.resetDone }),
+                  onError: () => notifications.show({ color: 'red', message: INTEGRATIONS_TEXT.resetFailed }),
+                }); }
+              }
+            >
+              {INTEGRATIONS_TEXT.reset}
+            </Anchor>
+          </Text>
+        </Stack>
+      )}
+    </Card>
   );
 }
 

@@ -1,7 +1,9 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useSession } from '@/app/session/SessionProvider';
 import { useNotificationPreferences, useUpdateNotificationPreferences, type Preferences } from './queries';
+import { hasReminders, useReminderSettings, useUpdateReminderSettings } from './reminderQueries';
 
 export const NOTIFICATION_TEXT = {
   marketing: 'Marketing Emails',
@@ -16,8 +18,15 @@ export const NOTIFICATION_TEXT = {
 };
 
 export function NotificationsTab() {
+  const { user } = useSession();
+  // For lawyers and moderators the WhatsApp switch is the reminders' WhatsApp
+  // channel (issue 18); the demo account keeps the stored preference only.
+  const withReminders = hasReminders(user?.role ?? '');
   const prefs = useNotificationPreferences();
-  if (prefs.isPending) return <Skeleton height={160} />;
+  const reminders = useReminderSettings(withReminders);
+  if (prefs.isPending || (withReminders && reminders.isPending)) return <Skeleton height={160} />;
+  // Without a subscription the reminders answer an error: the switch then
+  // shows the stored preference, as for the demo account.
   if (prefs.isError) {
     return (
       <Alert color="red" title={NOTIFICATION_TEXT.loadFailed}>
@@ -27,12 +36,26 @@ export function NotificationsTab() {
       </Alert>
     );
   }
-  return <PreferencesForm initial={prefs.data} />;
+  const initial = reminders.data ? { ...prefs.data, whatsappNotifications: reminders.data.whatsapp } : prefs.data;
+  return <PreferencesForm initial={initial} />;
 }
 
 function PreferencesForm({ initial }: { initial: Preferences }) {
   const [values, setValues] = useState(initial);
-  const update = useUpdateNotificationPreferences();
+  const updatePrefs = useUpdateNotificationPreferences();
+  const reminders = useReminderSettings(false);
+  const updateReminders = useUpdateReminderSettings();
+  const update = {
+    isPending: updatePrefs.isPending || updateReminders.isPending,
+    mutate: (p: Preferences, cb: { onSuccess: () => void; onError: () => void }) => {
+      const current = reminders.data;
+      const saves: Promise<unknown>[] = [updatePrefs.mutateAsync(p)];
+      if (current && current.whatsapp !== p.whatsappNotifications) {
+        saves.push(updateReminders.mutateAsync({ ...current, whatsapp: p.whatsappNotifications }));
+      }
+      Promise.all(saves).then(cb.onSuccess, cb.onError);
+    },
+  };
   return (
     <Card withBorder>
       <Stack>

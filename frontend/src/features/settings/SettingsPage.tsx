@@ -1,9 +1,11 @@
 import { Container, Tabs, Title } from '@mantine/core';
-import { IconBell, IconCreditCard, IconPlugConnected, IconShieldLock, IconUser } from '@tabler/icons-react';
+import { IconAlarm, IconBell, IconCreditCard, IconPlugConnected, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { useSession } from '@/app/session/SessionProvider';
 import { IntegrationsTab } from './IntegrationsTab';
 import { NotificationsTab } from './NotificationsTab';
 import { ProfileTab } from './ProfileTab';
+import { hasReminders } from './reminderQueries';
+import { RemindersTab } from './RemindersTab';
 import { SecurityTab } from './SecurityTab';
 import { SubscriptionTab } from './SubscriptionTab';
 
@@ -27,6 +29,7 @@ export function SettingsPage() {
           <Tabs.Tab value="notifications" leftSection={<IconBell size={16} aria-hidden />}>
             Notifications
           </Tabs.Tab>
+          {hasReminders(user.role) ? <Tabs.Tab value="reminders" leftSection={<IconAlarm size={16} aria-hidden />}>Reminders</Tabs.Tab> : null}
           <Tabs.Tab value="integrations" leftSection={<IconPlugConnected size={16} aria-hidden />}>
             Integrations
           </Tabs.Tab>
@@ -41,6 +44,7 @@ export function SettingsPage() {
         <Tabs.Panel value="notifications" pt="md">
           <NotificationsTab />
         </Tabs.Panel>
+        <Tabs.Panel value="reminders" pt="md">{hasReminders(user.role) ? <RemindersTab /> : null}</Tabs.Panel>
         <Tabs.Panel value="integrations" pt="md">
           <IntegrationsTab />
         </Tabs.Panel>

@@ -1,0 +1,247 @@
+package reminders
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/backend/internal/notify"
+	"github.com/kesihq/kesi/backend/internal/platform"
+	"github.com/kesihq/kesi/ent"
+	"github.com/kesihq/kesi/ent/remindersetting"
+	"github.com/kesihq/kesi/ent/user"
+)
+
+// Service holds the reminders' rules; the store functions alone write its
+// tables.
+type Service struct {
+	db        *ent.Client
+	cal       platform.Calendar
+	mailer    notify.Mailer
+	sms       SMSSender
+	whatsapp  WhatsAppSender
+	publicURL string
+	codeKey   []byte
+	opts      Options
+	log       *slog.Logger
+}
+
+// Options configure the Service.
+type Options struct {
+	PublicURL string
+	// MasterKey keys the hashes of verification codes.
+	MasterKey []byte
+	// WhatsAppAppSecret checks the webhook's X-Hub-Signature-256;
+	// WhatsAppVerifyToken answers its GET handshake.
+	WhatsAppAppSecret   string
+	WhatsAppVerifyToken string
+	Log                 *slog.Logger
+}
+
+// NewService builds the Service over its channels.
+func NewService(db *ent.Client, cal platform.Calendar, mailer notify.Mailer, sms SMSSender, wa WhatsAppSender, o Options) *Service {
+	mac := hmac.New(sha256.New, o.MasterKey)
+	mac.Write([]byte("kesi reminders phone verification"))
+	if o.Log == nil {
+		o.Log = slog.Default()
+	}
+	return &Service{
+		db: db, cal: cal, mailer: mailer, sms: sms, whatsapp: wa,
+		publicURL: strings.TrimRight(o.PublicURL, "/"), codeKey: mac.Sum(nil), opts: o, log: o.Log,
+	}
+}
+
+// Settings are an advocate's channels and digest times, with the profile's
+// phone number and whether it is verified.
+type Settings struct {
+	Email, SMS, WhatsApp bool
+	EveningDigest        bool
+	EveningTime          string
+	MorningDigest        bool
+	MorningTime          string
+	Phone                string
+	PhoneVerified        bool
+}
+
+// Defaults are the settings of an advocate who never changed them: e-mail
+// and WhatsApp on (SPEC.md's switch defaults on), both digests on. SMS and
+// WhatsApp still wait for a verified number.
+var Defaults = Settings{Email: true, WhatsApp: true, EveningDigest: true, EveningTime: "18:30", MorningDigest: true, MorningTime: "06:30"}
+
+// profile is what the reminders read of a user.
+type profile struct {
+	ID        uuid.UUID
+	Email     string
+	Fullname  string
+	Phone     string // E.164, "" when the profile's number is missing or unusable
+	Role      user.Role
+	PaidUntil *time.Time
+}
+
+func (s *Service) profile(ctx context.Context, id uuid.UUID) (profile, error) {
+	u, err := s.db.User.Get(ctx, id)
+	if ent.IsNotFound(err) {
+		return profile{}, errs.Unauthenticated("Please sign in to continue.")
+	}
+	if err != nil {
+		return profile{}, errs.Internal(fmt.Errorf("load user %s: %w", id, err))
+	}
+	return profileOf(u), nil
+}
+
+func profileOf(u *ent.User) profile {
+	phone, _ := NormalizePhone(u.PhoneNumber)
+	return profile{ID: u.ID, Email: u.Email, Fullname: u.Fullname, Phone: phone, Role: u.Role, PaidUntil: u.PaidUntil}
+}
+
+func settingsOf(row *ent.ReminderSetting, p profile) Settings {
+	st := Defaults
+	if row != nil {
+		st = Settings{
+			Email: row.Email, SMS: row.Sms, WhatsApp: row.Whatsapp,
+			EveningDigest: row.EveningDigest, EveningTime: row.EveningTime,
+			MorningDigest: row.MorningDigest, MorningTime: row.MorningTime,
+		}
+		st.PhoneVerified = p.Phone != "" && row.VerifiedPhone == p.Phone
+	}
+	st.Phone = p.Phone
+	return st
+}
+
+// Settings answers the advocate's settings.
+func (s *Service) Settings(ctx context.Context, id uuid.UUID) (Settings, error) {
+	p, err := s.profile(ctx, id)
+	if err != nil {
+		return Settings{}, err
+	}
+	row, err := s.settingRow(ctx, id)
+	if err != nil {
+		return Settings{}, err
+	}
+	return settingsOf(row, p), nil
+}
+
+func (s *Service) settingRow(ctx context.Context, id uuid.UUID) (*ent.ReminderSetting, error) {
+	row, err := s.db.ReminderSetting.Query().Where(remindersetting.UserID(id)).Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("load reminder settings of %s: %w", id, err))
+	}
+	return row, nil
+}
+
+// ensureRow makes the advocate's settings row with the defaults if it is
+// missing, so that later changes are plain updates.
+func ensureRow(ctx context.Context, tx *ent.Client, id uuid.UUID) (*ent.ReminderSetting, error) {
+	err := tx.ReminderSetting.Create().SetUserID(id).OnConflictColumns(remindersetting.FieldUserID).DoNothing().Exec(ctx)
+	if err != nil && !isNoRows(err) {
+		return nil, fmt.Errorf("create reminder settings of %s: %w", id, err)
+	}
+	return tx.ReminderSetting.Query().Where(remindersetting.UserID(id)).Only(ctx)
+}
+
+func isNoRows(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "no rows in result set")
+}
+
+// ValidTime checks an "HH:MM" digest time.
+func ValidTime(field, v string) error {
+	t, err := time.Parse("15:04", v)
+	if err != nil || t.Format("15:04") != v {
+		return errs.Invalid(field, "Enter a time as HH:MM, for example 18:30.")
+	}
+	return nil
+}
+
+// UpdateSettings stores the advocate's switches and times. Each switch that
+// changes is recorded with its time as consent given or withdrawn.
+func (s *Service) UpdateSettings(ctx context.Context, id uuid.UUID, in Settings) (Settings, error) {
+	if err := ValidTime("evening_time", in.EveningTime); err != nil {
+		return Settings{}, err
+	}
+	if err := ValidTime("morning_time", in.MorningTime); err != nil {
+		return Settings{}, err
+	}
+	p, err := s.profile(ctx, id)
+	if err != nil {
+		return Settings{}, err
+	}
+	var out *ent.ReminderSetting
+	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
+		row, err := ensureRow(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		now := s.cal.Now().UTC()
+		changes := []struct {
+			subject  string
+			was, now bool
+		}{
+			{Email, row.Email, in.Email}, {SMS, row.Sms, in.SMS}, {WhatsApp, row.Whatsapp, in.WhatsApp},
+			{"evening_digest", row.EveningDigest, in.EveningDigest}, {"morning_digest", row.MorningDigest, in.MorningDigest},
+		}
+		for _, c := range changes {
+			if c.was == c.now {
+				continue
+			}
+			if err := tx.ReminderConsent.Create().SetUserID(id).SetSubject(c.subject).SetGranted(c.now).
+				SetSource("settings").SetCreatedAt(now).Exec(ctx); err != nil {
+				return fmt.Errorf("record consent: %w", err)
+			}
+		}
+		out, err = row.Update().SetEmail(in.Email).SetSms(in.SMS).SetWhatsapp(in.WhatsApp).
+			SetEveningDigest(in.EveningDigest).SetEveningTime(in.EveningTime).
+			SetMorningDigest(in.MorningDigest).SetMorningTime(in.MorningTime).
+			SetUpdatedAt(now).Save(ctx)
+		return err
+	})
+	if err != nil {
+		return Settings{}, errs.Internal(fmt.Errorf("update reminder settings of %s: %w", id, err))
+	}
+	return settingsOf(out, p), nil
+}
+
+// Consent is one recorded grant or withdrawal.
+type Consent struct {
+	Subject string
+	Granted bool
+	Source  string
+	At      time.Time
+}
+
+// withdraw turns a channel off for the users of row ids, recording why.
+func (s *Service) withdraw(ctx context.Context, userID uuid.UUID, channel, source, detail string) error {
+	return platform.InTx(ctx, s.db, func(tx *ent.Client) error {
+		row, err := ensureRow(ctx, tx, userID)
+		if err != nil {
+			return err
+		}
+		upd := row.Update().SetUpdatedAt(s.cal.Now().UTC())
+		switch channel {
+		case SMS:
+			if !row.Sms {
+				return nil
+			}
+			upd.SetSms(false)
+		case WhatsApp:
+			if !row.Whatsapp {
+				return nil
+			}
+			upd.SetWhatsapp(false)
+		}
+		if err := upd.Exec(ctx); err != nil {
+			return err
+		}
+		return tx.ReminderConsent.Create().SetUserID(userID).SetSubject(channel).SetGranted(false).
+			SetSource(source).SetDetail(detail).SetCreatedAt(s.cal.Now().UTC()).Exec(ctx)
+	})
+}

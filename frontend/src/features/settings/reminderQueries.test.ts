@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { describeReminder, googleCalendarLink, hasReminders, outlookLink } from './reminderQueries';
+
+const at = (iso: string) => ({ seconds: BigInt(Date.parse(iso) / 1000) });
+
+describe('reminders in Settings', () => {
+  it('describes a message as the advocate reads it, in Nairobi time', () => {
+    expect(describeReminder({ channel: 'whatsapp', status: 'delivered', createdAt: at('2025-01-15T15:30:00Z'), sentAt: at('2025-01-15T15:30:00Z') })).toBe(
+      'Sent 15 Jan, 18:30 by WhatsApp, delivered',
+    );
+    expect(describeReminder({ channel: 'sms', status: 'sent', sentAt: at('2025-01-16T03:30:00Z') })).toBe('Sent 16 Jan, 06:30 by SMS');
+    expect(describeReminder({ channel: 'email', status: 'failed', createdAt: at('2025-01-16T03:30:00Z') })).toBe('Queued 16 Jan, 06:30 by e-mail, failed');
+  });
+
+  it('subscribes Google Calendar by webcal and Outlook by the https address', () => {
+    const feed = 'https://kesi.app/calendar/abc_DEF-123.ics';
+    expect(googleCalendarLink(feed)).toBe('https://calendar.google.com/calendar/r?cid=webcal%3A%2F%2Fkesi.app%2Fcalendar%2Fabc_DEF-123.ics');
+    expect(new URL(outlookLink(feed)).searchParams.get('url')).toBe(feed);
+  });
+
+  it('offers reminders to lawyers and moderators only', () => {
+    expect(['lawyer', 'moderator', 'demo', 'affiliate', ''].map(hasReminders)).toEqual([true, true, false, false, false]);
+  });
+});
