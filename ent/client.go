@@ -18,6 +18,10 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/kesihq/kesi/ent/activity"
 	"github.com/kesihq/kesi/ent/auditevent"
+	"github.com/kesihq/kesi/ent/causelist"
+	"github.com/kesihq/kesi/ent/causelistentry"
+	"github.com/kesihq/kesi/ent/causelistmatch"
+	"github.com/kesihq/kesi/ent/causelistupload"
 	"github.com/kesihq/kesi/ent/commission"
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/document"
@@ -42,6 +46,14 @@ type Client struct {
 	Activity *ActivityClient
 	// AuditEvent is the client for interacting with the AuditEvent builders.
 	AuditEvent *AuditEventClient
+	// CauseList is the client for interacting with the CauseList builders.
+	CauseList *CauseListClient
+	// CauseListEntry is the client for interacting with the CauseListEntry builders.
+	CauseListEntry *CauseListEntryClient
+	// CauseListMatch is the client for interacting with the CauseListMatch builders.
+	CauseListMatch *CauseListMatchClient
+	// CauseListUpload is the client for interacting with the CauseListUpload builders.
+	CauseListUpload *CauseListUploadClient
 	// Commission is the client for interacting with the Commission builders.
 	Commission *CommissionClient
 	// CourtCase is the client for interacting with the CourtCase builders.
@@ -77,6 +89,10 @@ func (c *Client) init() {
 	c.Schema = migrate.NewSchema(c.driver)
 	c.Activity = NewActivityClient(c.config)
 	c.AuditEvent = NewAuditEventClient(c.config)
+	c.CauseList = NewCauseListClient(c.config)
+	c.CauseListEntry = NewCauseListEntryClient(c.config)
+	c.CauseListMatch = NewCauseListMatchClient(c.config)
+	c.CauseListUpload = NewCauseListUploadClient(c.config)
 	c.Commission = NewCommissionClient(c.config)
 	c.CourtCase = NewCourtCaseClient(c.config)
 	c.Document = NewDocumentClient(c.config)
@@ -178,21 +194,25 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 	cfg := c.config
 	cfg.driver = tx
 	return &Tx{
-		ctx:            ctx,
-		config:         cfg,
-		Activity:       NewActivityClient(cfg),
-		AuditEvent:     NewAuditEventClient(cfg),
-		Commission:     NewCommissionClient(cfg),
-		CourtCase:      NewCourtCaseClient(cfg),
-		Document:       NewDocumentClient(cfg),
-		ExtensionToken: NewExtensionTokenClient(cfg),
-		LawClient:      NewLawClientClient(cfg),
-		PasswordReset:  NewPasswordResetClient(cfg),
-		Payment:        NewPaymentClient(cfg),
-		Plan:           NewPlanClient(cfg),
-		Referral:       NewReferralClient(cfg),
-		RefreshToken:   NewRefreshTokenClient(cfg),
-		User:           NewUserClient(cfg),
+		ctx:             ctx,
+		config:          cfg,
+		Activity:        NewActivityClient(cfg),
+		AuditEvent:      NewAuditEventClient(cfg),
+		CauseList:       NewCauseListClient(cfg),
+		CauseListEntry:  NewCauseListEntryClient(cfg),
+		CauseListMatch:  NewCauseListMatchClient(cfg),
+		CauseListUpload: NewCauseListUploadClient(cfg),
+		Commission:      NewCommissionClient(cfg),
+		CourtCase:       NewCourtCaseClient(cfg),
+		Document:        NewDocumentClient(cfg),
+		ExtensionToken:  NewExtensionTokenClient(cfg),
+		LawClient:       NewLawClientClient(cfg),
+		PasswordReset:   NewPasswordResetClient(cfg),
+		Payment:         NewPaymentClient(cfg),
+		Plan:            NewPlanClient(cfg),
+		Referral:        NewReferralClient(cfg),
+		RefreshToken:    NewRefreshTokenClient(cfg),
+		User:            NewUserClient(cfg),
 	}, nil
 }
 
@@ -210,21 +230,25 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 	cfg := c.config
 	cfg.driver = &txDriver{tx: tx, drv: c.driver}
 	return &Tx{
-		ctx:            ctx,
-		config:         cfg,
-		Activity:       NewActivityClient(cfg),
-		AuditEvent:     NewAuditEventClient(cfg),
-		Commission:     NewCommissionClient(cfg),
-		CourtCase:      NewCourtCaseClient(cfg),
-		Document:       NewDocumentClient(cfg),
-		ExtensionToken: NewExtensionTokenClient(cfg),
-		LawClient:      NewLawClientClient(cfg),
-		PasswordReset:  NewPasswordResetClient(cfg),
-		Payment:        NewPaymentClient(cfg),
-		Plan:           NewPlanClient(cfg),
-		Referral:       NewReferralClient(cfg),
-		RefreshToken:   NewRefreshTokenClient(cfg),
-		User:           NewUserClient(cfg),
+		ctx:             ctx,
+		config:          cfg,
+		Activity:        NewActivityClient(cfg),
+		AuditEvent:      NewAuditEventClient(cfg),
+		CauseList:       NewCauseListClient(cfg),
+		CauseListEntry:  NewCauseListEntryClient(cfg),
+		CauseListMatch:  NewCauseListMatchClient(cfg),
+		CauseListUpload: NewCauseListUploadClient(cfg),
+		Commission:      NewCommissionClient(cfg),
+		CourtCase:       NewCourtCaseClient(cfg),
+		Document:        NewDocumentClient(cfg),
+		ExtensionToken:  NewExtensionTokenClient(cfg),
+		LawClient:       NewLawClientClient(cfg),
+		PasswordReset:   NewPasswordResetClient(cfg),
+		Payment:         NewPaymentClient(cfg),
+		Plan:            NewPlanClient(cfg),
+		Referral:        NewReferralClient(cfg),
+		RefreshToken:    NewRefreshTokenClient(cfg),
+		User:            NewUserClient(cfg),
 	}, nil
 }
 
@@ -254,9 +278,10 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.Activity, c.AuditEvent, c.Commission, c.CourtCase, c.Document,
-		c.ExtensionToken, c.LawClient, c.PasswordReset, c.Payment, c.Plan, c.Referral,
-		c.RefreshToken, c.User,
+		c.Activity, c.AuditEvent, c.CauseList, c.CauseListEntry, c.CauseListMatch,
+		c.CauseListUpload, c.Commission, c.CourtCase, c.Document, c.ExtensionToken,
+		c.LawClient, c.PasswordReset, c.Payment, c.Plan, c.Referral, c.RefreshToken,
+		c.User,
 	} {
 		n.Use(hooks...)
 	}
@@ -266,9 +291,10 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.Activity, c.AuditEvent, c.Commission, c.CourtCase, c.Document,
-		c.ExtensionToken, c.LawClient, c.PasswordReset, c.Payment, c.Plan, c.Referral,
-		c.RefreshToken, c.User,
+		c.Activity, c.AuditEvent, c.CauseList, c.CauseListEntry, c.CauseListMatch,
+		c.CauseListUpload, c.Commission, c.CourtCase, c.Document, c.ExtensionToken,
+		c.LawClient, c.PasswordReset, c.Payment, c.Plan, c.Referral, c.RefreshToken,
+		c.User,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -281,6 +307,14 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Activity.mutate(ctx, m)
 	case *AuditEventMutation:
 		return c.AuditEvent.mutate(ctx, m)
+	case *CauseListMutation:
+		return c.CauseList.mutate(ctx, m)
+	case *CauseListEntryMutation:
+		return c.CauseListEntry.mutate(ctx, m)
+	case *CauseListMatchMutation:
+		return c.CauseListMatch.mutate(ctx, m)
+	case *CauseListUploadMutation:
+		return c.CauseListUpload.mutate(ctx, m)
 	case *CommissionMutation:
 		return c.Commission.mutate(ctx, m)
 	case *CourtCaseMutation:
@@ -587,6 +621,602 @@ func (c *AuditEventClient) mutate(ctx context.Context, m *AuditEventMutation) (V
 		return (&AuditEventDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown AuditEvent mutation op: %q", m.Op())
+	}
+}
+
+// CauseListClient is a client for the CauseList schema.
+type CauseListClient struct {
+	config
+}
+
+// NewCauseListClient returns a client for the CauseList from the given config.
+func NewCauseListClient(c config) *CauseListClient {
+	return &CauseListClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `causelist.Hooks(f(g(h())))`.
+func (c *CauseListClient) Use(hooks ...Hook) {
+	c.hooks.CauseList = append(c.hooks.CauseList, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `causelist.Intercept(f(g(h())))`.
+func (c *CauseListClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CauseList = append(c.inters.CauseList, interceptors...)
+}
+
+// Create returns a builder for creating a CauseList entity.
+func (c *CauseListClient) Create() *CauseListCreate {
+	mutation := newCauseListMutation(c.config, OpCreate)
+	return &CauseListCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CauseList entities.
+func (c *CauseListClient) CreateBulk(builders ...*CauseListCreate) *CauseListCreateBulk {
+	return &CauseListCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CauseListClient) MapCreateBulk(slice any, setFunc func(*CauseListCreate, int)) *CauseListCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CauseListCreateBulk{err: fmt.Errorf("calling to CauseListClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CauseListCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CauseListCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CauseList.
+func (c *CauseListClient) Update() *CauseListUpdate {
+	mutation := newCauseListMutation(c.config, OpUpdate)
+	return &CauseListUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CauseListClient) UpdateOne(_m *CauseList) *CauseListUpdateOne {
+	mutation := newCauseListMutation(c.config, OpUpdateOne, withCauseList(_m))
+	return &CauseListUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CauseListClient) UpdateOneID(id uuid.UUID) *CauseListUpdateOne {
+	mutation := newCauseListMutation(c.config, OpUpdateOne, withCauseListID(id))
+	return &CauseListUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CauseList.
+func (c *CauseListClient) Delete() *CauseListDelete {
+	mutation := newCauseListMutation(c.config, OpDelete)
+	return &CauseListDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CauseListClient) DeleteOne(_m *CauseList) *CauseListDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CauseListClient) DeleteOneID(id uuid.UUID) *CauseListDeleteOne {
+	builder := c.Delete().Where(causelist.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CauseListDeleteOne{builder}
+}
+
+// Query returns a query builder for CauseList.
+func (c *CauseListClient) Query() *CauseListQuery {
+	return &CauseListQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCauseList},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CauseList entity by its id.
+func (c *CauseListClient) Get(ctx context.Context, id uuid.UUID) (*CauseList, error) {
+	return c.Query().Where(causelist.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CauseListClient) GetX(ctx context.Context, id uuid.UUID) *CauseList {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryEntries queries the entries edge of a CauseList.
+func (c *CauseListClient) QueryEntries(_m *CauseList) *CauseListEntryQuery {
+	query := (&CauseListEntryClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(causelist.Table, causelist.FieldID, id),
+			sqlgraph.To(causelistentry.Table, causelistentry.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, causelist.EntriesTable, causelist.EntriesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryUploads queries the uploads edge of a CauseList.
+func (c *CauseListClient) QueryUploads(_m *CauseList) *CauseListUploadQuery {
+	query := (&CauseListUploadClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(causelist.Table, causelist.FieldID, id),
+			sqlgraph.To(causelistupload.Table, causelistupload.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, causelist.UploadsTable, causelist.UploadsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CauseListClient) Hooks() []Hook {
+	return c.hooks.CauseList
+}
+
+// Interceptors returns the client interceptors.
+func (c *CauseListClient) Interceptors() []Interceptor {
+	return c.inters.CauseList
+}
+
+func (c *CauseListClient) mutate(ctx context.Context, m *CauseListMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CauseListCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CauseListUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CauseListUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CauseListDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CauseList mutation op: %q", m.Op())
+	}
+}
+
+// CauseListEntryClient is a client for the CauseListEntry schema.
+type CauseListEntryClient struct {
+	config
+}
+
+// NewCauseListEntryClient returns a client for the CauseListEntry from the given config.
+func NewCauseListEntryClient(c config) *CauseListEntryClient {
+	return &CauseListEntryClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `causelistentry.Hooks(f(g(h())))`.
+func (c *CauseListEntryClient) Use(hooks ...Hook) {
+	c.hooks.CauseListEntry = append(c.hooks.CauseListEntry, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `causelistentry.Intercept(f(g(h())))`.
+func (c *CauseListEntryClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CauseListEntry = append(c.inters.CauseListEntry, interceptors...)
+}
+
+// Create returns a builder for creating a CauseListEntry entity.
+func (c *CauseListEntryClient) Create() *CauseListEntryCreate {
+	mutation := newCauseListEntryMutation(c.config, OpCreate)
+	return &CauseListEntryCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CauseListEntry entities.
+func (c *CauseListEntryClient) CreateBulk(builders ...*CauseListEntryCreate) *CauseListEntryCreateBulk {
+	return &CauseListEntryCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CauseListEntryClient) MapCreateBulk(slice any, setFunc func(*CauseListEntryCreate, int)) *CauseListEntryCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CauseListEntryCreateBulk{err: fmt.Errorf("calling to CauseListEntryClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CauseListEntryCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CauseListEntryCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CauseListEntry.
+func (c *CauseListEntryClient) Update() *CauseListEntryUpdate {
+	mutation := newCauseListEntryMutation(c.config, OpUpdate)
+	return &CauseListEntryUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CauseListEntryClient) UpdateOne(_m *CauseListEntry) *CauseListEntryUpdateOne {
+	mutation := newCauseListEntryMutation(c.config, OpUpdateOne, withCauseListEntry(_m))
+	return &CauseListEntryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CauseListEntryClient) UpdateOneID(id uuid.UUID) *CauseListEntryUpdateOne {
+	mutation := newCauseListEntryMutation(c.config, OpUpdateOne, withCauseListEntryID(id))
+	return &CauseListEntryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CauseListEntry.
+func (c *CauseListEntryClient) Delete() *CauseListEntryDelete {
+	mutation := newCauseListEntryMutation(c.config, OpDelete)
+	return &CauseListEntryDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CauseListEntryClient) DeleteOne(_m *CauseListEntry) *CauseListEntryDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CauseListEntryClient) DeleteOneID(id uuid.UUID) *CauseListEntryDeleteOne {
+	builder := c.Delete().Where(causelistentry.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CauseListEntryDeleteOne{builder}
+}
+
+// Query returns a query builder for CauseListEntry.
+func (c *CauseListEntryClient) Query() *CauseListEntryQuery {
+	return &CauseListEntryQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCauseListEntry},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CauseListEntry entity by its id.
+func (c *CauseListEntryClient) Get(ctx context.Context, id uuid.UUID) (*CauseListEntry, error) {
+	return c.Query().Where(causelistentry.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CauseListEntryClient) GetX(ctx context.Context, id uuid.UUID) *CauseListEntry {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryList queries the list edge of a CauseListEntry.
+func (c *CauseListEntryClient) QueryList(_m *CauseListEntry) *CauseListQuery {
+	query := (&CauseListClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(causelistentry.Table, causelistentry.FieldID, id),
+			sqlgraph.To(causelist.Table, causelist.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, causelistentry.ListTable, causelistentry.ListColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CauseListEntryClient) Hooks() []Hook {
+	return c.hooks.CauseListEntry
+}
+
+// Interceptors returns the client interceptors.
+func (c *CauseListEntryClient) Interceptors() []Interceptor {
+	return c.inters.CauseListEntry
+}
+
+func (c *CauseListEntryClient) mutate(ctx context.Context, m *CauseListEntryMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CauseListEntryCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CauseListEntryUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CauseListEntryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CauseListEntryDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CauseListEntry mutation op: %q", m.Op())
+	}
+}
+
+// CauseListMatchClient is a client for the CauseListMatch schema.
+type CauseListMatchClient struct {
+	config
+}
+
+// NewCauseListMatchClient returns a client for the CauseListMatch from the given config.
+func NewCauseListMatchClient(c config) *CauseListMatchClient {
+	return &CauseListMatchClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `causelistmatch.Hooks(f(g(h())))`.
+func (c *CauseListMatchClient) Use(hooks ...Hook) {
+	c.hooks.CauseListMatch = append(c.hooks.CauseListMatch, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `causelistmatch.Intercept(f(g(h())))`.
+func (c *CauseListMatchClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CauseListMatch = append(c.inters.CauseListMatch, interceptors...)
+}
+
+// Create returns a builder for creating a CauseListMatch entity.
+func (c *CauseListMatchClient) Create() *CauseListMatchCreate {
+	mutation := newCauseListMatchMutation(c.config, OpCreate)
+	return &CauseListMatchCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CauseListMatch entities.
+func (c *CauseListMatchClient) CreateBulk(builders ...*CauseListMatchCreate) *CauseListMatchCreateBulk {
+	return &CauseListMatchCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CauseListMatchClient) MapCreateBulk(slice any, setFunc func(*CauseListMatchCreate, int)) *CauseListMatchCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CauseListMatchCreateBulk{err: fmt.Errorf("calling to CauseListMatchClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CauseListMatchCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CauseListMatchCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CauseListMatch.
+func (c *CauseListMatchClient) Update() *CauseListMatchUpdate {
+	mutation := newCauseListMatchMutation(c.config, OpUpdate)
+	return &CauseListMatchUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CauseListMatchClient) UpdateOne(_m *CauseListMatch) *CauseListMatchUpdateOne {
+	mutation := newCauseListMatchMutation(c.config, OpUpdateOne, withCauseListMatch(_m))
+	return &CauseListMatchUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CauseListMatchClient) UpdateOneID(id uuid.UUID) *CauseListMatchUpdateOne {
+	mutation := newCauseListMatchMutation(c.config, OpUpdateOne, withCauseListMatchID(id))
+	return &CauseListMatchUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CauseListMatch.
+func (c *CauseListMatchClient) Delete() *CauseListMatchDelete {
+	mutation := newCauseListMatchMutation(c.config, OpDelete)
+	return &CauseListMatchDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CauseListMatchClient) DeleteOne(_m *CauseListMatch) *CauseListMatchDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CauseListMatchClient) DeleteOneID(id uuid.UUID) *CauseListMatchDeleteOne {
+	builder := c.Delete().Where(causelistmatch.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CauseListMatchDeleteOne{builder}
+}
+
+// Query returns a query builder for CauseListMatch.
+func (c *CauseListMatchClient) Query() *CauseListMatchQuery {
+	return &CauseListMatchQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCauseListMatch},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CauseListMatch entity by its id.
+func (c *CauseListMatchClient) Get(ctx context.Context, id uuid.UUID) (*CauseListMatch, error) {
+	return c.Query().Where(causelistmatch.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CauseListMatchClient) GetX(ctx context.Context, id uuid.UUID) *CauseListMatch {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *CauseListMatchClient) Hooks() []Hook {
+	return c.hooks.CauseListMatch
+}
+
+// Interceptors returns the client interceptors.
+func (c *CauseListMatchClient) Interceptors() []Interceptor {
+	return c.inters.CauseListMatch
+}
+
+func (c *CauseListMatchClient) mutate(ctx context.Context, m *CauseListMatchMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CauseListMatchCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CauseListMatchUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CauseListMatchUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CauseListMatchDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CauseListMatch mutation op: %q", m.Op())
+	}
+}
+
+// CauseListUploadClient is a client for the CauseListUpload schema.
+type CauseListUploadClient struct {
+	config
+}
+
+// NewCauseListUploadClient returns a client for the CauseListUpload from the given config.
+func NewCauseListUploadClient(c config) *CauseListUploadClient {
+	return &CauseListUploadClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `causelistupload.Hooks(f(g(h())))`.
+func (c *CauseListUploadClient) Use(hooks ...Hook) {
+	c.hooks.CauseListUpload = append(c.hooks.CauseListUpload, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `causelistupload.Intercept(f(g(h())))`.
+func (c *CauseListUploadClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CauseListUpload = append(c.inters.CauseListUpload, interceptors...)
+}
+
+// Create returns a builder for creating a CauseListUpload entity.
+func (c *CauseListUploadClient) Create() *CauseListUploadCreate {
+	mutation := newCauseListUploadMutation(c.config, OpCreate)
+	return &CauseListUploadCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CauseListUpload entities.
+func (c *CauseListUploadClient) CreateBulk(builders ...*CauseListUploadCreate) *CauseListUploadCreateBulk {
+	return &CauseListUploadCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CauseListUploadClient) MapCreateBulk(slice any, setFunc func(*CauseListUploadCreate, int)) *CauseListUploadCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CauseListUploadCreateBulk{err: fmt.Errorf("calling to CauseListUploadClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CauseListUploadCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CauseListUploadCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CauseListUpload.
+func (c *CauseListUploadClient) Update() *CauseListUploadUpdate {
+	mutation := newCauseListUploadMutation(c.config, OpUpdate)
+	return &CauseListUploadUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CauseListUploadClient) UpdateOne(_m *CauseListUpload) *CauseListUploadUpdateOne {
+	mutation := newCauseListUploadMutation(c.config, OpUpdateOne, withCauseListUpload(_m))
+	return &CauseListUploadUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CauseListUploadClient) UpdateOneID(id uuid.UUID) *CauseListUploadUpdateOne {
+	mutation := newCauseListUploadMutation(c.config, OpUpdateOne, withCauseListUploadID(id))
+	return &CauseListUploadUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CauseListUpload.
+func (c *CauseListUploadClient) Delete() *CauseListUploadDelete {
+	mutation := newCauseListUploadMutation(c.config, OpDelete)
+	return &CauseListUploadDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CauseListUploadClient) DeleteOne(_m *CauseListUpload) *CauseListUploadDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CauseListUploadClient) DeleteOneID(id uuid.UUID) *CauseListUploadDeleteOne {
+	builder := c.Delete().Where(causelistupload.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CauseListUploadDeleteOne{builder}
+}
+
+// Query returns a query builder for CauseListUpload.
+func (c *CauseListUploadClient) Query() *CauseListUploadQuery {
+	return &CauseListUploadQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCauseListUpload},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CauseListUpload entity by its id.
+func (c *CauseListUploadClient) Get(ctx context.Context, id uuid.UUID) (*CauseListUpload, error) {
+	return c.Query().Where(causelistupload.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CauseListUploadClient) GetX(ctx context.Context, id uuid.UUID) *CauseListUpload {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryList queries the list edge of a CauseListUpload.
+func (c *CauseListUploadClient) QueryList(_m *CauseListUpload) *CauseListQuery {
+	query := (&CauseListClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(causelistupload.Table, causelistupload.FieldID, id),
+			sqlgraph.To(causelist.Table, causelist.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, causelistupload.ListTable, causelistupload.ListColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CauseListUploadClient) Hooks() []Hook {
+	return c.hooks.CauseListUpload
+}
+
+// Interceptors returns the client interceptors.
+func (c *CauseListUploadClient) Interceptors() []Interceptor {
+	return c.inters.CauseListUpload
+}
+
+func (c *CauseListUploadClient) mutate(ctx context.Context, m *CauseListUploadMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CauseListUploadCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CauseListUploadUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CauseListUploadUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CauseListUploadDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CauseListUpload mutation op: %q", m.Op())
 	}
 }
 
@@ -2488,14 +3118,14 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		Activity, AuditEvent, Commission, CourtCase, Document, ExtensionToken,
-		LawClient, PasswordReset, Payment, Plan, Referral, RefreshToken,
-		User []ent.Hook
+		Activity, AuditEvent, CauseList, CauseListEntry, CauseListMatch,
+		CauseListUpload, Commission, CourtCase, Document, ExtensionToken, LawClient,
+		PasswordReset, Payment, Plan, Referral, RefreshToken, User []ent.Hook
 	}
 	inters struct {
-		Activity, AuditEvent, Commission, CourtCase, Document, ExtensionToken,
-		LawClient, PasswordReset, Payment, Plan, Referral, RefreshToken,
-		User []ent.Interceptor
+		Activity, AuditEvent, CauseList, CauseListEntry, CauseListMatch,
+		CauseListUpload, Commission, CourtCase, Document, ExtensionToken, LawClient,
+		PasswordReset, Payment, Plan, Referral, RefreshToken, User []ent.Interceptor
 	}
 )
 

@@ -33,6 +33,54 @@ func (f AuditEventFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, 
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AuditEventMutation", m)
 }
 
+// The CauseListFunc type is an adapter to allow the use of ordinary
+// function as CauseList mutator.
+type CauseListFunc func(context.Context, *ent.CauseListMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CauseListFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CauseListMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CauseListMutation", m)
+}
+
+// The CauseListEntryFunc type is an adapter to allow the use of ordinary
+// function as CauseListEntry mutator.
+type CauseListEntryFunc func(context.Context, *ent.CauseListEntryMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CauseListEntryFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CauseListEntryMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CauseListEntryMutation", m)
+}
+
+// The CauseListMatchFunc type is an adapter to allow the use of ordinary
+// function as CauseListMatch mutator.
+type CauseListMatchFunc func(context.Context, *ent.CauseListMatchMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CauseListMatchFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CauseListMatchMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CauseListMatchMutation", m)
+}
+
+// The CauseListUploadFunc type is an adapter to allow the use of ordinary
+// function as CauseListUpload mutator.
+type CauseListUploadFunc func(context.Context, *ent.CauseListUploadMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CauseListUploadFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CauseListUploadMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CauseListUploadMutation", m)
+}
+
 // The CommissionFunc type is an adapter to allow the use of ordinary
 // function as Commission mutator.
 type CommissionFunc func(context.Context, *ent.CommissionMutation) (ent.Value, error)
