@@ -41,6 +41,8 @@ type CauseListEntry struct {
 	CaseNumber string `json:"case_number,omitempty"`
 	// CaseKey holds the value of the "case_key" field.
 	CaseKey string `json:"case_key,omitempty"`
+	// CaseBare holds the value of the "case_bare" field.
+	CaseBare string `json:"case_bare,omitempty"`
 	// Parties holds the value of the "parties" field.
 	Parties string `json:"parties,omitempty"`
 	// Activity holds the value of the "activity" field.
@@ -82,7 +84,7 @@ func (*CauseListEntry) scanValues(columns []string) ([]any, error) {
 			values[i] = new(civil.Date)
 		case causelistentry.FieldNumber:
 			values[i] = new(sql.NullInt64)
-		case causelistentry.FieldStation, causelistentry.FieldCourt, causelistentry.FieldDivision, causelistentry.FieldJudicialOfficer, causelistentry.FieldCourtRoom, causelistentry.FieldVirtualLink, causelistentry.FieldCaseNumber, causelistentry.FieldCaseKey, causelistentry.FieldParties, causelistentry.FieldActivity, causelistentry.FieldTime:
+		case causelistentry.FieldStation, causelistentry.FieldCourt, causelistentry.FieldDivision, causelistentry.FieldJudicialOfficer, causelistentry.FieldCourtRoom, causelistentry.FieldVirtualLink, causelistentry.FieldCaseNumber, causelistentry.FieldCaseKey, causelistentry.FieldCaseBare, causelistentry.FieldParties, causelistentry.FieldActivity, causelistentry.FieldTime:
 			values[i] = new(sql.NullString)
 		case causelistentry.FieldID, causelistentry.FieldListID:
 			values[i] = new(uuid.UUID)
@@ -172,6 +174,12 @@ func (_m *CauseListEntry) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field case_key", values[i])
 			} else if value.Valid {
 				_m.CaseKey = value.String
+			}
+		case causelistentry.FieldCaseBare:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field case_bare", values[i])
+			} else if value.Valid {
+				_m.CaseBare = value.String
 			}
 		case causelistentry.FieldParties:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -264,6 +272,9 @@ func (_m *CauseListEntry) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("case_key=")
 	builder.WriteString(_m.CaseKey)
+	builder.WriteString(", ")
+	builder.WriteString("case_bare=")
+	builder.WriteString(_m.CaseBare)
 	builder.WriteString(", ")
 	builder.WriteString("parties=")
 	builder.WriteString(_m.Parties)

@@ -147,6 +147,12 @@ func (_c *CauseListEntryCreate) SetCaseKey(v string) *CauseListEntryCreate {
 	return _c
 }
 
+// SetCaseBare sets the "case_bare" field.
+func (_c *CauseListEntryCreate) SetCaseBare(v string) *CauseListEntryCreate {
+	_c.mutation.SetCaseBare(v)
+	return _c
+}
+
 // SetParties sets the "parties" field.
 func (_c *CauseListEntryCreate) SetParties(v string) *CauseListEntryCreate {
 	_c.mutation.SetParties(v)
@@ -357,6 +363,14 @@ func (_c *CauseListEntryCreate) check() error {
 			return &ValidationError{Name: "case_key", err: fmt.Errorf(`ent: validator failed for field "CauseListEntry.case_key": %w`, err)}
 		}
 	}
+	if _, ok := _c.mutation.CaseBare(); !ok {
+		return &ValidationError{Name: "case_bare", err: errors.New(`ent: missing required field "CauseListEntry.case_bare"`)}
+	}
+	if v, ok := _c.mutation.CaseBare(); ok {
+		if err := causelistentry.CaseBareValidator(v); err != nil {
+			return &ValidationError{Name: "case_bare", err: fmt.Errorf(`ent: validator failed for field "CauseListEntry.case_bare": %w`, err)}
+		}
+	}
 	if _, ok := _c.mutation.Parties(); !ok {
 		return &ValidationError{Name: "parties", err: errors.New(`ent: missing required field "CauseListEntry.parties"`)}
 	}
@@ -459,6 +473,10 @@ func (_c *CauseListEntryCreate) createSpec() (*CauseListEntry, *sqlgraph.CreateS
 	if value, ok := _c.mutation.CaseKey(); ok {
 		_spec.SetField(causelistentry.FieldCaseKey, field.TypeString, value)
 		_node.CaseKey = value
+	}
+	if value, ok := _c.mutation.CaseBare(); ok {
+		_spec.SetField(causelistentry.FieldCaseBare, field.TypeString, value)
+		_node.CaseBare = value
 	}
 	if value, ok := _c.mutation.Parties(); ok {
 		_spec.SetField(causelistentry.FieldParties, field.TypeString, value)
@@ -682,6 +700,18 @@ func (u *CauseListEntryUpsert) SetCaseKey(v string) *CauseListEntryUpsert {
 // UpdateCaseKey sets the "case_key" field to the value that was provided on create.
 func (u *CauseListEntryUpsert) UpdateCaseKey() *CauseListEntryUpsert {
 	u.SetExcluded(causelistentry.FieldCaseKey)
+	return u
+}
+
+// SetCaseBare sets the "case_bare" field.
+func (u *CauseListEntryUpsert) SetCaseBare(v string) *CauseListEntryUpsert {
+	u.Set(causelistentry.FieldCaseBare, v)
+	return u
+}
+
+// UpdateCaseBare sets the "case_bare" field to the value that was provided on create.
+func (u *CauseListEntryUpsert) UpdateCaseBare() *CauseListEntryUpsert {
+	u.SetExcluded(causelistentry.FieldCaseBare)
 	return u
 }
 
@@ -934,6 +964,20 @@ func (u *CauseListEntryUpsertOne) SetCaseKey(v string) *CauseListEntryUpsertOne 
 func (u *CauseListEntryUpsertOne) UpdateCaseKey() *CauseListEntryUpsertOne {
 	return u.Update(func(s *CauseListEntryUpsert) {
 		s.UpdateCaseKey()
+	})
+}
+
+// SetCaseBare sets the "case_bare" field.
+func (u *CauseListEntryUpsertOne) SetCaseBare(v string) *CauseListEntryUpsertOne {
+	return u.Update(func(s *CauseListEntryUpsert) {
+		s.SetCaseBare(v)
+	})
+}
+
+// UpdateCaseBare sets the "case_bare" field to the value that was provided on create.
+func (u *CauseListEntryUpsertOne) UpdateCaseBare() *CauseListEntryUpsertOne {
+	return u.Update(func(s *CauseListEntryUpsert) {
+		s.UpdateCaseBare()
 	})
 }
 
@@ -1359,6 +1403,20 @@ func (u *CauseListEntryUpsertBulk) SetCaseKey(v string) *CauseListEntryUpsertBul
 func (u *CauseListEntryUpsertBulk) UpdateCaseKey() *CauseListEntryUpsertBulk {
 	return u.Update(func(s *CauseListEntryUpsert) {
 		s.UpdateCaseKey()
+	})
+}
+
+// SetCaseBare sets the "case_bare" field.
+func (u *CauseListEntryUpsertBulk) SetCaseBare(v string) *CauseListEntryUpsertBulk {
+	return u.Update(func(s *CauseListEntryUpsert) {
+		s.SetCaseBare(v)
+	})
+}
+
+// UpdateCaseBare sets the "case_bare" field to the value that was provided on create.
+func (u *CauseListEntryUpsertBulk) UpdateCaseBare() *CauseListEntryUpsertBulk {
+	return u.Update(func(s *CauseListEntryUpsert) {
+		s.UpdateCaseBare()
 	})
 }
 

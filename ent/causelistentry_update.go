@@ -197,6 +197,20 @@ func (_u *CauseListEntryUpdate) SetNillableCaseKey(v *string) *CauseListEntryUpd
 	return _u
 }
 
+// SetCaseBare sets the "case_bare" field.
+func (_u *CauseListEntryUpdate) SetCaseBare(v string) *CauseListEntryUpdate {
+	_u.mutation.SetCaseBare(v)
+	return _u
+}
+
+// SetNillableCaseBare sets the "case_bare" field if the given value is not nil.
+func (_u *CauseListEntryUpdate) SetNillableCaseBare(v *string) *CauseListEntryUpdate {
+	if v != nil {
+		_u.SetCaseBare(*v)
+	}
+	return _u
+}
+
 // SetParties sets the "parties" field.
 func (_u *CauseListEntryUpdate) SetParties(v string) *CauseListEntryUpdate {
 	_u.mutation.SetParties(v)
@@ -324,6 +338,11 @@ func (_u *CauseListEntryUpdate) check() error {
 			return &ValidationError{Name: "case_key", err: fmt.Errorf(`ent: validator failed for field "CauseListEntry.case_key": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.CaseBare(); ok {
+		if err := causelistentry.CaseBareValidator(v); err != nil {
+			return &ValidationError{Name: "case_bare", err: fmt.Errorf(`ent: validator failed for field "CauseListEntry.case_bare": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.Parties(); ok {
 		if err := causelistentry.PartiesValidator(v); err != nil {
 			return &ValidationError{Name: "parties", err: fmt.Errorf(`ent: validator failed for field "CauseListEntry.parties": %w`, err)}
@@ -392,6 +411,9 @@ func (_u *CauseListEntryUpdate) sqlSave(ctx context.Context) (_node int, err err
 	}
 	if value, ok := _u.mutation.CaseKey(); ok {
 		_spec.SetField(causelistentry.FieldCaseKey, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.CaseBare(); ok {
+		_spec.SetField(causelistentry.FieldCaseBare, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.Parties(); ok {
 		_spec.SetField(causelistentry.FieldParties, field.TypeString, value)
@@ -618,6 +640,20 @@ func (_u *CauseListEntryUpdateOne) SetNillableCaseKey(v *string) *CauseListEntry
 	return _u
 }
 
+// SetCaseBare sets the "case_bare" field.
+func (_u *CauseListEntryUpdateOne) SetCaseBare(v string) *CauseListEntryUpdateOne {
+	_u.mutation.SetCaseBare(v)
+	return _u
+}
+
+// SetNillableCaseBare sets the "case_bare" field if the given value is not nil.
+func (_u *CauseListEntryUpdateOne) SetNillableCaseBare(v *string) *CauseListEntryUpdateOne {
+	if v != nil {
+		_u.SetCaseBare(*v)
+	}
+	return _u
+}
+
 // SetParties sets the "parties" field.
 func (_u *CauseListEntryUpdateOne) SetParties(v string) *CauseListEntryUpdateOne {
 	_u.mutation.SetParties(v)
@@ -758,6 +794,11 @@ func (_u *CauseListEntryUpdateOne) check() error {
 			return &ValidationError{Name: "case_key", err: fmt.Errorf(`ent: validator failed for field "CauseListEntry.case_key": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.CaseBare(); ok {
+		if err := causelistentry.CaseBareValidator(v); err != nil {
+			return &ValidationError{Name: "case_bare", err: fmt.Errorf(`ent: validator failed for field "CauseListEntry.case_bare": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.Parties(); ok {
 		if err := causelistentry.PartiesValidator(v); err != nil {
 			return &ValidationError{Name: "parties", err: fmt.Errorf(`ent: validator failed for field "CauseListEntry.parties": %w`, err)}
@@ -843,6 +884,9 @@ func (_u *CauseListEntryUpdateOne) sqlSave(ctx context.Context) (_node *CauseLis
 	}
 	if value, ok := _u.mutation.CaseKey(); ok {
 		_spec.SetField(causelistentry.FieldCaseKey, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.CaseBare(); ok {
+		_spec.SetField(causelistentry.FieldCaseBare, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.Parties(); ok {
 		_spec.SetField(causelistentry.FieldParties, field.TypeString, value)

@@ -19,8 +19,8 @@ import (
 	"github.com/kesihq/kesi/ent/activity"
 	"github.com/kesihq/kesi/ent/auditevent"
 	"github.com/kesihq/kesi/ent/causelist"
+	"github.com/kesihq/kesi/ent/causelistdismissal"
 	"github.com/kesihq/kesi/ent/causelistentry"
-	"github.com/kesihq/kesi/ent/causelistmatch"
 	"github.com/kesihq/kesi/ent/causelistupload"
 	"github.com/kesihq/kesi/ent/commission"
 	"github.com/kesihq/kesi/ent/courtcase"
@@ -48,10 +48,10 @@ type Client struct {
 	AuditEvent *AuditEventClient
 	// CauseList is the client for interacting with the CauseList builders.
 	CauseList *CauseListClient
+	// CauseListDismissal is the client for interacting with the CauseListDismissal builders.
+	CauseListDismissal *CauseListDismissalClient
 	// CauseListEntry is the client for interacting with the CauseListEntry builders.
 	CauseListEntry *CauseListEntryClient
-	// CauseListMatch is the client for interacting with the CauseListMatch builders.
-	CauseListMatch *CauseListMatchClient
 	// CauseListUpload is the client for interacting with the CauseListUpload builders.
 	CauseListUpload *CauseListUploadClient
 	// Commission is the client for interacting with the Commission builders.
@@ -90,8 +90,8 @@ func (c *Client) init() {
 	c.Activity = NewActivityClient(c.config)
 	c.AuditEvent = NewAuditEventClient(c.config)
 	c.CauseList = NewCauseListClient(c.config)
+	c.CauseListDismissal = NewCauseListDismissalClient(c.config)
 	c.CauseListEntry = NewCauseListEntryClient(c.config)
-	c.CauseListMatch = NewCauseListMatchClient(c.config)
 	c.CauseListUpload = NewCauseListUploadClient(c.config)
 	c.Commission = NewCommissionClient(c.config)
 	c.CourtCase = NewCourtCaseClient(c.config)
@@ -194,25 +194,25 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 	cfg := c.config
 	cfg.driver = tx
 	return &Tx{
-		ctx:             ctx,
-		config:          cfg,
-		Activity:        NewActivityClient(cfg),
-		AuditEvent:      NewAuditEventClient(cfg),
-		CauseList:       NewCauseListClient(cfg),
-		CauseListEntry:  NewCauseListEntryClient(cfg),
-		CauseListMatch:  NewCauseListMatchClient(cfg),
-		CauseListUpload: NewCauseListUploadClient(cfg),
-		Commission:      NewCommissionClient(cfg),
-		CourtCase:       NewCourtCaseClient(cfg),
-		Document:        NewDocumentClient(cfg),
-		ExtensionToken:  NewExtensionTokenClient(cfg),
-		LawClient:       NewLawClientClient(cfg),
-		PasswordReset:   NewPasswordResetClient(cfg),
-		Payment:         NewPaymentClient(cfg),
-		Plan:            NewPlanClient(cfg),
-		Referral:        NewReferralClient(cfg),
-		RefreshToken:    NewRefreshTokenClient(cfg),
-		User:            NewUserClient(cfg),
+		ctx:                ctx,
+		config:             cfg,
+		Activity:           NewActivityClient(cfg),
+		AuditEvent:         NewAuditEventClient(cfg),
+		CauseList:          NewCauseListClient(cfg),
+		CauseListDismissal: NewCauseListDismissalClient(cfg),
+		CauseListEntry:     NewCauseListEntryClient(cfg),
+		CauseListUpload:    NewCauseListUploadClient(cfg),
+		Commission:         NewCommissionClient(cfg),
+		CourtCase:          NewCourtCaseClient(cfg),
+		Document:           NewDocumentClient(cfg),
+		ExtensionToken:     NewExtensionTokenClient(cfg),
+		LawClient:          NewLawClientClient(cfg),
+		PasswordReset:      NewPasswordResetClient(cfg),
+		Payment:            NewPaymentClient(cfg),
+		Plan:               NewPlanClient(cfg),
+		Referral:           NewReferralClient(cfg),
+		RefreshToken:       NewRefreshTokenClient(cfg),
+		User:               NewUserClient(cfg),
 	}, nil
 }
 
@@ -230,25 +230,25 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 	cfg := c.config
 	cfg.driver = &txDriver{tx: tx, drv: c.driver}
 	return &Tx{
-		ctx:             ctx,
-		config:          cfg,
-		Activity:        NewActivityClient(cfg),
-		AuditEvent:      NewAuditEventClient(cfg),
-		CauseList:       NewCauseListClient(cfg),
-		CauseListEntry:  NewCauseListEntryClient(cfg),
-		CauseListMatch:  NewCauseListMatchClient(cfg),
-		CauseListUpload: NewCauseListUploadClient(cfg),
-		Commission:      NewCommissionClient(cfg),
-		CourtCase:       NewCourtCaseClient(cfg),
-		Document:        NewDocumentClient(cfg),
-		ExtensionToken:  NewExtensionTokenClient(cfg),
-		LawClient:       NewLawClientClient(cfg),
-		PasswordReset:   NewPasswordResetClient(cfg),
-		Payment:         NewPaymentClient(cfg),
-		Plan:            NewPlanClient(cfg),
-		Referral:        NewReferralClient(cfg),
-		RefreshToken:    NewRefreshTokenClient(cfg),
-		User:            NewUserClient(cfg),
+		ctx:                ctx,
+		config:             cfg,
+		Activity:           NewActivityClient(cfg),
+		AuditEvent:         NewAuditEventClient(cfg),
+		CauseList:          NewCauseListClient(cfg),
+		CauseListDismissal: NewCauseListDismissalClient(cfg),
+		CauseListEntry:     NewCauseListEntryClient(cfg),
+		CauseListUpload:    NewCauseListUploadClient(cfg),
+		Commission:         NewCommissionClient(cfg),
+		CourtCase:          NewCourtCaseClient(cfg),
+		Document:           NewDocumentClient(cfg),
+		ExtensionToken:     NewExtensionTokenClient(cfg),
+		LawClient:          NewLawClientClient(cfg),
+		PasswordReset:      NewPasswordResetClient(cfg),
+		Payment:            NewPaymentClient(cfg),
+		Plan:               NewPlanClient(cfg),
+		Referral:           NewReferralClient(cfg),
+		RefreshToken:       NewRefreshTokenClient(cfg),
+		User:               NewUserClient(cfg),
 	}, nil
 }
 
@@ -278,7 +278,7 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.Activity, c.AuditEvent, c.CauseList, c.CauseListEntry, c.CauseListMatch,
+		c.Activity, c.AuditEvent, c.CauseList, c.CauseListDismissal, c.CauseListEntry,
 		c.CauseListUpload, c.Commission, c.CourtCase, c.Document, c.ExtensionToken,
 		c.LawClient, c.PasswordReset, c.Payment, c.Plan, c.Referral, c.RefreshToken,
 		c.User,
@@ -291,7 +291,7 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.Activity, c.AuditEvent, c.CauseList, c.CauseListEntry, c.CauseListMatch,
+		c.Activity, c.AuditEvent, c.CauseList, c.CauseListDismissal, c.CauseListEntry,
 		c.CauseListUpload, c.Commission, c.CourtCase, c.Document, c.ExtensionToken,
 		c.LawClient, c.PasswordReset, c.Payment, c.Plan, c.Referral, c.RefreshToken,
 		c.User,
@@ -309,10 +309,10 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.AuditEvent.mutate(ctx, m)
 	case *CauseListMutation:
 		return c.CauseList.mutate(ctx, m)
+	case *CauseListDismissalMutation:
+		return c.CauseListDismissal.mutate(ctx, m)
 	case *CauseListEntryMutation:
 		return c.CauseListEntry.mutate(ctx, m)
-	case *CauseListMatchMutation:
-		return c.CauseListMatch.mutate(ctx, m)
 	case *CauseListUploadMutation:
 		return c.CauseListUpload.mutate(ctx, m)
 	case *CommissionMutation:
@@ -789,6 +789,139 @@ func (c *CauseListClient) mutate(ctx context.Context, m *CauseListMutation) (Val
 	}
 }
 
+// CauseListDismissalClient is a client for the CauseListDismissal schema.
+type CauseListDismissalClient struct {
+	config
+}
+
+// NewCauseListDismissalClient returns a client for the CauseListDismissal from the given config.
+func NewCauseListDismissalClient(c config) *CauseListDismissalClient {
+	return &CauseListDismissalClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `causelistdismissal.Hooks(f(g(h())))`.
+func (c *CauseListDismissalClient) Use(hooks ...Hook) {
+	c.hooks.CauseListDismissal = append(c.hooks.CauseListDismissal, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `causelistdismissal.Intercept(f(g(h())))`.
+func (c *CauseListDismissalClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CauseListDismissal = append(c.inters.CauseListDismissal, interceptors...)
+}
+
+// Create returns a builder for creating a CauseListDismissal entity.
+func (c *CauseListDismissalClient) Create() *CauseListDismissalCreate {
+	mutation := newCauseListDismissalMutation(c.config, OpCreate)
+	return &CauseListDismissalCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CauseListDismissal entities.
+func (c *CauseListDismissalClient) CreateBulk(builders ...*CauseListDismissalCreate) *CauseListDismissalCreateBulk {
+	return &CauseListDismissalCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CauseListDismissalClient) MapCreateBulk(slice any, setFunc func(*CauseListDismissalCreate, int)) *CauseListDismissalCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CauseListDismissalCreateBulk{err: fmt.Errorf("calling to CauseListDismissalClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CauseListDismissalCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CauseListDismissalCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CauseListDismissal.
+func (c *CauseListDismissalClient) Update() *CauseListDismissalUpdate {
+	mutation := newCauseListDismissalMutation(c.config, OpUpdate)
+	return &CauseListDismissalUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CauseListDismissalClient) UpdateOne(_m *CauseListDismissal) *CauseListDismissalUpdateOne {
+	mutation := newCauseListDismissalMutation(c.config, OpUpdateOne, withCauseListDismissal(_m))
+	return &CauseListDismissalUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CauseListDismissalClient) UpdateOneID(id uuid.UUID) *CauseListDismissalUpdateOne {
+	mutation := newCauseListDismissalMutation(c.config, OpUpdateOne, withCauseListDismissalID(id))
+	return &CauseListDismissalUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CauseListDismissal.
+func (c *CauseListDismissalClient) Delete() *CauseListDismissalDelete {
+	mutation := newCauseListDismissalMutation(c.config, OpDelete)
+	return &CauseListDismissalDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CauseListDismissalClient) DeleteOne(_m *CauseListDismissal) *CauseListDismissalDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CauseListDismissalClient) DeleteOneID(id uuid.UUID) *CauseListDismissalDeleteOne {
+	builder := c.Delete().Where(causelistdismissal.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CauseListDismissalDeleteOne{builder}
+}
+
+// Query returns a query builder for CauseListDismissal.
+func (c *CauseListDismissalClient) Query() *CauseListDismissalQuery {
+	return &CauseListDismissalQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCauseListDismissal},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CauseListDismissal entity by its id.
+func (c *CauseListDismissalClient) Get(ctx context.Context, id uuid.UUID) (*CauseListDismissal, error) {
+	return c.Query().Where(causelistdismissal.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CauseListDismissalClient) GetX(ctx context.Context, id uuid.UUID) *CauseListDismissal {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *CauseListDismissalClient) Hooks() []Hook {
+	return c.hooks.CauseListDismissal
+}
+
+// Interceptors returns the client interceptors.
+func (c *CauseListDismissalClient) Interceptors() []Interceptor {
+	return c.inters.CauseListDismissal
+}
+
+func (c *CauseListDismissalClient) mutate(ctx context.Context, m *CauseListDismissalMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CauseListDismissalCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CauseListDismissalUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CauseListDismissalUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CauseListDismissalDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CauseListDismissal mutation op: %q", m.Op())
+	}
+}
+
 // CauseListEntryClient is a client for the CauseListEntry schema.
 type CauseListEntryClient struct {
 	config
@@ -935,139 +1068,6 @@ func (c *CauseListEntryClient) mutate(ctx context.Context, m *CauseListEntryMuta
 		return (&CauseListEntryDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown CauseListEntry mutation op: %q", m.Op())
-	}
-}
-
-// CauseListMatchClient is a client for the CauseListMatch schema.
-type CauseListMatchClient struct {
-	config
-}
-
-// NewCauseListMatchClient returns a client for the CauseListMatch from the given config.
-func NewCauseListMatchClient(c config) *CauseListMatchClient {
-	return &CauseListMatchClient{config: c}
-}
-
-// Use adds a list of mutation hooks to the hooks stack.
-// A call to `Use(f, g, h)` equals to `causelistmatch.Hooks(f(g(h())))`.
-func (c *CauseListMatchClient) Use(hooks ...Hook) {
-	c.hooks.CauseListMatch = append(c.hooks.CauseListMatch, hooks...)
-}
-
-// Intercept adds a list of query interceptors to the interceptors stack.
-// A call to `Intercept(f, g, h)` equals to `causelistmatch.Intercept(f(g(h())))`.
-func (c *CauseListMatchClient) Intercept(interceptors ...Interceptor) {
-	c.inters.CauseListMatch = append(c.inters.CauseListMatch, interceptors...)
-}
-
-// Create returns a builder for creating a CauseListMatch entity.
-func (c *CauseListMatchClient) Create() *CauseListMatchCreate {
-	mutation := newCauseListMatchMutation(c.config, OpCreate)
-	return &CauseListMatchCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// CreateBulk returns a builder for creating a bulk of CauseListMatch entities.
-func (c *CauseListMatchClient) CreateBulk(builders ...*CauseListMatchCreate) *CauseListMatchCreateBulk {
-	return &CauseListMatchCreateBulk{config: c.config, builders: builders}
-}
-
-// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
-// a builder and applies setFunc on it.
-func (c *CauseListMatchClient) MapCreateBulk(slice any, setFunc func(*CauseListMatchCreate, int)) *CauseListMatchCreateBulk {
-	rv := reflect.ValueOf(slice)
-	if rv.Kind() != reflect.Slice {
-		return &CauseListMatchCreateBulk{err: fmt.Errorf("calling to CauseListMatchClient.MapCreateBulk with wrong type %T, need slice", slice)}
-	}
-	builders := make([]*CauseListMatchCreate, rv.Len())
-	for i := 0; i < rv.Len(); i++ {
-		builders[i] = c.Create()
-		setFunc(builders[i], i)
-	}
-	return &CauseListMatchCreateBulk{config: c.config, builders: builders}
-}
-
-// Update returns an update builder for CauseListMatch.
-func (c *CauseListMatchClient) Update() *CauseListMatchUpdate {
-	mutation := newCauseListMatchMutation(c.config, OpUpdate)
-	return &CauseListMatchUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// UpdateOne returns an update builder for the given entity.
-func (c *CauseListMatchClient) UpdateOne(_m *CauseListMatch) *CauseListMatchUpdateOne {
-	mutation := newCauseListMatchMutation(c.config, OpUpdateOne, withCauseListMatch(_m))
-	return &CauseListMatchUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// UpdateOneID returns an update builder for the given id.
-func (c *CauseListMatchClient) UpdateOneID(id uuid.UUID) *CauseListMatchUpdateOne {
-	mutation := newCauseListMatchMutation(c.config, OpUpdateOne, withCauseListMatchID(id))
-	return &CauseListMatchUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// Delete returns a delete builder for CauseListMatch.
-func (c *CauseListMatchClient) Delete() *CauseListMatchDelete {
-	mutation := newCauseListMatchMutation(c.config, OpDelete)
-	return &CauseListMatchDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
-}
-
-// DeleteOne returns a builder for deleting the given entity.
-func (c *CauseListMatchClient) DeleteOne(_m *CauseListMatch) *CauseListMatchDeleteOne {
-	return c.DeleteOneID(_m.ID)
-}
-
-// DeleteOneID returns a builder for deleting the given entity by its id.
-func (c *CauseListMatchClient) DeleteOneID(id uuid.UUID) *CauseListMatchDeleteOne {
-	builder := c.Delete().Where(causelistmatch.ID(id))
-	builder.mutation.id = &id
-	builder.mutation.op = OpDeleteOne
-	return &CauseListMatchDeleteOne{builder}
-}
-
-// Query returns a query builder for CauseListMatch.
-func (c *CauseListMatchClient) Query() *CauseListMatchQuery {
-	return &CauseListMatchQuery{
-		config: c.config,
-		ctx:    &QueryContext{Type: TypeCauseListMatch},
-		inters: c.Interceptors(),
-	}
-}
-
-// Get returns a CauseListMatch entity by its id.
-func (c *CauseListMatchClient) Get(ctx context.Context, id uuid.UUID) (*CauseListMatch, error) {
-	return c.Query().Where(causelistmatch.ID(id)).Only(ctx)
-}
-
-// GetX is like Get, but panics if an error occurs.
-func (c *CauseListMatchClient) GetX(ctx context.Context, id uuid.UUID) *CauseListMatch {
-	obj, err := c.Get(ctx, id)
-	if err != nil {
-		panic(err)
-	}
-	return obj
-}
-
-// Hooks returns the client hooks.
-func (c *CauseListMatchClient) Hooks() []Hook {
-	return c.hooks.CauseListMatch
-}
-
-// Interceptors returns the client interceptors.
-func (c *CauseListMatchClient) Interceptors() []Interceptor {
-	return c.inters.CauseListMatch
-}
-
-func (c *CauseListMatchClient) mutate(ctx context.Context, m *CauseListMatchMutation) (Value, error) {
-	switch m.Op() {
-	case OpCreate:
-		return (&CauseListMatchCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
-	case OpUpdate:
-		return (&CauseListMatchUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
-	case OpUpdateOne:
-		return (&CauseListMatchUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
-	case OpDelete, OpDeleteOne:
-		return (&CauseListMatchDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
-	default:
-		return nil, fmt.Errorf("ent: unknown CauseListMatch mutation op: %q", m.Op())
 	}
 }
 
@@ -3118,12 +3118,12 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		Activity, AuditEvent, CauseList, CauseListEntry, CauseListMatch,
+		Activity, AuditEvent, CauseList, CauseListDismissal, CauseListEntry,
 		CauseListUpload, Commission, CourtCase, Document, ExtensionToken, LawClient,
 		PasswordReset, Payment, Plan, Referral, RefreshToken, User []ent.Hook
 	}
 	inters struct {
-		Activity, AuditEvent, CauseList, CauseListEntry, CauseListMatch,
+		Activity, AuditEvent, CauseList, CauseListDismissal, CauseListEntry,
 		CauseListUpload, Commission, CourtCase, Document, ExtensionToken, LawClient,
 		PasswordReset, Payment, Plan, Referral, RefreshToken, User []ent.Interceptor
 	}

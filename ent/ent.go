@@ -15,8 +15,8 @@ import (
 	"github.com/kesihq/kesi/ent/activity"
 	"github.com/kesihq/kesi/ent/auditevent"
 	"github.com/kesihq/kesi/ent/causelist"
+	"github.com/kesihq/kesi/ent/causelistdismissal"
 	"github.com/kesihq/kesi/ent/causelistentry"
-	"github.com/kesihq/kesi/ent/causelistmatch"
 	"github.com/kesihq/kesi/ent/causelistupload"
 	"github.com/kesihq/kesi/ent/commission"
 	"github.com/kesihq/kesi/ent/courtcase"
@@ -89,23 +89,23 @@ var (
 func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
-			activity.Table:        activity.ValidColumn,
-			auditevent.Table:      auditevent.ValidColumn,
-			causelist.Table:       causelist.ValidColumn,
-			causelistentry.Table:  causelistentry.ValidColumn,
-			causelistmatch.Table:  causelistmatch.ValidColumn,
-			causelistupload.Table: causelistupload.ValidColumn,
-			commission.Table:      commission.ValidColumn,
-			courtcase.Table:       courtcase.ValidColumn,
-			document.Table:        document.ValidColumn,
-			extensiontoken.Table:  extensiontoken.ValidColumn,
-			lawclient.Table:       lawclient.ValidColumn,
-			passwordreset.Table:   passwordreset.ValidColumn,
-			payment.Table:         payment.ValidColumn,
-			plan.Table:            plan.ValidColumn,
-			referral.Table:        referral.ValidColumn,
-			refreshtoken.Table:    refreshtoken.ValidColumn,
-			user.Table:            user.ValidColumn,
+			activity.Table:           activity.ValidColumn,
+			auditevent.Table:         auditevent.ValidColumn,
+			causelist.Table:          causelist.ValidColumn,
+			causelistdismissal.Table: causelistdismissal.ValidColumn,
+			causelistentry.Table:     causelistentry.ValidColumn,
+			causelistupload.Table:    causelistupload.ValidColumn,
+			commission.Table:         commission.ValidColumn,
+			courtcase.Table:          courtcase.ValidColumn,
+			document.Table:           document.ValidColumn,
+			extensiontoken.Table:     extensiontoken.ValidColumn,
+			lawclient.Table:          lawclient.ValidColumn,
+			passwordreset.Table:      passwordreset.ValidColumn,
+			payment.Table:            payment.ValidColumn,
+			plan.Table:               plan.ValidColumn,
+			referral.Table:           referral.ValidColumn,
+			refreshtoken.Table:       refreshtoken.ValidColumn,
+			user.Table:               user.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

@@ -15,8 +15,8 @@ import (
 	"github.com/kesihq/kesi/ent/activity"
 	"github.com/kesihq/kesi/ent/auditevent"
 	"github.com/kesihq/kesi/ent/causelist"
+	"github.com/kesihq/kesi/ent/causelistdismissal"
 	"github.com/kesihq/kesi/ent/causelistentry"
-	"github.com/kesihq/kesi/ent/causelistmatch"
 	"github.com/kesihq/kesi/ent/causelistupload"
 	"github.com/kesihq/kesi/ent/civil"
 	"github.com/kesihq/kesi/ent/commission"
@@ -42,23 +42,23 @@ const (
 	OpUpdateOne = ent.OpUpdateOne
 
 	// Node types.
-	TypeActivity        = "Activity"
-	TypeAuditEvent      = "AuditEvent"
-	TypeCauseList       = "CauseList"
-	TypeCauseListEntry  = "CauseListEntry"
-	TypeCauseListMatch  = "CauseListMatch"
-	TypeCauseListUpload = "CauseListUpload"
-	TypeCommission      = "Commission"
-	TypeCourtCase       = "CourtCase"
-	TypeDocument        = "Document"
-	TypeExtensionToken  = "ExtensionToken"
-	TypeLawClient       = "LawClient"
-	TypePasswordReset   = "PasswordReset"
-	TypePayment         = "Payment"
-	TypePlan            = "Plan"
-	TypeReferral        = "Referral"
-	TypeRefreshToken    = "RefreshToken"
-	TypeUser            = "User"
+	TypeActivity           = "Activity"
+	TypeAuditEvent         = "AuditEvent"
+	TypeCauseList          = "CauseList"
+	TypeCauseListDismissal = "CauseListDismissal"
+	TypeCauseListEntry     = "CauseListEntry"
+	TypeCauseListUpload    = "CauseListUpload"
+	TypeCommission         = "Commission"
+	TypeCourtCase          = "CourtCase"
+	TypeDocument           = "Document"
+	TypeExtensionToken     = "ExtensionToken"
+	TypeLawClient          = "LawClient"
+	TypePasswordReset      = "PasswordReset"
+	TypePayment            = "Payment"
+	TypePlan               = "Plan"
+	TypeReferral           = "Referral"
+	TypeRefreshToken       = "RefreshToken"
+	TypeUser               = "User"
 )
 
 // ActivityMutation represents an operation that mutates the Activity nodes in the graph.
@@ -2717,6 +2717,576 @@ func (m *CauseListMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown CauseList edge %s", name)
 }
 
+// CauseListDismissalMutation represents an operation that mutates the CauseListDismissal nodes in the graph.
+type CauseListDismissalMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	owner_id      *uuid.UUID
+	case_ref      *uuid.UUID
+	kind          *string
+	listed_date   *civil.Date
+	created_at    *time.Time
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*CauseListDismissal, error)
+	predicates    []predicate.CauseListDismissal
+}
+
+var _ ent.Mutation = (*CauseListDismissalMutation)(nil)
+
+// causelistdismissalOption allows management of the mutation configuration using functional options.
+type causelistdismissalOption func(*CauseListDismissalMutation)
+
+// newCauseListDismissalMutation creates new mutation for the CauseListDismissal entity.
+func newCauseListDismissalMutation(c config, op Op, opts ...causelistdismissalOption) *CauseListDismissalMutation {
+	m := &CauseListDismissalMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCauseListDismissal,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCauseListDismissalID sets the ID field of the mutation.
+func withCauseListDismissalID(id uuid.UUID) causelistdismissalOption {
+	return func(m *CauseListDismissalMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CauseListDismissal
+		)
+		m.oldValue = func(ctx context.Context) (*CauseListDismissal, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CauseListDismissal.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCauseListDismissal sets the old CauseListDismissal of the mutation.
+func withCauseListDismissal(node *CauseListDismissal) causelistdismissalOption {
+	return func(m *CauseListDismissalMutation) {
+		m.oldValue = func(context.Context) (*CauseListDismissal, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CauseListDismissalMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CauseListDismissalMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CauseListDismissal entities.
+func (m *CauseListDismissalMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CauseListDismissalMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CauseListDismissalMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CauseListDismissal.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetOwnerID sets the "owner_id" field.
+func (m *CauseListDismissalMutation) SetOwnerID(u uuid.UUID) {
+	m.owner_id = &u
+}
+
+// OwnerID returns the value of the "owner_id" field in the mutation.
+func (m *CauseListDismissalMutation) OwnerID() (r uuid.UUID, exists bool) {
+	v := m.owner_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOwnerID returns the old "owner_id" field's value of the CauseListDismissal entity.
+// If the CauseListDismissal object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListDismissalMutation) OldOwnerID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOwnerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOwnerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOwnerID: %w", err)
+	}
+	return oldValue.OwnerID, nil
+}
+
+// ResetOwnerID resets all changes to the "owner_id" field.
+func (m *CauseListDismissalMutation) ResetOwnerID() {
+	m.owner_id = nil
+}
+
+// SetCaseRef sets the "case_ref" field.
+func (m *CauseListDismissalMutation) SetCaseRef(u uuid.UUID) {
+	m.case_ref = &u
+}
+
+// CaseRef returns the value of the "case_ref" field in the mutation.
+func (m *CauseListDismissalMutation) CaseRef() (r uuid.UUID, exists bool) {
+	v := m.case_ref
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCaseRef returns the old "case_ref" field's value of the CauseListDismissal entity.
+// If the CauseListDismissal object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListDismissalMutation) OldCaseRef(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCaseRef is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCaseRef requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCaseRef: %w", err)
+	}
+	return oldValue.CaseRef, nil
+}
+
+// ResetCaseRef resets all changes to the "case_ref" field.
+func (m *CauseListDismissalMutation) ResetCaseRef() {
+	m.case_ref = nil
+}
+
+// SetKind sets the "kind" field.
+func (m *CauseListDismissalMutation) SetKind(s string) {
+	m.kind = &s
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *CauseListDismissalMutation) Kind() (r string, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the CauseListDismissal entity.
+// If the CauseListDismissal object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListDismissalMutation) OldKind(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *CauseListDismissalMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetListedDate sets the "listed_date" field.
+func (m *CauseListDismissalMutation) SetListedDate(c civil.Date) {
+	m.listed_date = &c
+}
+
+// ListedDate returns the value of the "listed_date" field in the mutation.
+func (m *CauseListDismissalMutation) ListedDate() (r civil.Date, exists bool) {
+	v := m.listed_date
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldListedDate returns the old "listed_date" field's value of the CauseListDismissal entity.
+// If the CauseListDismissal object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListDismissalMutation) OldListedDate(ctx context.Context) (v civil.Date, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldListedDate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldListedDate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldListedDate: %w", err)
+	}
+	return oldValue.ListedDate, nil
+}
+
+// ClearListedDate clears the value of the "listed_date" field.
+func (m *CauseListDismissalMutation) ClearListedDate() {
+	m.listed_date = nil
+	m.clearedFields[causelistdismissal.FieldListedDate] = struct{}{}
+}
+
+// ListedDateCleared returns if the "listed_date" field was cleared in this mutation.
+func (m *CauseListDismissalMutation) ListedDateCleared() bool {
+	_, ok := m.clearedFields[causelistdismissal.FieldListedDate]
+	return ok
+}
+
+// ResetListedDate resets all changes to the "listed_date" field.
+func (m *CauseListDismissalMutation) ResetListedDate() {
+	m.listed_date = nil
+	delete(m.clearedFields, causelistdismissal.FieldListedDate)
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CauseListDismissalMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CauseListDismissalMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the CauseListDismissal entity.
+// If the CauseListDismissal object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListDismissalMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CauseListDismissalMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// Where appends a list predicates to the CauseListDismissalMutation builder.
+func (m *CauseListDismissalMutation) Where(ps ...predicate.CauseListDismissal) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CauseListDismissalMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CauseListDismissalMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CauseListDismissal, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CauseListDismissalMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CauseListDismissalMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CauseListDismissal).
+func (m *CauseListDismissalMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CauseListDismissalMutation) Fields() []string {
+	fields := make([]string, 0, 5)
+	if m.owner_id != nil {
+		fields = append(fields, causelistdismissal.FieldOwnerID)
+	}
+	if m.case_ref != nil {
+		fields = append(fields, causelistdismissal.FieldCaseRef)
+	}
+	if m.kind != nil {
+		fields = append(fields, causelistdismissal.FieldKind)
+	}
+	if m.listed_date != nil {
+		fields = append(fields, causelistdismissal.FieldListedDate)
+	}
+	if m.created_at != nil {
+		fields = append(fields, causelistdismissal.FieldCreatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CauseListDismissalMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case causelistdismissal.FieldOwnerID:
+		return m.OwnerID()
+	case causelistdismissal.FieldCaseRef:
+		return m.CaseRef()
+	case causelistdismissal.FieldKind:
+		return m.Kind()
+	case causelistdismissal.FieldListedDate:
+		return m.ListedDate()
+	case causelistdismissal.FieldCreatedAt:
+		return m.CreatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CauseListDismissalMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case causelistdismissal.FieldOwnerID:
+		return m.OldOwnerID(ctx)
+	case causelistdismissal.FieldCaseRef:
+		return m.OldCaseRef(ctx)
+	case causelistdismissal.FieldKind:
+		return m.OldKind(ctx)
+	case causelistdismissal.FieldListedDate:
+		return m.OldListedDate(ctx)
+	case causelistdismissal.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown CauseListDismissal field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CauseListDismissalMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case causelistdismissal.FieldOwnerID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOwnerID(v)
+		return nil
+	case causelistdismissal.FieldCaseRef:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCaseRef(v)
+		return nil
+	case causelistdismissal.FieldKind:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case causelistdismissal.FieldListedDate:
+		v, ok := value.(civil.Date)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetListedDate(v)
+		return nil
+	case causelistdismissal.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CauseListDismissal field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CauseListDismissalMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CauseListDismissalMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CauseListDismissalMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown CauseListDismissal numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CauseListDismissalMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(causelistdismissal.FieldListedDate) {
+		fields = append(fields, causelistdismissal.FieldListedDate)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CauseListDismissalMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CauseListDismissalMutation) ClearField(name string) error {
+	switch name {
+	case causelistdismissal.FieldListedDate:
+		m.ClearListedDate()
+		return nil
+	}
+	return fmt.Errorf("unknown CauseListDismissal nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CauseListDismissalMutation) ResetField(name string) error {
+	switch name {
+	case causelistdismissal.FieldOwnerID:
+		m.ResetOwnerID()
+		return nil
+	case causelistdismissal.FieldCaseRef:
+		m.ResetCaseRef()
+		return nil
+	case causelistdismissal.FieldKind:
+		m.ResetKind()
+		return nil
+	case causelistdismissal.FieldListedDate:
+		m.ResetListedDate()
+		return nil
+	case causelistdismissal.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown CauseListDismissal field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CauseListDismissalMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CauseListDismissalMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CauseListDismissalMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CauseListDismissalMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CauseListDismissalMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CauseListDismissalMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CauseListDismissalMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown CauseListDismissal unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CauseListDismissalMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown CauseListDismissal edge %s", name)
+}
+
 // CauseListEntryMutation represents an operation that mutates the CauseListEntry nodes in the graph.
 type CauseListEntryMutation struct {
 	config
@@ -2734,6 +3304,7 @@ type CauseListEntryMutation struct {
 	addnumber        *int
 	case_number      *string
 	case_key         *string
+	case_bare        *string
 	parties          *string
 	activity         *string
 	time             *string
@@ -3278,6 +3849,42 @@ func (m *CauseListEntryMutation) ResetCaseKey() {
 	m.case_key = nil
 }
 
+// SetCaseBare sets the "case_bare" field.
+func (m *CauseListEntryMutation) SetCaseBare(s string) {
+	m.case_bare = &s
+}
+
+// CaseBare returns the value of the "case_bare" field in the mutation.
+func (m *CauseListEntryMutation) CaseBare() (r string, exists bool) {
+	v := m.case_bare
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCaseBare returns the old "case_bare" field's value of the CauseListEntry entity.
+// If the CauseListEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListEntryMutation) OldCaseBare(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCaseBare is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCaseBare requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCaseBare: %w", err)
+	}
+	return oldValue.CaseBare, nil
+}
+
+// ResetCaseBare resets all changes to the "case_bare" field.
+func (m *CauseListEntryMutation) ResetCaseBare() {
+	m.case_bare = nil
+}
+
 // SetParties sets the "parties" field.
 func (m *CauseListEntryMutation) SetParties(s string) {
 	m.parties = &s
@@ -3447,7 +4054,7 @@ func (m *CauseListEntryMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *CauseListEntryMutation) Fields() []string {
-	fields := make([]string, 0, 14)
+	fields := make([]string, 0, 15)
 	if m.list != nil {
 		fields = append(fields, causelistentry.FieldListID)
 	}
@@ -3480,6 +4087,9 @@ func (m *CauseListEntryMutation) Fields() []string {
 	}
 	if m.case_key != nil {
 		fields = append(fields, causelistentry.FieldCaseKey)
+	}
+	if m.case_bare != nil {
+		fields = append(fields, causelistentry.FieldCaseBare)
 	}
 	if m.parties != nil {
 		fields = append(fields, causelistentry.FieldParties)
@@ -3520,6 +4130,8 @@ func (m *CauseListEntryMutation) Field(name string) (ent.Value, bool) {
 		return m.CaseNumber()
 	case causelistentry.FieldCaseKey:
 		return m.CaseKey()
+	case causelistentry.FieldCaseBare:
+		return m.CaseBare()
 	case causelistentry.FieldParties:
 		return m.Parties()
 	case causelistentry.FieldActivity:
@@ -3557,6 +4169,8 @@ func (m *CauseListEntryMutation) OldField(ctx context.Context, name string) (ent
 		return m.OldCaseNumber(ctx)
 	case causelistentry.FieldCaseKey:
 		return m.OldCaseKey(ctx)
+	case causelistentry.FieldCaseBare:
+		return m.OldCaseBare(ctx)
 	case causelistentry.FieldParties:
 		return m.OldParties(ctx)
 	case causelistentry.FieldActivity:
@@ -3648,6 +4262,13 @@ func (m *CauseListEntryMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetCaseKey(v)
+		return nil
+	case causelistentry.FieldCaseBare:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCaseBare(v)
 		return nil
 	case causelistentry.FieldParties:
 		v, ok := value.(string)
@@ -3776,6 +4397,9 @@ func (m *CauseListEntryMutation) ResetField(name string) error {
 	case causelistentry.FieldCaseKey:
 		m.ResetCaseKey()
 		return nil
+	case causelistentry.FieldCaseBare:
+		m.ResetCaseBare()
+		return nil
 	case causelistentry.FieldParties:
 		m.ResetParties()
 		return nil
@@ -3861,1170 +4485,6 @@ func (m *CauseListEntryMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown CauseListEntry edge %s", name)
-}
-
-// CauseListMatchMutation represents an operation that mutates the CauseListMatch nodes in the graph.
-type CauseListMatchMutation struct {
-	config
-	op               Op
-	typ              string
-	id               *uuid.UUID
-	created_at       *time.Time
-	updated_at       *time.Time
-	owner_id         *uuid.UUID
-	case_ref         *uuid.UUID
-	case_id          *string
-	kind             *string
-	listed_date      *civil.Date
-	list_id          *uuid.UUID
-	time             *string
-	court            *string
-	court_room       *string
-	judicial_officer *string
-	activity         *string
-	virtual_link     *string
-	dismissed        *bool
-	applied          *bool
-	clearedFields    map[string]struct{}
-	done             bool
-	oldValue         func(context.Context) (*CauseListMatch, error)
-	predicates       []predicate.CauseListMatch
-}
-
-var _ ent.Mutation = (*CauseListMatchMutation)(nil)
-
-// causelistmatchOption allows management of the mutation configuration using functional options.
-type causelistmatchOption func(*CauseListMatchMutation)
-
-// newCauseListMatchMutation creates new mutation for the CauseListMatch entity.
-func newCauseListMatchMutation(c config, op Op, opts ...causelistmatchOption) *CauseListMatchMutation {
-	m := &CauseListMatchMutation{
-		config:        c,
-		op:            op,
-		typ:           TypeCauseListMatch,
-		clearedFields: make(map[string]struct{}),
-	}
-	for _, opt := range opts {
-		opt(m)
-	}
-	return m
-}
-
-// withCauseListMatchID sets the ID field of the mutation.
-func withCauseListMatchID(id uuid.UUID) causelistmatchOption {
-	return func(m *CauseListMatchMutation) {
-		var (
-			err   error
-			once  sync.Once
-			value *CauseListMatch
-		)
-		m.oldValue = func(ctx context.Context) (*CauseListMatch, error) {
-			once.Do(func() {
-				if m.done {
-					err = errors.New("querying old values post mutation is not allowed")
-				} else {
-					value, err = m.Client().CauseListMatch.Get(ctx, id)
-				}
-			})
-			return value, err
-		}
-		m.id = &id
-	}
-}
-
-// withCauseListMatch sets the old CauseListMatch of the mutation.
-func withCauseListMatch(node *CauseListMatch) causelistmatchOption {
-	return func(m *CauseListMatchMutation) {
-		m.oldValue = func(context.Context) (*CauseListMatch, error) {
-			return node, nil
-		}
-		m.id = &node.ID
-	}
-}
-
-// Client returns a new `ent.Client` from the mutation. If the mutation was
-// executed in a transaction (ent.Tx), a transactional client is returned.
-func (m CauseListMatchMutation) Client() *Client {
-	client := &Client{config: m.config}
-	client.init()
-	return client
-}
-
-// Tx returns an `ent.Tx` for mutations that were executed in transactions;
-// it returns an error otherwise.
-func (m CauseListMatchMutation) Tx() (*Tx, error) {
-	if _, ok := m.driver.(*txDriver); !ok {
-		return nil, errors.New("ent: mutation is not running in a transaction")
-	}
-	tx := &Tx{config: m.config}
-	tx.init()
-	return tx, nil
-}
-
-// SetID sets the value of the id field. Note that this
-// operation is only accepted on creation of CauseListMatch entities.
-func (m *CauseListMatchMutation) SetID(id uuid.UUID) {
-	m.id = &id
-}
-
-// ID returns the ID value in the mutation. Note that the ID is only available
-// if it was provided to the builder or after it was returned from the database.
-func (m *CauseListMatchMutation) ID() (id uuid.UUID, exists bool) {
-	if m.id == nil {
-		return
-	}
-	return *m.id, true
-}
-
-// IDs queries the database and returns the entity ids that match the mutation's predicate.
-// That means, if the mutation is applied within a transaction with an isolation level such
-// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
-// or updated by the mutation.
-func (m *CauseListMatchMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
-	switch {
-	case m.op.Is(OpUpdateOne | OpDeleteOne):
-		id, exists := m.ID()
-		if exists {
-			return []uuid.UUID{id}, nil
-		}
-		fallthrough
-	case m.op.Is(OpUpdate | OpDelete):
-		return m.Client().CauseListMatch.Query().Where(m.predicates...).IDs(ctx)
-	default:
-		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
-	}
-}
-
-// SetCreatedAt sets the "created_at" field.
-func (m *CauseListMatchMutation) SetCreatedAt(t time.Time) {
-	m.created_at = &t
-}
-
-// CreatedAt returns the value of the "created_at" field in the mutation.
-func (m *CauseListMatchMutation) CreatedAt() (r time.Time, exists bool) {
-	v := m.created_at
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldCreatedAt returns the old "created_at" field's value of the CauseListMatch entity.
-// If the CauseListMatch object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *CauseListMatchMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
-	}
-	return oldValue.CreatedAt, nil
-}
-
-// ResetCreatedAt resets all changes to the "created_at" field.
-func (m *CauseListMatchMutation) ResetCreatedAt() {
-	m.created_at = nil
-}
-
-// SetUpdatedAt sets the "updated_at" field.
-func (m *CauseListMatchMutation) SetUpdatedAt(t time.Time) {
-	m.updated_at = &t
-}
-
-// UpdatedAt returns the value of the "updated_at" field in the mutation.
-func (m *CauseListMatchMutation) UpdatedAt() (r time.Time, exists bool) {
-	v := m.updated_at
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldUpdatedAt returns the old "updated_at" field's value of the CauseListMatch entity.
-// If the CauseListMatch object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *CauseListMatchMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
-	}
-	return oldValue.UpdatedAt, nil
-}
-
-// ResetUpdatedAt resets all changes to the "updated_at" field.
-func (m *CauseListMatchMutation) ResetUpdatedAt() {
-	m.updated_at = nil
-}
-
-// SetOwnerID sets the "owner_id" field.
-func (m *CauseListMatchMutation) SetOwnerID(u uuid.UUID) {
-	m.owner_id = &u
-}
-
-// OwnerID returns the value of the "owner_id" field in the mutation.
-func (m *CauseListMatchMutation) OwnerID() (r uuid.UUID, exists bool) {
-	v := m.owner_id
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldOwnerID returns the old "owner_id" field's value of the CauseListMatch entity.
-// If the CauseListMatch object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *CauseListMatchMutation) OldOwnerID(ctx context.Context) (v uuid.UUID, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldOwnerID is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldOwnerID requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldOwnerID: %w", err)
-	}
-	return oldValue.OwnerID, nil
-}
-
-// ResetOwnerID resets all changes to the "owner_id" field.
-func (m *CauseListMatchMutation) ResetOwnerID() {
-	m.owner_id = nil
-}
-
-// SetCaseRef sets the "case_ref" field.
-func (m *CauseListMatchMutation) SetCaseRef(u uuid.UUID) {
-	m.case_ref = &u
-}
-
-// CaseRef returns the value of the "case_ref" field in the mutation.
-func (m *CauseListMatchMutation) CaseRef() (r uuid.UUID, exists bool) {
-	v := m.case_ref
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldCaseRef returns the old "case_ref" field's value of the CauseListMatch entity.
-// If the CauseListMatch object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *CauseListMatchMutation) OldCaseRef(ctx context.Context) (v uuid.UUID, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldCaseRef is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldCaseRef requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldCaseRef: %w", err)
-	}
-	return oldValue.CaseRef, nil
-}
-
-// ResetCaseRef resets all changes to the "case_ref" field.
-func (m *CauseListMatchMutation) ResetCaseRef() {
-	m.case_ref = nil
-}
-
-// SetCaseID sets the "case_id" field.
-func (m *CauseListMatchMutation) SetCaseID(s string) {
-	m.case_id = &s
-}
-
-// CaseID returns the value of the "case_id" field in the mutation.
-func (m *CauseListMatchMutation) CaseID() (r string, exists bool) {
-	v := m.case_id
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldCaseID returns the old "case_id" field's value of the CauseListMatch entity.
-// If the CauseListMatch object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *CauseListMatchMutation) OldCaseID(ctx context.Context) (v string, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldCaseID is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldCaseID requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldCaseID: %w", err)
-	}
-	return oldValue.CaseID, nil
-}
-
-// ResetCaseID resets all changes to the "case_id" field.
-func (m *CauseListMatchMutation) ResetCaseID() {
-	m.case_id = nil
-}
-
-// SetKind sets the "kind" field.
-func (m *CauseListMatchMutation) SetKind(s string) {
-	m.kind = &s
-}
-
-// Kind returns the value of the "kind" field in the mutation.
-func (m *CauseListMatchMutation) Kind() (r string, exists bool) {
-	v := m.kind
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldKind returns the old "kind" field's value of the CauseListMatch entity.
-// If the CauseListMatch object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *CauseListMatchMutation) OldKind(ctx context.Context) (v string, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldKind is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldKind requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldKind: %w", err)
-	}
-	return oldValue.Kind, nil
-}
-
-// ResetKind resets all changes to the "kind" field.
-func (m *CauseListMatchMutation) ResetKind() {
-	m.kind = nil
-}
-
-// SetListedDate sets the "listed_date" field.
-func (m *CauseListMatchMutation) SetListedDate(c civil.Date) {
-	m.listed_date = &c
-}
-
-// ListedDate returns the value of the "listed_date" field in the mutation.
-func (m *CauseListMatchMutation) ListedDate() (r civil.Date, exists bool) {
-	v := m.listed_date
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldListedDate returns the old "listed_date" field's value of the CauseListMatch entity.
-// If the CauseListMatch object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *CauseListMatchMutation) OldListedDate(ctx context.Context) (v civil.Date, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldListedDate is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldListedDate requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldListedDate: %w", err)
-	}
-	return oldValue.ListedDate, nil
-}
-
-// ClearListedDate clears the value of the "listed_date" field.
-func (m *CauseListMatchMutation) ClearListedDate() {
-	m.listed_date = nil
-	m.clearedFields[causelistmatch.FieldListedDate] = struct{}{}
-}
-
-// ListedDateCleared returns if the "listed_date" field was cleared in this mutation.
-func (m *CauseListMatchMutation) ListedDateCleared() bool {
-	_, ok := m.clearedFields[causelistmatch.FieldListedDate]
-	return ok
-}
-
-// ResetListedDate resets all changes to the "listed_date" field.
-func (m *CauseListMatchMutation) ResetListedDate() {
-	m.listed_date = nil
-	delete(m.clearedFields, causelistmatch.FieldListedDate)
-}
-
-// SetListID sets the "list_id" field.
-func (m *CauseListMatchMutation) SetListID(u uuid.UUID) {
-	m.list_id = &u
-}
-
-// ListID returns the value of the "list_id" field in the mutation.
-func (m *CauseListMatchMutation) ListID() (r uuid.UUID, exists bool) {
-	v := m.list_id
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldListID returns the old "list_id" field's value of the CauseListMatch entity.
-// If the CauseListMatch object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *CauseListMatchMutation) OldListID(ctx context.Context) (v uuid.UUID, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldListID is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldListID requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldListID: %w", err)
-	}
-	return oldValue.ListID, nil
-}
-
-// ResetListID resets all changes to the "list_id" field.
-func (m *CauseListMatchMutation) ResetListID() {
-	m.list_id = nil
-}
-
-// SetTime sets the "time" field.
-func (m *CauseListMatchMutation) SetTime(s string) {
-	m.time = &s
-}
-
-// Time returns the value of the "time" field in the mutation.
-func (m *CauseListMatchMutation) Time() (r string, exists bool) {
-	v := m.time
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldTime returns the old "time" field's value of the CauseListMatch entity.
-// If the CauseListMatch object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *CauseListMatchMutation) OldTime(ctx context.Context) (v string, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldTime is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldTime requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldTime: %w", err)
-	}
-	return oldValue.Time, nil
-}
-
-// ResetTime resets all changes to the "time" field.
-func (m *CauseListMatchMutation) ResetTime() {
-	m.time = nil
-}
-
-// SetCourt sets the "court" field.
-func (m *CauseListMatchMutation) SetCourt(s string) {
-	m.court = &s
-}
-
-// Court returns the value of the "court" field in the mutation.
-func (m *CauseListMatchMutation) Court() (r string, exists bool) {
-	v := m.court
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldCourt returns the old "court" field's value of the CauseListMatch entity.
-// If the CauseListMatch object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *CauseListMatchMutation) OldCourt(ctx context.Context) (v string, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldCourt is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldCourt requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldCourt: %w", err)
-	}
-	return oldValue.Court, nil
-}
-
-// ResetCourt resets all changes to the "court" field.
-func (m *CauseListMatchMutation) ResetCourt() {
-	m.court = nil
-}
-
-// SetCourtRoom sets the "court_room" field.
-func (m *CauseListMatchMutation) SetCourtRoom(s string) {
-	m.court_room = &s
-}
-
-// CourtRoom returns the value of the "court_room" field in the mutation.
-func (m *CauseListMatchMutation) CourtRoom() (r string, exists bool) {
-	v := m.court_room
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldCourtRoom returns the old "court_room" field's value of the CauseListMatch entity.
-// If the CauseListMatch object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *CauseListMatchMutation) OldCourtRoom(ctx context.Context) (v string, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldCourtRoom is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldCourtRoom requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldCourtRoom: %w", err)
-	}
-	return oldValue.CourtRoom, nil
-}
-
-// ResetCourtRoom resets all changes to the "court_room" field.
-func (m *CauseListMatchMutation) ResetCourtRoom() {
-	m.court_room = nil
-}
-
-// SetJudicialOfficer sets the "judicial_officer" field.
-func (m *CauseListMatchMutation) SetJudicialOfficer(s string) {
-	m.judicial_officer = &s
-}
-
-// JudicialOfficer returns the value of the "judicial_officer" field in the mutation.
-func (m *CauseListMatchMutation) JudicialOfficer() (r string, exists bool) {
-	v := m.judicial_officer
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldJudicialOfficer returns the old "judicial_officer" field's value of the CauseListMatch entity.
-// If the CauseListMatch object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *CauseListMatchMutation) OldJudicialOfficer(ctx context.Context) (v string, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldJudicialOfficer is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldJudicialOfficer requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldJudicialOfficer: %w", err)
-	}
-	return oldValue.JudicialOfficer, nil
-}
-
-// ResetJudicialOfficer resets all changes to the "judicial_officer" field.
-func (m *CauseListMatchMutation) ResetJudicialOfficer() {
-	m.judicial_officer = nil
-}
-
-// SetActivity sets the "activity" field.
-func (m *CauseListMatchMutation) SetActivity(s string) {
-	m.activity = &s
-}
-
-// Activity returns the value of the "activity" field in the mutation.
-func (m *CauseListMatchMutation) Activity() (r string, exists bool) {
-	v := m.activity
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldActivity returns the old "activity" field's value of the CauseListMatch entity.
-// If the CauseListMatch object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *CauseListMatchMutation) OldActivity(ctx context.Context) (v string, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldActivity is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldActivity requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldActivity: %w", err)
-	}
-	return oldValue.Activity, nil
-}
-
-// ResetActivity resets all changes to the "activity" field.
-func (m *CauseListMatchMutation) ResetActivity() {
-	m.activity = nil
-}
-
-// SetVirtualLink sets the "virtual_link" field.
-func (m *CauseListMatchMutation) SetVirtualLink(s string) {
-	m.virtual_link = &s
-}
-
-// VirtualLink returns the value of the "virtual_link" field in the mutation.
-func (m *CauseListMatchMutation) VirtualLink() (r string, exists bool) {
-	v := m.virtual_link
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldVirtualLink returns the old "virtual_link" field's value of the CauseListMatch entity.
-// If the CauseListMatch object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *CauseListMatchMutation) OldVirtualLink(ctx context.Context) (v string, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldVirtualLink is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldVirtualLink requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldVirtualLink: %w", err)
-	}
-	return oldValue.VirtualLink, nil
-}
-
-// ResetVirtualLink resets all changes to the "virtual_link" field.
-func (m *CauseListMatchMutation) ResetVirtualLink() {
-	m.virtual_link = nil
-}
-
-// SetDismissed sets the "dismissed" field.
-func (m *CauseListMatchMutation) SetDismissed(b bool) {
-	m.dismissed = &b
-}
-
-// Dismissed returns the value of the "dismissed" field in the mutation.
-func (m *CauseListMatchMutation) Dismissed() (r bool, exists bool) {
-	v := m.dismissed
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldDismissed returns the old "dismissed" field's value of the CauseListMatch entity.
-// If the CauseListMatch object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *CauseListMatchMutation) OldDismissed(ctx context.Context) (v bool, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldDismissed is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldDismissed requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldDismissed: %w", err)
-	}
-	return oldValue.Dismissed, nil
-}
-
-// ResetDismissed resets all changes to the "dismissed" field.
-func (m *CauseListMatchMutation) ResetDismissed() {
-	m.dismissed = nil
-}
-
-// SetApplied sets the "applied" field.
-func (m *CauseListMatchMutation) SetApplied(b bool) {
-	m.applied = &b
-}
-
-// Applied returns the value of the "applied" field in the mutation.
-func (m *CauseListMatchMutation) Applied() (r bool, exists bool) {
-	v := m.applied
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldApplied returns the old "applied" field's value of the CauseListMatch entity.
-// If the CauseListMatch object wasn't provided to the builder, the object is fetched from the database.
-// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *CauseListMatchMutation) OldApplied(ctx context.Context) (v bool, err error) {
-	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldApplied is only allowed on UpdateOne operations")
-	}
-	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldApplied requires an ID field in the mutation")
-	}
-	oldValue, err := m.oldValue(ctx)
-	if err != nil {
-		return v, fmt.Errorf("querying old value for OldApplied: %w", err)
-	}
-	return oldValue.Applied, nil
-}
-
-// ResetApplied resets all changes to the "applied" field.
-func (m *CauseListMatchMutation) ResetApplied() {
-	m.applied = nil
-}
-
-// Where appends a list predicates to the CauseListMatchMutation builder.
-func (m *CauseListMatchMutation) Where(ps ...predicate.CauseListMatch) {
-	m.predicates = append(m.predicates, ps...)
-}
-
-// WhereP appends storage-level predicates to the CauseListMatchMutation builder. Using this method,
-// users can use type-assertion to append predicates that do not depend on any generated package.
-func (m *CauseListMatchMutation) WhereP(ps ...func(*sql.Selector)) {
-	p := make([]predicate.CauseListMatch, len(ps))
-	for i := range ps {
-		p[i] = ps[i]
-	}
-	m.Where(p...)
-}
-
-// Op returns the operation name.
-func (m *CauseListMatchMutation) Op() Op {
-	return m.op
-}
-
-// SetOp allows setting the mutation operation.
-func (m *CauseListMatchMutation) SetOp(op Op) {
-	m.op = op
-}
-
-// Type returns the node type of this mutation (CauseListMatch).
-func (m *CauseListMatchMutation) Type() string {
-	return m.typ
-}
-
-// Fields returns all fields that were changed during this mutation. Note that in
-// order to get all numeric fields that were incremented/decremented, call
-// AddedFields().
-func (m *CauseListMatchMutation) Fields() []string {
-	fields := make([]string, 0, 16)
-	if m.created_at != nil {
-		fields = append(fields, causelistmatch.FieldCreatedAt)
-	}
-	if m.updated_at != nil {
-		fields = append(fields, causelistmatch.FieldUpdatedAt)
-	}
-	if m.owner_id != nil {
-		fields = append(fields, causelistmatch.FieldOwnerID)
-	}
-	if m.case_ref != nil {
-		fields = append(fields, causelistmatch.FieldCaseRef)
-	}
-	if m.case_id != nil {
-		fields = append(fields, causelistmatch.FieldCaseID)
-	}
-	if m.kind != nil {
-		fields = append(fields, causelistmatch.FieldKind)
-	}
-	if m.listed_date != nil {
-		fields = append(fields, causelistmatch.FieldListedDate)
-	}
-	if m.list_id != nil {
-		fields = append(fields, causelistmatch.FieldListID)
-	}
-	if m.time != nil {
-		fields = append(fields, causelistmatch.FieldTime)
-	}
-	if m.court != nil {
-		fields = append(fields, causelistmatch.FieldCourt)
-	}
-	if m.court_room != nil {
-		fields = append(fields, causelistmatch.FieldCourtRoom)
-	}
-	if m.judicial_officer != nil {
-		fields = append(fields, causelistmatch.FieldJudicialOfficer)
-	}
-	if m.activity != nil {
-		fields = append(fields, causelistmatch.FieldActivity)
-	}
-	if m.virtual_link != nil {
-		fields = append(fields, causelistmatch.FieldVirtualLink)
-	}
-	if m.dismissed != nil {
-		fields = append(fields, causelistmatch.FieldDismissed)
-	}
-	if m.applied != nil {
-		fields = append(fields, causelistmatch.FieldApplied)
-	}
-	return fields
-}
-
-// Field returns the value of a field with the given name. The second boolean
-// return value indicates that this field was not set, or was not defined in the
-// schema.
-func (m *CauseListMatchMutation) Field(name string) (ent.Value, bool) {
-	switch name {
-	case causelistmatch.FieldCreatedAt:
-		return m.CreatedAt()
-	case causelistmatch.FieldUpdatedAt:
-		return m.UpdatedAt()
-	case causelistmatch.FieldOwnerID:
-		return m.OwnerID()
-	case causelistmatch.FieldCaseRef:
-		return m.CaseRef()
-	case causelistmatch.FieldCaseID:
-		return m.CaseID()
-	case causelistmatch.FieldKind:
-		return m.Kind()
-	case causelistmatch.FieldListedDate:
-		return m.ListedDate()
-	case causelistmatch.FieldListID:
-		return m.ListID()
-	case causelistmatch.FieldTime:
-		return m.Time()
-	case causelistmatch.FieldCourt:
-		return m.Court()
-	case causelistmatch.FieldCourtRoom:
-		return m.CourtRoom()
-	case causelistmatch.FieldJudicialOfficer:
-		return m.JudicialOfficer()
-	case causelistmatch.FieldActivity:
-		return m.Activity()
-	case causelistmatch.FieldVirtualLink:
-		return m.VirtualLink()
-	case causelistmatch.FieldDismissed:
-		return m.Dismissed()
-	case causelistmatch.FieldApplied:
-		return m.Applied()
-	}
-	return nil, false
-}
-
-// OldField returns the old value of the field from the database. An error is
-// returned if the mutation operation is not UpdateOne, or the query to the
-// database failed.
-func (m *CauseListMatchMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
-	switch name {
-	case causelistmatch.FieldCreatedAt:
-		return m.OldCreatedAt(ctx)
-	case causelistmatch.FieldUpdatedAt:
-		return m.OldUpdatedAt(ctx)
-	case causelistmatch.FieldOwnerID:
-		return m.OldOwnerID(ctx)
-	case causelistmatch.FieldCaseRef:
-		return m.OldCaseRef(ctx)
-	case causelistmatch.FieldCaseID:
-		return m.OldCaseID(ctx)
-	case causelistmatch.FieldKind:
-		return m.OldKind(ctx)
-	case causelistmatch.FieldListedDate:
-		return m.OldListedDate(ctx)
-	case causelistmatch.FieldListID:
-		return m.OldListID(ctx)
-	case causelistmatch.FieldTime:
-		return m.OldTime(ctx)
-	case causelistmatch.FieldCourt:
-		return m.OldCourt(ctx)
-	case causelistmatch.FieldCourtRoom:
-		return m.OldCourtRoom(ctx)
-	case causelistmatch.FieldJudicialOfficer:
-		return m.OldJudicialOfficer(ctx)
-	case causelistmatch.FieldActivity:
-		return m.OldActivity(ctx)
-	case causelistmatch.FieldVirtualLink:
-		return m.OldVirtualLink(ctx)
-	case causelistmatch.FieldDismissed:
-		return m.OldDismissed(ctx)
-	case causelistmatch.FieldApplied:
-		return m.OldApplied(ctx)
-	}
-	return nil, fmt.Errorf("unknown CauseListMatch field %s", name)
-}
-
-// SetField sets the value of a field with the given name. It returns an error if
-// the field is not defined in the schema, or if the type mismatched the field
-// type.
-func (m *CauseListMatchMutation) SetField(name string, value ent.Value) error {
-	switch name {
-	case causelistmatch.FieldCreatedAt:
-		v, ok := value.(time.Time)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetCreatedAt(v)
-		return nil
-	case causelistmatch.FieldUpdatedAt:
-		v, ok := value.(time.Time)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetUpdatedAt(v)
-		return nil
-	case causelistmatch.FieldOwnerID:
-		v, ok := value.(uuid.UUID)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetOwnerID(v)
-		return nil
-	case causelistmatch.FieldCaseRef:
-		v, ok := value.(uuid.UUID)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetCaseRef(v)
-		return nil
-	case causelistmatch.FieldCaseID:
-		v, ok := value.(string)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetCaseID(v)
-		return nil
-	case causelistmatch.FieldKind:
-		v, ok := value.(string)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetKind(v)
-		return nil
-	case causelistmatch.FieldListedDate:
-		v, ok := value.(civil.Date)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetListedDate(v)
-		return nil
-	case causelistmatch.FieldListID:
-		v, ok := value.(uuid.UUID)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetListID(v)
-		return nil
-	case causelistmatch.FieldTime:
-		v, ok := value.(string)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetTime(v)
-		return nil
-	case causelistmatch.FieldCourt:
-		v, ok := value.(string)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetCourt(v)
-		return nil
-	case causelistmatch.FieldCourtRoom:
-		v, ok := value.(string)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetCourtRoom(v)
-		return nil
-	case causelistmatch.FieldJudicialOfficer:
-		v, ok := value.(string)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetJudicialOfficer(v)
-		return nil
-	case causelistmatch.FieldActivity:
-		v, ok := value.(string)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetActivity(v)
-		return nil
-	case causelistmatch.FieldVirtualLink:
-		v, ok := value.(string)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetVirtualLink(v)
-		return nil
-	case causelistmatch.FieldDismissed:
-		v, ok := value.(bool)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetDismissed(v)
-		return nil
-	case causelistmatch.FieldApplied:
-		v, ok := value.(bool)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for field %s", value, name)
-		}
-		m.SetApplied(v)
-		return nil
-	}
-	return fmt.Errorf("unknown CauseListMatch field %s", name)
-}
-
-// AddedFields returns all numeric fields that were incremented/decremented during
-// this mutation.
-func (m *CauseListMatchMutation) AddedFields() []string {
-	return nil
-}
-
-// AddedField returns the numeric value that was incremented/decremented on a field
-// with the given name. The second boolean return value indicates that this field
-// was not set, or was not defined in the schema.
-func (m *CauseListMatchMutation) AddedField(name string) (ent.Value, bool) {
-	return nil, false
-}
-
-// AddField adds the value to the field with the given name. It returns an error if
-// the field is not defined in the schema, or if the type mismatched the field
-// type.
-func (m *CauseListMatchMutation) AddField(name string, value ent.Value) error {
-	switch name {
-	}
-	return fmt.Errorf("unknown CauseListMatch numeric field %s", name)
-}
-
-// ClearedFields returns all nullable fields that were cleared during this
-// mutation.
-func (m *CauseListMatchMutation) ClearedFields() []string {
-	var fields []string
-	if m.FieldCleared(causelistmatch.FieldListedDate) {
-		fields = append(fields, causelistmatch.FieldListedDate)
-	}
-	return fields
-}
-
-// FieldCleared returns a boolean indicating if a field with the given name was
-// cleared in this mutation.
-func (m *CauseListMatchMutation) FieldCleared(name string) bool {
-	_, ok := m.clearedFields[name]
-	return ok
-}
-
-// ClearField clears the value of the field with the given name. It returns an
-// error if the field is not defined in the schema.
-func (m *CauseListMatchMutation) ClearField(name string) error {
-	switch name {
-	case causelistmatch.FieldListedDate:
-		m.ClearListedDate()
-		return nil
-	}
-	return fmt.Errorf("unknown CauseListMatch nullable field %s", name)
-}
-
-// ResetField resets all changes in the mutation for the field with the given name.
-// It returns an error if the field is not defined in the schema.
-func (m *CauseListMatchMutation) ResetField(name string) error {
-	switch name {
-	case causelistmatch.FieldCreatedAt:
-		m.ResetCreatedAt()
-		return nil
-	case causelistmatch.FieldUpdatedAt:
-		m.ResetUpdatedAt()
-		return nil
-	case causelistmatch.FieldOwnerID:
-		m.ResetOwnerID()
-		return nil
-	case causelistmatch.FieldCaseRef:
-		m.ResetCaseRef()
-		return nil
-	case causelistmatch.FieldCaseID:
-		m.ResetCaseID()
-		return nil
-	case causelistmatch.FieldKind:
-		m.ResetKind()
-		return nil
-	case causelistmatch.FieldListedDate:
-		m.ResetListedDate()
-		return nil
-	case causelistmatch.FieldListID:
-		m.ResetListID()
-		return nil
-	case causelistmatch.FieldTime:
-		m.ResetTime()
-		return nil
-	case causelistmatch.FieldCourt:
-		m.ResetCourt()
-		return nil
-	case causelistmatch.FieldCourtRoom:
-		m.ResetCourtRoom()
-		return nil
-	case causelistmatch.FieldJudicialOfficer:
-		m.ResetJudicialOfficer()
-		return nil
-	case causelistmatch.FieldActivity:
-		m.ResetActivity()
-		return nil
-	case causelistmatch.FieldVirtualLink:
-		m.ResetVirtualLink()
-		return nil
-	case causelistmatch.FieldDismissed:
-		m.ResetDismissed()
-		return nil
-	case causelistmatch.FieldApplied:
-		m.ResetApplied()
-		return nil
-	}
-	return fmt.Errorf("unknown CauseListMatch field %s", name)
-}
-
-// AddedEdges returns all edge names that were set/added in this mutation.
-func (m *CauseListMatchMutation) AddedEdges() []string {
-	edges := make([]string, 0, 0)
-	return edges
-}
-
-// AddedIDs returns all IDs (to other nodes) that were added for the given edge
-// name in this mutation.
-func (m *CauseListMatchMutation) AddedIDs(name string) []ent.Value {
-	return nil
-}
-
-// RemovedEdges returns all edge names that were removed in this mutation.
-func (m *CauseListMatchMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 0)
-	return edges
-}
-
-// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
-// the given name in this mutation.
-func (m *CauseListMatchMutation) RemovedIDs(name string) []ent.Value {
-	return nil
-}
-
-// ClearedEdges returns all edge names that were cleared in this mutation.
-func (m *CauseListMatchMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 0)
-	return edges
-}
-
-// EdgeCleared returns a boolean which indicates if the edge with the given name
-// was cleared in this mutation.
-func (m *CauseListMatchMutation) EdgeCleared(name string) bool {
-	return false
-}
-
-// ClearEdge clears the value of the edge with the given name. It returns an error
-// if that edge is not defined in the schema.
-func (m *CauseListMatchMutation) ClearEdge(name string) error {
-	return fmt.Errorf("unknown CauseListMatch unique edge %s", name)
-}
-
-// ResetEdge resets all changes to the edge with the given name in this mutation.
-// It returns an error if the edge is not defined in the schema.
-func (m *CauseListMatchMutation) ResetEdge(name string) error {
-	return fmt.Errorf("unknown CauseListMatch edge %s", name)
 }
 
 // CauseListUploadMutation represents an operation that mutates the CauseListUpload nodes in the graph.

@@ -9,8 +9,8 @@ import (
 	"github.com/kesihq/kesi/ent/activity"
 	"github.com/kesihq/kesi/ent/auditevent"
 	"github.com/kesihq/kesi/ent/causelist"
+	"github.com/kesihq/kesi/ent/causelistdismissal"
 	"github.com/kesihq/kesi/ent/causelistentry"
-	"github.com/kesihq/kesi/ent/causelistmatch"
 	"github.com/kesihq/kesi/ent/causelistupload"
 	"github.com/kesihq/kesi/ent/commission"
 	"github.com/kesihq/kesi/ent/courtcase"
@@ -169,6 +169,23 @@ func init() {
 	causelistDescID := causelistMixinFields0[0].Descriptor()
 	// causelist.DefaultID holds the default value on creation for the id field.
 	causelist.DefaultID = causelistDescID.Default.(func() uuid.UUID)
+	causelistdismissalMixin := schema.CauseListDismissal{}.Mixin()
+	causelistdismissalMixinFields0 := causelistdismissalMixin[0].Fields()
+	_ = causelistdismissalMixinFields0
+	causelistdismissalFields := schema.CauseListDismissal{}.Fields()
+	_ = causelistdismissalFields
+	// causelistdismissalDescKind is the schema descriptor for kind field.
+	causelistdismissalDescKind := causelistdismissalFields[2].Descriptor()
+	// causelistdismissal.KindValidator is a validator for the "kind" field. It is called by the builders before save.
+	causelistdismissal.KindValidator = causelistdismissalDescKind.Validators[0].(func(string) error)
+	// causelistdismissalDescCreatedAt is the schema descriptor for created_at field.
+	causelistdismissalDescCreatedAt := causelistdismissalFields[4].Descriptor()
+	// causelistdismissal.DefaultCreatedAt holds the default value on creation for the created_at field.
+	causelistdismissal.DefaultCreatedAt = causelistdismissalDescCreatedAt.Default.(func() time.Time)
+	// causelistdismissalDescID is the schema descriptor for id field.
+	causelistdismissalDescID := causelistdismissalMixinFields0[0].Descriptor()
+	// causelistdismissal.DefaultID holds the default value on creation for the id field.
+	causelistdismissal.DefaultID = causelistdismissalDescID.Default.(func() uuid.UUID)
 	causelistentryMixin := schema.CauseListEntry{}.Mixin()
 	causelistentryMixinFields0 := causelistentryMixin[0].Fields()
 	_ = causelistentryMixinFields0
@@ -220,20 +237,24 @@ func init() {
 	causelistentryDescCaseKey := causelistentryFields[10].Descriptor()
 	// causelistentry.CaseKeyValidator is a validator for the "case_key" field. It is called by the builders before save.
 	causelistentry.CaseKeyValidator = causelistentryDescCaseKey.Validators[0].(func(string) error)
+	// causelistentryDescCaseBare is the schema descriptor for case_bare field.
+	causelistentryDescCaseBare := causelistentryFields[11].Descriptor()
+	// causelistentry.CaseBareValidator is a validator for the "case_bare" field. It is called by the builders before save.
+	causelistentry.CaseBareValidator = causelistentryDescCaseBare.Validators[0].(func(string) error)
 	// causelistentryDescParties is the schema descriptor for parties field.
-	causelistentryDescParties := causelistentryFields[11].Descriptor()
+	causelistentryDescParties := causelistentryFields[12].Descriptor()
 	// causelistentry.DefaultParties holds the default value on creation for the parties field.
 	causelistentry.DefaultParties = causelistentryDescParties.Default.(string)
 	// causelistentry.PartiesValidator is a validator for the "parties" field. It is called by the builders before save.
 	causelistentry.PartiesValidator = causelistentryDescParties.Validators[0].(func(string) error)
 	// causelistentryDescActivity is the schema descriptor for activity field.
-	causelistentryDescActivity := causelistentryFields[12].Descriptor()
+	causelistentryDescActivity := causelistentryFields[13].Descriptor()
 	// causelistentry.DefaultActivity holds the default value on creation for the activity field.
 	causelistentry.DefaultActivity = causelistentryDescActivity.Default.(string)
 	// causelistentry.ActivityValidator is a validator for the "activity" field. It is called by the builders before save.
 	causelistentry.ActivityValidator = causelistentryDescActivity.Validators[0].(func(string) error)
 	// causelistentryDescTime is the schema descriptor for time field.
-	causelistentryDescTime := causelistentryFields[13].Descriptor()
+	causelistentryDescTime := causelistentryFields[14].Descriptor()
 	// causelistentry.DefaultTime holds the default value on creation for the time field.
 	causelistentry.DefaultTime = causelistentryDescTime.Default.(string)
 	// causelistentry.TimeValidator is a validator for the "time" field. It is called by the builders before save.
@@ -242,79 +263,6 @@ func init() {
 	causelistentryDescID := causelistentryMixinFields0[0].Descriptor()
 	// causelistentry.DefaultID holds the default value on creation for the id field.
 	causelistentry.DefaultID = causelistentryDescID.Default.(func() uuid.UUID)
-	causelistmatchMixin := schema.CauseListMatch{}.Mixin()
-	causelistmatchMixinFields0 := causelistmatchMixin[0].Fields()
-	_ = causelistmatchMixinFields0
-	causelistmatchMixinFields1 := causelistmatchMixin[1].Fields()
-	_ = causelistmatchMixinFields1
-	causelistmatchFields := schema.CauseListMatch{}.Fields()
-	_ = causelistmatchFields
-	// causelistmatchDescCreatedAt is the schema descriptor for created_at field.
-	causelistmatchDescCreatedAt := causelistmatchMixinFields1[0].Descriptor()
-	// causelistmatch.DefaultCreatedAt holds the default value on creation for the created_at field.
-	causelistmatch.DefaultCreatedAt = causelistmatchDescCreatedAt.Default.(func() time.Time)
-	// causelistmatchDescUpdatedAt is the schema descriptor for updated_at field.
-	causelistmatchDescUpdatedAt := causelistmatchMixinFields1[1].Descriptor()
-	// causelistmatch.DefaultUpdatedAt holds the default value on creation for the updated_at field.
-	causelistmatch.DefaultUpdatedAt = causelistmatchDescUpdatedAt.Default.(func() time.Time)
-	// causelistmatch.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
-	causelistmatch.UpdateDefaultUpdatedAt = causelistmatchDescUpdatedAt.UpdateDefault.(func() time.Time)
-	// causelistmatchDescCaseID is the schema descriptor for case_id field.
-	causelistmatchDescCaseID := causelistmatchFields[2].Descriptor()
-	// causelistmatch.CaseIDValidator is a validator for the "case_id" field. It is called by the builders before save.
-	causelistmatch.CaseIDValidator = causelistmatchDescCaseID.Validators[0].(func(string) error)
-	// causelistmatchDescKind is the schema descriptor for kind field.
-	causelistmatchDescKind := causelistmatchFields[3].Descriptor()
-	// causelistmatch.KindValidator is a validator for the "kind" field. It is called by the builders before save.
-	causelistmatch.KindValidator = causelistmatchDescKind.Validators[0].(func(string) error)
-	// causelistmatchDescTime is the schema descriptor for time field.
-	causelistmatchDescTime := causelistmatchFields[6].Descriptor()
-	// causelistmatch.DefaultTime holds the default value on creation for the time field.
-	causelistmatch.DefaultTime = causelistmatchDescTime.Default.(string)
-	// causelistmatch.TimeValidator is a validator for the "time" field. It is called by the builders before save.
-	causelistmatch.TimeValidator = causelistmatchDescTime.Validators[0].(func(string) error)
-	// causelistmatchDescCourt is the schema descriptor for court field.
-	causelistmatchDescCourt := causelistmatchFields[7].Descriptor()
-	// causelistmatch.DefaultCourt holds the default value on creation for the court field.
-	causelistmatch.DefaultCourt = causelistmatchDescCourt.Default.(string)
-	// causelistmatch.CourtValidator is a validator for the "court" field. It is called by the builders before save.
-	causelistmatch.CourtValidator = causelistmatchDescCourt.Validators[0].(func(string) error)
-	// causelistmatchDescCourtRoom is the schema descriptor for court_room field.
-	causelistmatchDescCourtRoom := causelistmatchFields[8].Descriptor()
-	// causelistmatch.DefaultCourtRoom holds the default value on creation for the court_room field.
-	causelistmatch.DefaultCourtRoom = causelistmatchDescCourtRoom.Default.(string)
-	// causelistmatch.CourtRoomValidator is a validator for the "court_room" field. It is called by the builders before save.
-	causelistmatch.CourtRoomValidator = causelistmatchDescCourtRoom.Validators[0].(func(string) error)
-	// causelistmatchDescJudicialOfficer is the schema descriptor for judicial_officer field.
-	causelistmatchDescJudicialOfficer := causelistmatchFields[9].Descriptor()
-	// causelistmatch.DefaultJudicialOfficer holds the default value on creation for the judicial_officer field.
-	causelistmatch.DefaultJudicialOfficer = causelistmatchDescJudicialOfficer.Default.(string)
-	// causelistmatch.JudicialOfficerValidator is a validator for the "judicial_officer" field. It is called by the builders before save.
-	causelistmatch.JudicialOfficerValidator = causelistmatchDescJudicialOfficer.Validators[0].(func(string) error)
-	// causelistmatchDescActivity is the schema descriptor for activity field.
-	causelistmatchDescActivity := causelistmatchFields[10].Descriptor()
-	// causelistmatch.DefaultActivity holds the default value on creation for the activity field.
-	causelistmatch.DefaultActivity = causelistmatchDescActivity.Default.(string)
-	// causelistmatch.ActivityValidator is a validator for the "activity" field. It is called by the builders before save.
-	causelistmatch.ActivityValidator = causelistmatchDescActivity.Validators[0].(func(string) error)
-	// causelistmatchDescVirtualLink is the schema descriptor for virtual_link field.
-	causelistmatchDescVirtualLink := causelistmatchFields[11].Descriptor()
-	// causelistmatch.DefaultVirtualLink holds the default value on creation for the virtual_link field.
-	causelistmatch.DefaultVirtualLink = causelistmatchDescVirtualLink.Default.(string)
-	// causelistmatch.VirtualLinkValidator is a validator for the "virtual_link" field. It is called by the builders before save.
-	causelistmatch.VirtualLinkValidator = causelistmatchDescVirtualLink.Validators[0].(func(string) error)
-	// causelistmatchDescDismissed is the schema descriptor for dismissed field.
-	causelistmatchDescDismissed := causelistmatchFields[12].Descriptor()
-	// causelistmatch.DefaultDismissed holds the default value on creation for the dismissed field.
-	causelistmatch.DefaultDismissed = causelistmatchDescDismissed.Default.(bool)
-	// causelistmatchDescApplied is the schema descriptor for applied field.
-	causelistmatchDescApplied := causelistmatchFields[13].Descriptor()
-	// causelistmatch.DefaultApplied holds the default value on creation for the applied field.
-	causelistmatch.DefaultApplied = causelistmatchDescApplied.Default.(bool)
-	// causelistmatchDescID is the schema descriptor for id field.
-	causelistmatchDescID := causelistmatchMixinFields0[0].Descriptor()
-	// causelistmatch.DefaultID holds the default value on creation for the id field.
-	causelistmatch.DefaultID = causelistmatchDescID.Default.(func() uuid.UUID)
 	causelistuploadMixin := schema.CauseListUpload{}.Mixin()
 	causelistuploadMixinFields0 := causelistuploadMixin[0].Fields()
 	_ = causelistuploadMixinFields0

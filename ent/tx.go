@@ -20,10 +20,10 @@ type Tx struct {
 	AuditEvent *AuditEventClient
 	// CauseList is the client for interacting with the CauseList builders.
 	CauseList *CauseListClient
+	// CauseListDismissal is the client for interacting with the CauseListDismissal builders.
+	CauseListDismissal *CauseListDismissalClient
 	// CauseListEntry is the client for interacting with the CauseListEntry builders.
 	CauseListEntry *CauseListEntryClient
-	// CauseListMatch is the client for interacting with the CauseListMatch builders.
-	CauseListMatch *CauseListMatchClient
 	// CauseListUpload is the client for interacting with the CauseListUpload builders.
 	CauseListUpload *CauseListUploadClient
 	// Commission is the client for interacting with the Commission builders.
@@ -182,8 +182,8 @@ func (tx *Tx) init() {
 	tx.Activity = NewActivityClient(tx.config)
 	tx.AuditEvent = NewAuditEventClient(tx.config)
 	tx.CauseList = NewCauseListClient(tx.config)
+	tx.CauseListDismissal = NewCauseListDismissalClient(tx.config)
 	tx.CauseListEntry = NewCauseListEntryClient(tx.config)
-	tx.CauseListMatch = NewCauseListMatchClient(tx.config)
 	tx.CauseListUpload = NewCauseListUploadClient(tx.config)
 	tx.Commission = NewCommissionClient(tx.config)
 	tx.CourtCase = NewCourtCaseClient(tx.config)

@@ -35,6 +35,8 @@ const (
 	FieldCaseNumber = "case_number"
 	// FieldCaseKey holds the string denoting the case_key field in the database.
 	FieldCaseKey = "case_key"
+	// FieldCaseBare holds the string denoting the case_bare field in the database.
+	FieldCaseBare = "case_bare"
 	// FieldParties holds the string denoting the parties field in the database.
 	FieldParties = "parties"
 	// FieldActivity holds the string denoting the activity field in the database.
@@ -68,6 +70,7 @@ var Columns = []string{
 	FieldNumber,
 	FieldCaseNumber,
 	FieldCaseKey,
+	FieldCaseBare,
 	FieldParties,
 	FieldActivity,
 	FieldTime,
@@ -112,6 +115,8 @@ var (
 	CaseNumberValidator func(string) error
 	// CaseKeyValidator is a validator for the "case_key" field. It is called by the builders before save.
 	CaseKeyValidator func(string) error
+	// CaseBareValidator is a validator for the "case_bare" field. It is called by the builders before save.
+	CaseBareValidator func(string) error
 	// DefaultParties holds the default value on creation for the "parties" field.
 	DefaultParties string
 	// PartiesValidator is a validator for the "parties" field. It is called by the builders before save.
@@ -189,6 +194,11 @@ func ByCaseNumber(opts ...sql.OrderTermOption) OrderOption {
 // ByCaseKey orders the results by the case_key field.
 func ByCaseKey(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldCaseKey, opts...).ToFunc()
+}
+
+// ByCaseBare orders the results by the case_bare field.
+func ByCaseBare(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldCaseBare, opts...).ToFunc()
 }
 
 // ByParties orders the results by the parties field.

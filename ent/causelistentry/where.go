@@ -110,6 +110,11 @@ func CaseKey(v string) predicate.CauseListEntry {
 	return predicate.CauseListEntry(sql.FieldEQ(FieldCaseKey, v))
 }
 
+// CaseBare applies equality check predicate on the "case_bare" field. It's identical to CaseBareEQ.
+func CaseBare(v string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldEQ(FieldCaseBare, v))
+}
+
 // Parties applies equality check predicate on the "parties" field. It's identical to PartiesEQ.
 func Parties(v string) predicate.CauseListEntry {
 	return predicate.CauseListEntry(sql.FieldEQ(FieldParties, v))
@@ -753,6 +758,71 @@ func CaseKeyEqualFold(v string) predicate.CauseListEntry {
 // CaseKeyContainsFold applies the ContainsFold predicate on the "case_key" field.
 func CaseKeyContainsFold(v string) predicate.CauseListEntry {
 	return predicate.CauseListEntry(sql.FieldContainsFold(FieldCaseKey, v))
+}
+
+// CaseBareEQ applies the EQ predicate on the "case_bare" field.
+func CaseBareEQ(v string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldEQ(FieldCaseBare, v))
+}
+
+// CaseBareNEQ applies the NEQ predicate on the "case_bare" field.
+func CaseBareNEQ(v string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldNEQ(FieldCaseBare, v))
+}
+
+// CaseBareIn applies the In predicate on the "case_bare" field.
+func CaseBareIn(vs ...string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldIn(FieldCaseBare, vs...))
+}
+
+// CaseBareNotIn applies the NotIn predicate on the "case_bare" field.
+func CaseBareNotIn(vs ...string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldNotIn(FieldCaseBare, vs...))
+}
+
+// CaseBareGT applies the GT predicate on the "case_bare" field.
+func CaseBareGT(v string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldGT(FieldCaseBare, v))
+}
+
+// CaseBareGTE applies the GTE predicate on the "case_bare" field.
+func CaseBareGTE(v string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldGTE(FieldCaseBare, v))
+}
+
+// CaseBareLT applies the LT predicate on the "case_bare" field.
+func CaseBareLT(v string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldLT(FieldCaseBare, v))
+}
+
+// CaseBareLTE applies the LTE predicate on the "case_bare" field.
+func CaseBareLTE(v string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldLTE(FieldCaseBare, v))
+}
+
+// CaseBareContains applies the Contains predicate on the "case_bare" field.
+func CaseBareContains(v string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldContains(FieldCaseBare, v))
+}
+
+// CaseBareHasPrefix applies the HasPrefix predicate on the "case_bare" field.
+func CaseBareHasPrefix(v string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldHasPrefix(FieldCaseBare, v))
+}
+
+// CaseBareHasSuffix applies the HasSuffix predicate on the "case_bare" field.
+func CaseBareHasSuffix(v string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldHasSuffix(FieldCaseBare, v))
+}
+
+// CaseBareEqualFold applies the EqualFold predicate on the "case_bare" field.
+func CaseBareEqualFold(v string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldEqualFold(FieldCaseBare, v))
+}
+
+// CaseBareContainsFold applies the ContainsFold predicate on the "case_bare" field.
+func CaseBareContainsFold(v string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldContainsFold(FieldCaseBare, v))
 }
 
 // PartiesEQ applies the EQ predicate on the "parties" field.

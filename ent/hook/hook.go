@@ -45,6 +45,18 @@ func (f CauseListFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, e
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CauseListMutation", m)
 }
 
+// The CauseListDismissalFunc type is an adapter to allow the use of ordinary
+// function as CauseListDismissal mutator.
+type CauseListDismissalFunc func(context.Context, *ent.CauseListDismissalMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CauseListDismissalFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CauseListDismissalMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CauseListDismissalMutation", m)
+}
+
 // The CauseListEntryFunc type is an adapter to allow the use of ordinary
 // function as CauseListEntry mutator.
 type CauseListEntryFunc func(context.Context, *ent.CauseListEntryMutation) (ent.Value, error)
@@ -55,18 +67,6 @@ func (f CauseListEntryFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Val
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CauseListEntryMutation", m)
-}
-
-// The CauseListMatchFunc type is an adapter to allow the use of ordinary
-// function as CauseListMatch mutator.
-type CauseListMatchFunc func(context.Context, *ent.CauseListMatchMutation) (ent.Value, error)
-
-// Mutate calls f(ctx, m).
-func (f CauseListMatchFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
-	if mv, ok := m.(*ent.CauseListMatchMutation); ok {
-		return f(ctx, mv)
-	}
-	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CauseListMatchMutation", m)
 }
 
 // The CauseListUploadFunc type is an adapter to allow the use of ordinary

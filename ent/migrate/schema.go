@@ -97,6 +97,28 @@ var (
 		Columns:    CauseListsColumns,
 		PrimaryKey: []*schema.Column{CauseListsColumns[0]},
 	}
+	// CauseListDismissalsColumns holds the columns for the "cause_list_dismissals" table.
+	CauseListDismissalsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "owner_id", Type: field.TypeUUID},
+		{Name: "case_ref", Type: field.TypeUUID},
+		{Name: "kind", Type: field.TypeString, Size: 16},
+		{Name: "listed_date", Type: field.TypeOther, Nullable: true, SchemaType: map[string]string{"postgres": "date", "sqlite3": "text"}},
+		{Name: "created_at", Type: field.TypeTime},
+	}
+	// CauseListDismissalsTable holds the schema information for the "cause_list_dismissals" table.
+	CauseListDismissalsTable = &schema.Table{
+		Name:       "cause_list_dismissals",
+		Columns:    CauseListDismissalsColumns,
+		PrimaryKey: []*schema.Column{CauseListDismissalsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "causelistdismissal_owner_id_case_ref_kind_listed_date",
+				Unique:  true,
+				Columns: []*schema.Column{CauseListDismissalsColumns[1], CauseListDismissalsColumns[2], CauseListDismissalsColumns[3], CauseListDismissalsColumns[4]},
+			},
+		},
+	}
 	// CauseListEntriesColumns holds the columns for the "cause_list_entries" table.
 	CauseListEntriesColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -110,6 +132,7 @@ var (
 		{Name: "number", Type: field.TypeInt, Default: 0},
 		{Name: "case_number", Type: field.TypeString, Size: 200},
 		{Name: "case_key", Type: field.TypeString, Size: 200},
+		{Name: "case_bare", Type: field.TypeString, Size: 200},
 		{Name: "parties", Type: field.TypeString, Size: 2000, Default: ""},
 		{Name: "activity", Type: field.TypeString, Size: 200, Default: ""},
 		{Name: "time", Type: field.TypeString, Size: 5, Default: ""},
@@ -123,7 +146,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "cause_list_entries_cause_lists_entries",
-				Columns:    []*schema.Column{CauseListEntriesColumns[14]},
+				Columns:    []*schema.Column{CauseListEntriesColumns[15]},
 				RefColumns: []*schema.Column{CauseListsColumns[0]},
 				OnDelete:   schema.Cascade,
 			},
@@ -135,47 +158,19 @@ var (
 				Columns: []*schema.Column{CauseListEntriesColumns[1], CauseListEntriesColumns[4]},
 			},
 			{
+				Name:    "causelistentry_case_key",
+				Unique:  false,
+				Columns: []*schema.Column{CauseListEntriesColumns[10]},
+			},
+			{
+				Name:    "causelistentry_case_bare",
+				Unique:  false,
+				Columns: []*schema.Column{CauseListEntriesColumns[11]},
+			},
+			{
 				Name:    "causelistentry_list_id",
 				Unique:  false,
-				Columns: []*schema.Column{CauseListEntriesColumns[14]},
-			},
-		},
-	}
-	// CauseListMatchesColumns holds the columns for the "cause_list_matches" table.
-	CauseListMatchesColumns = []*schema.Column{
-		{Name: "id", Type: field.TypeUUID},
-		{Name: "created_at", Type: field.TypeTime},
-		{Name: "updated_at", Type: field.TypeTime},
-		{Name: "owner_id", Type: field.TypeUUID},
-		{Name: "case_ref", Type: field.TypeUUID},
-		{Name: "case_id", Type: field.TypeString, Size: 120},
-		{Name: "kind", Type: field.TypeString, Size: 16},
-		{Name: "listed_date", Type: field.TypeOther, Nullable: true, SchemaType: map[string]string{"postgres": "date", "sqlite3": "text"}},
-		{Name: "list_id", Type: field.TypeUUID},
-		{Name: "time", Type: field.TypeString, Size: 5, Default: ""},
-		{Name: "court", Type: field.TypeString, Size: 300, Default: ""},
-		{Name: "court_room", Type: field.TypeString, Size: 100, Default: ""},
-		{Name: "judicial_officer", Type: field.TypeString, Size: 300, Default: ""},
-		{Name: "activity", Type: field.TypeString, Size: 200, Default: ""},
-		{Name: "virtual_link", Type: field.TypeString, Size: 2048, Default: ""},
-		{Name: "dismissed", Type: field.TypeBool, Default: false},
-		{Name: "applied", Type: field.TypeBool, Default: false},
-	}
-	// CauseListMatchesTable holds the schema information for the "cause_list_matches" table.
-	CauseListMatchesTable = &schema.Table{
-		Name:       "cause_list_matches",
-		Columns:    CauseListMatchesColumns,
-		PrimaryKey: []*schema.Column{CauseListMatchesColumns[0]},
-		Indexes: []*schema.Index{
-			{
-				Name:    "causelistmatch_owner_id_case_ref_kind_listed_date",
-				Unique:  true,
-				Columns: []*schema.Column{CauseListMatchesColumns[3], CauseListMatchesColumns[4], CauseListMatchesColumns[6], CauseListMatchesColumns[7]},
-			},
-			{
-				Name:    "causelistmatch_owner_id_listed_date",
-				Unique:  false,
-				Columns: []*schema.Column{CauseListMatchesColumns[3], CauseListMatchesColumns[7]},
+				Columns: []*schema.Column{CauseListEntriesColumns[15]},
 			},
 		},
 	}
@@ -646,8 +641,8 @@ var (
 		ActivitiesTable,
 		AuditEventsTable,
 		CauseListsTable,
+		CauseListDismissalsTable,
 		CauseListEntriesTable,
-		CauseListMatchesTable,
 		CauseListUploadsTable,
 		CommissionsTable,
 		CourtCasesTable,

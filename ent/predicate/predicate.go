@@ -15,11 +15,11 @@ type AuditEvent func(*sql.Selector)
 // CauseList is the predicate function for causelist builders.
 type CauseList func(*sql.Selector)
 
+// CauseListDismissal is the predicate function for causelistdismissal builders.
+type CauseListDismissal func(*sql.Selector)
+
 // CauseListEntry is the predicate function for causelistentry builders.
 type CauseListEntry func(*sql.Selector)
-
-// CauseListMatch is the predicate function for causelistmatch builders.
-type CauseListMatch func(*sql.Selector)
 
 // CauseListUpload is the predicate function for causelistupload builders.
 type CauseListUpload func(*sql.Selector)

@@ -95,6 +95,8 @@ func (CauseListEntry) Fields() []ent.Field {
 		// As printed, and in canonical form for matching.
 		field.String("case_number").MaxLen(200),
 		field.String("case_key").MaxLen(200),
+		// The canonical number without its prefix, for numbers typed without one.
+		field.String("case_bare").MaxLen(200),
 		field.String("parties").MaxLen(2000).Default(""),
 		field.String("activity").MaxLen(200).Default(""),
 		field.String("time").MaxLen(5).Default(""),
@@ -110,42 +112,27 @@ func (CauseListEntry) Edges() []ent.Edge {
 
 // Indexes of CauseListEntry.
 func (CauseListEntry) Indexes() []ent.Index {
-	return []ent.Index{index.Fields("station", "sitting_date"), index.Fields("list_id")}
+	return []ent.Index{index.Fields("station", "sitting_date"), index.Fields("case_key"), index.Fields("case_bare"), index.Fields("list_id")}
 }
 
-// CauseListMatch is one finding of the cause-list check for an advocate's
-// case: LISTED, NEW_DATE or NOT_LISTED on a day.
-type CauseListMatch struct{ ent.Schema }
+// CauseListDismissal is a finding an advocate hid.
+type CauseListDismissal struct{ ent.Schema }
 
-// Mixin of CauseListMatch.
-func (CauseListMatch) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}, TimeMixin{}} }
+// Mixin of CauseListDismissal.
+func (CauseListDismissal) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}} }
 
-// Fields of CauseListMatch.
-func (CauseListMatch) Fields() []ent.Field {
+// Fields of CauseListDismissal.
+func (CauseListDismissal) Fields() []ent.Field {
 	return []ent.Field{
 		field.UUID("owner_id", uuid.UUID{}),
 		field.UUID("case_ref", uuid.UUID{}),
-		// The case number as the advocate wrote it.
-		field.String("case_id").MaxLen(120),
 		field.String("kind").MaxLen(16),
 		dateField("listed_date"),
-		field.UUID("list_id", uuid.UUID{}),
-		field.String("time").MaxLen(5).Default(""),
-		field.String("court").MaxLen(300).Default(""),
-		field.String("court_room").MaxLen(100).Default(""),
-		field.String("judicial_officer").MaxLen(300).Default(""),
-		field.String("activity").MaxLen(200).Default(""),
-		field.String("virtual_link").MaxLen(2048).Default(""),
-		field.Bool("dismissed").Default(false),
-		// Set when the advocate adopted a NEW_DATE into the diary.
-		field.Bool("applied").Default(false),
+		field.Time("created_at").Default(now).Immutable(),
 	}
 }
 
-// Indexes of CauseListMatch.
-func (CauseListMatch) Indexes() []ent.Index {
-	return []ent.Index{
-		index.Fields("owner_id", "case_ref", "kind", "listed_date").Unique(),
-		index.Fields("owner_id", "listed_date"),
-	}
+// Indexes of CauseListDismissal.
+func (CauseListDismissal) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("owner_id", "case_ref", "kind", "listed_date").Unique()}
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/billing"
 	"github.com/kesihq/kesi/backend/internal/blob"
 	"github.com/kesihq/kesi/backend/internal/cases"
+	"github.com/kesihq/kesi/backend/internal/causelists"
 	"github.com/kesihq/kesi/backend/internal/clients"
 	"github.com/kesihq/kesi/backend/internal/config"
 	"github.com/kesihq/kesi/backend/internal/demo"
@@ -41,6 +42,8 @@ type App struct {
 	Calendar platform.Calendar
 	Authz    *auth.Authorizer
 	Jobs     *jobs.Runner
+	// CauseLists takes lists in for `kesi causelists import` and the fetch job.
+	CauseLists *causelists.Service
 
 	seeders   []func(context.Context) error
 	resetDemo func(context.Context) error
@@ -148,10 +151,13 @@ func (a *App) build() error {
 	affiliateSvc := affiliates.NewService(a.DB.Client, a.Calendar, a.Config.PublicURL.String())
 	affiliateHandler := affiliates.NewHandler(affiliateSvc)
 	importHandler := imports.NewHandler(imports.NewService(a.DB.Client, a.Calendar))
+	a.CauseLists = causelists.NewService(a.DB.Client, a.Calendar, caseSvc)
+	causeListHandler := causelists.NewHandler(a.CauseLists)
 	policies := []auth.Policy{auth.ServicePolicy}
 	policies = append(policies, documents.Policy)
 	policies = append(policies, cases.Policy, clients.Policy, imports.Policy)
 	policies = append(policies, billing.Policy, affiliates.Policy)
+	policies = append(policies, causelists.Policy)
 	raw := gateway.Raw{}
 	var devRoutes http.Handler
 	raw.Webhook = billing.WebhookHandler(billingSvc, a.Config.PaystackSecretKey)
@@ -183,6 +189,8 @@ func (a *App) build() error {
 	mux.Handle(kesiv1connect.NewBillingServiceHandler(billingHandler, connectOpts))
 	mux.Handle(kesiv1connect.NewAffiliateServiceHandler(affiliateHandler, connectOpts))
 	mux.Handle(kesiv1connect.NewImportServiceHandler(importHandler, connectOpts))
+	mux.Handle(kesiv1connect.NewCauseListServiceHandler(causeListHandler, connectOpts))
+	mux.Handle(causelists.UploadRoute, causelists.Upload(a.CauseLists, a.Authz))
 
 	services := ServiceNames()
 	mux.Handle(grpchealth.NewHandler(&healthChecker{db: a.DB}))

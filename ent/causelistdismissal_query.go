@@ -13,69 +13,69 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
-	"github.com/kesihq/kesi/ent/causelistmatch"
+	"github.com/kesihq/kesi/ent/causelistdismissal"
 	"github.com/kesihq/kesi/ent/predicate"
 )
 
-// CauseListMatchQuery is the builder for querying CauseListMatch entities.
-type CauseListMatchQuery struct {
+// CauseListDismissalQuery is the builder for querying CauseListDismissal entities.
+type CauseListDismissalQuery struct {
 	config
 	ctx        *QueryContext
-	order      []causelistmatch.OrderOption
+	order      []causelistdismissal.OrderOption
 	inters     []Interceptor
-	predicates []predicate.CauseListMatch
+	predicates []predicate.CauseListDismissal
 	modifiers  []func(*sql.Selector)
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
 }
 
-// Where adds a new predicate for the CauseListMatchQuery builder.
-func (_q *CauseListMatchQuery) Where(ps ...predicate.CauseListMatch) *CauseListMatchQuery {
+// Where adds a new predicate for the CauseListDismissalQuery builder.
+func (_q *CauseListDismissalQuery) Where(ps ...predicate.CauseListDismissal) *CauseListDismissalQuery {
 	_q.predicates = append(_q.predicates, ps...)
 	return _q
 }
 
 // Limit the number of records to be returned by this query.
-func (_q *CauseListMatchQuery) Limit(limit int) *CauseListMatchQuery {
+func (_q *CauseListDismissalQuery) Limit(limit int) *CauseListDismissalQuery {
 	_q.ctx.Limit = &limit
 	return _q
 }
 
 // Offset to start from.
-func (_q *CauseListMatchQuery) Offset(offset int) *CauseListMatchQuery {
+func (_q *CauseListDismissalQuery) Offset(offset int) *CauseListDismissalQuery {
 	_q.ctx.Offset = &offset
 	return _q
 }
 
 // Unique configures the query builder to filter duplicate records on query.
 // By default, unique is set to true, and can be disabled using this method.
-func (_q *CauseListMatchQuery) Unique(unique bool) *CauseListMatchQuery {
+func (_q *CauseListDismissalQuery) Unique(unique bool) *CauseListDismissalQuery {
 	_q.ctx.Unique = &unique
 	return _q
 }
 
 // Order specifies how the records should be ordered.
-func (_q *CauseListMatchQuery) Order(o ...causelistmatch.OrderOption) *CauseListMatchQuery {
+func (_q *CauseListDismissalQuery) Order(o ...causelistdismissal.OrderOption) *CauseListDismissalQuery {
 	_q.order = append(_q.order, o...)
 	return _q
 }
 
-// First returns the first CauseListMatch entity from the query.
-// Returns a *NotFoundError when no CauseListMatch was found.
-func (_q *CauseListMatchQuery) First(ctx context.Context) (*CauseListMatch, error) {
+// First returns the first CauseListDismissal entity from the query.
+// Returns a *NotFoundError when no CauseListDismissal was found.
+func (_q *CauseListDismissalQuery) First(ctx context.Context) (*CauseListDismissal, error) {
 	nodes, err := _q.Limit(1).All(setContextOp(ctx, _q.ctx, ent.OpQueryFirst))
 	if err != nil {
 		return nil, err
 	}
 	if len(nodes) == 0 {
-		return nil, &NotFoundError{causelistmatch.Label}
+		return nil, &NotFoundError{causelistdismissal.Label}
 	}
 	return nodes[0], nil
 }
 
 // FirstX is like First, but panics if an error occurs.
-func (_q *CauseListMatchQuery) FirstX(ctx context.Context) *CauseListMatch {
+func (_q *CauseListDismissalQuery) FirstX(ctx context.Context) *CauseListDismissal {
 	node, err := _q.First(ctx)
 	if err != nil && !IsNotFound(err) {
 		panic(err)
@@ -83,22 +83,22 @@ func (_q *CauseListMatchQuery) FirstX(ctx context.Context) *CauseListMatch {
 	return node
 }
 
-// FirstID returns the first CauseListMatch ID from the query.
-// Returns a *NotFoundError when no CauseListMatch ID was found.
-func (_q *CauseListMatchQuery) FirstID(ctx context.Context) (id uuid.UUID, err error) {
+// FirstID returns the first CauseListDismissal ID from the query.
+// Returns a *NotFoundError when no CauseListDismissal ID was found.
+func (_q *CauseListDismissalQuery) FirstID(ctx context.Context) (id uuid.UUID, err error) {
 	var ids []uuid.UUID
 	if ids, err = _q.Limit(1).IDs(setContextOp(ctx, _q.ctx, ent.OpQueryFirstID)); err != nil {
 		return
 	}
 	if len(ids) == 0 {
-		err = &NotFoundError{causelistmatch.Label}
+		err = &NotFoundError{causelistdismissal.Label}
 		return
 	}
 	return ids[0], nil
 }
 
 // FirstIDX is like FirstID, but panics if an error occurs.
-func (_q *CauseListMatchQuery) FirstIDX(ctx context.Context) uuid.UUID {
+func (_q *CauseListDismissalQuery) FirstIDX(ctx context.Context) uuid.UUID {
 	id, err := _q.FirstID(ctx)
 	if err != nil && !IsNotFound(err) {
 		panic(err)
@@ -106,10 +106,10 @@ func (_q *CauseListMatchQuery) FirstIDX(ctx context.Context) uuid.UUID {
 	return id
 }
 
-// Only returns a single CauseListMatch entity found by the query, ensuring it only returns one.
-// Returns a *NotSingularError when more than one CauseListMatch entity is found.
-// Returns a *NotFoundError when no CauseListMatch entities are found.
-func (_q *CauseListMatchQuery) Only(ctx context.Context) (*CauseListMatch, error) {
+// Only returns a single CauseListDismissal entity found by the query, ensuring it only returns one.
+// Returns a *NotSingularError when more than one CauseListDismissal entity is found.
+// Returns a *NotFoundError when no CauseListDismissal entities are found.
+func (_q *CauseListDismissalQuery) Only(ctx context.Context) (*CauseListDismissal, error) {
 	nodes, err := _q.Limit(2).All(setContextOp(ctx, _q.ctx, ent.OpQueryOnly))
 	if err != nil {
 		return nil, err
@@ -118,14 +118,14 @@ func (_q *CauseListMatchQuery) Only(ctx context.Context) (*CauseListMatch, error
 	case 1:
 		return nodes[0], nil
 	case 0:
-		return nil, &NotFoundError{causelistmatch.Label}
+		return nil, &NotFoundError{causelistdismissal.Label}
 	default:
-		return nil, &NotSingularError{causelistmatch.Label}
+		return nil, &NotSingularError{causelistdismissal.Label}
 	}
 }
 
 // OnlyX is like Only, but panics if an error occurs.
-func (_q *CauseListMatchQuery) OnlyX(ctx context.Context) *CauseListMatch {
+func (_q *CauseListDismissalQuery) OnlyX(ctx context.Context) *CauseListDismissal {
 	node, err := _q.Only(ctx)
 	if err != nil {
 		panic(err)
@@ -133,10 +133,10 @@ func (_q *CauseListMatchQuery) OnlyX(ctx context.Context) *CauseListMatch {
 	return node
 }
 
-// OnlyID is like Only, but returns the only CauseListMatch ID in the query.
-// Returns a *NotSingularError when more than one CauseListMatch ID is found.
+// OnlyID is like Only, but returns the only CauseListDismissal ID in the query.
+// Returns a *NotSingularError when more than one CauseListDismissal ID is found.
 // Returns a *NotFoundError when no entities are found.
-func (_q *CauseListMatchQuery) OnlyID(ctx context.Context) (id uuid.UUID, err error) {
+func (_q *CauseListDismissalQuery) OnlyID(ctx context.Context) (id uuid.UUID, err error) {
 	var ids []uuid.UUID
 	if ids, err = _q.Limit(2).IDs(setContextOp(ctx, _q.ctx, ent.OpQueryOnlyID)); err != nil {
 		return
@@ -145,15 +145,15 @@ func (_q *CauseListMatchQuery) OnlyID(ctx context.Context) (id uuid.UUID, err er
 	case 1:
 		id = ids[0]
 	case 0:
-		err = &NotFoundError{causelistmatch.Label}
+		err = &NotFoundError{causelistdismissal.Label}
 	default:
-		err = &NotSingularError{causelistmatch.Label}
+		err = &NotSingularError{causelistdismissal.Label}
 	}
 	return
 }
 
 // OnlyIDX is like OnlyID, but panics if an error occurs.
-func (_q *CauseListMatchQuery) OnlyIDX(ctx context.Context) uuid.UUID {
+func (_q *CauseListDismissalQuery) OnlyIDX(ctx context.Context) uuid.UUID {
 	id, err := _q.OnlyID(ctx)
 	if err != nil {
 		panic(err)
@@ -161,18 +161,18 @@ func (_q *CauseListMatchQuery) OnlyIDX(ctx context.Context) uuid.UUID {
 	return id
 }
 
-// All executes the query and returns a list of CauseListMatches.
-func (_q *CauseListMatchQuery) All(ctx context.Context) ([]*CauseListMatch, error) {
+// All executes the query and returns a list of CauseListDismissals.
+func (_q *CauseListDismissalQuery) All(ctx context.Context) ([]*CauseListDismissal, error) {
 	ctx = setContextOp(ctx, _q.ctx, ent.OpQueryAll)
 	if err := _q.prepareQuery(ctx); err != nil {
 		return nil, err
 	}
-	qr := querierAll[[]*CauseListMatch, *CauseListMatchQuery]()
-	return withInterceptors[[]*CauseListMatch](ctx, _q, qr, _q.inters)
+	qr := querierAll[[]*CauseListDismissal, *CauseListDismissalQuery]()
+	return withInterceptors[[]*CauseListDismissal](ctx, _q, qr, _q.inters)
 }
 
 // AllX is like All, but panics if an error occurs.
-func (_q *CauseListMatchQuery) AllX(ctx context.Context) []*CauseListMatch {
+func (_q *CauseListDismissalQuery) AllX(ctx context.Context) []*CauseListDismissal {
 	nodes, err := _q.All(ctx)
 	if err != nil {
 		panic(err)
@@ -180,20 +180,20 @@ func (_q *CauseListMatchQuery) AllX(ctx context.Context) []*CauseListMatch {
 	return nodes
 }
 
-// IDs executes the query and returns a list of CauseListMatch IDs.
-func (_q *CauseListMatchQuery) IDs(ctx context.Context) (ids []uuid.UUID, err error) {
+// IDs executes the query and returns a list of CauseListDismissal IDs.
+func (_q *CauseListDismissalQuery) IDs(ctx context.Context) (ids []uuid.UUID, err error) {
 	if _q.ctx.Unique == nil && _q.path != nil {
 		_q.Unique(true)
 	}
 	ctx = setContextOp(ctx, _q.ctx, ent.OpQueryIDs)
-	if err = _q.Select(causelistmatch.FieldID).Scan(ctx, &ids); err != nil {
+	if err = _q.Select(causelistdismissal.FieldID).Scan(ctx, &ids); err != nil {
 		return nil, err
 	}
 	return ids, nil
 }
 
 // IDsX is like IDs, but panics if an error occurs.
-func (_q *CauseListMatchQuery) IDsX(ctx context.Context) []uuid.UUID {
+func (_q *CauseListDismissalQuery) IDsX(ctx context.Context) []uuid.UUID {
 	ids, err := _q.IDs(ctx)
 	if err != nil {
 		panic(err)
@@ -202,16 +202,16 @@ func (_q *CauseListMatchQuery) IDsX(ctx context.Context) []uuid.UUID {
 }
 
 // Count returns the count of the given query.
-func (_q *CauseListMatchQuery) Count(ctx context.Context) (int, error) {
+func (_q *CauseListDismissalQuery) Count(ctx context.Context) (int, error) {
 	ctx = setContextOp(ctx, _q.ctx, ent.OpQueryCount)
 	if err := _q.prepareQuery(ctx); err != nil {
 		return 0, err
 	}
-	return withInterceptors[int](ctx, _q, querierCount[*CauseListMatchQuery](), _q.inters)
+	return withInterceptors[int](ctx, _q, querierCount[*CauseListDismissalQuery](), _q.inters)
 }
 
 // CountX is like Count, but panics if an error occurs.
-func (_q *CauseListMatchQuery) CountX(ctx context.Context) int {
+func (_q *CauseListDismissalQuery) CountX(ctx context.Context) int {
 	count, err := _q.Count(ctx)
 	if err != nil {
 		panic(err)
@@ -220,7 +220,7 @@ func (_q *CauseListMatchQuery) CountX(ctx context.Context) int {
 }
 
 // Exist returns true if the query has elements in the graph.
-func (_q *CauseListMatchQuery) Exist(ctx context.Context) (bool, error) {
+func (_q *CauseListDismissalQuery) Exist(ctx context.Context) (bool, error) {
 	ctx = setContextOp(ctx, _q.ctx, ent.OpQueryExist)
 	switch _, err := _q.FirstID(ctx); {
 	case IsNotFound(err):
@@ -233,7 +233,7 @@ func (_q *CauseListMatchQuery) Exist(ctx context.Context) (bool, error) {
 }
 
 // ExistX is like Exist, but panics if an error occurs.
-func (_q *CauseListMatchQuery) ExistX(ctx context.Context) bool {
+func (_q *CauseListDismissalQuery) ExistX(ctx context.Context) bool {
 	exist, err := _q.Exist(ctx)
 	if err != nil {
 		panic(err)
@@ -241,18 +241,18 @@ func (_q *CauseListMatchQuery) ExistX(ctx context.Context) bool {
 	return exist
 }
 
-// Clone returns a duplicate of the CauseListMatchQuery builder, including all associated steps. It can be
+// Clone returns a duplicate of the CauseListDismissalQuery builder, including all associated steps. It can be
 // used to prepare common query builders and use them differently after the clone is made.
-func (_q *CauseListMatchQuery) Clone() *CauseListMatchQuery {
+func (_q *CauseListDismissalQuery) Clone() *CauseListDismissalQuery {
 	if _q == nil {
 		return nil
 	}
-	return &CauseListMatchQuery{
+	return &CauseListDismissalQuery{
 		config:     _q.config,
 		ctx:        _q.ctx.Clone(),
-		order:      append([]causelistmatch.OrderOption{}, _q.order...),
+		order:      append([]causelistdismissal.OrderOption{}, _q.order...),
 		inters:     append([]Interceptor{}, _q.inters...),
-		predicates: append([]predicate.CauseListMatch{}, _q.predicates...),
+		predicates: append([]predicate.CauseListDismissal{}, _q.predicates...),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -265,19 +265,19 @@ func (_q *CauseListMatchQuery) Clone() *CauseListMatchQuery {
 // Example:
 //
 //	var v []struct {
-//		CreatedAt time.Time `json:"created_at,omitempty"`
+//		OwnerID uuid.UUID `json:"owner_id,omitempty"`
 //		Count int `json:"count,omitempty"`
 //	}
 //
-//	client.CauseListMatch.Query().
-//		GroupBy(causelistmatch.FieldCreatedAt).
+//	client.CauseListDismissal.Query().
+//		GroupBy(causelistdismissal.FieldOwnerID).
 //		Aggregate(ent.Count()).
 //		Scan(ctx, &v)
-func (_q *CauseListMatchQuery) GroupBy(field string, fields ...string) *CauseListMatchGroupBy {
+func (_q *CauseListDismissalQuery) GroupBy(field string, fields ...string) *CauseListDismissalGroupBy {
 	_q.ctx.Fields = append([]string{field}, fields...)
-	grbuild := &CauseListMatchGroupBy{build: _q}
+	grbuild := &CauseListDismissalGroupBy{build: _q}
 	grbuild.flds = &_q.ctx.Fields
-	grbuild.label = causelistmatch.Label
+	grbuild.label = causelistdismissal.Label
 	grbuild.scan = grbuild.Scan
 	return grbuild
 }
@@ -288,26 +288,26 @@ func (_q *CauseListMatchQuery) GroupBy(field string, fields ...string) *CauseLis
 // Example:
 //
 //	var v []struct {
-//		CreatedAt time.Time `json:"created_at,omitempty"`
+//		OwnerID uuid.UUID `json:"owner_id,omitempty"`
 //	}
 //
-//	client.CauseListMatch.Query().
-//		Select(causelistmatch.FieldCreatedAt).
+//	client.CauseListDismissal.Query().
+//		Select(causelistdismissal.FieldOwnerID).
 //		Scan(ctx, &v)
-func (_q *CauseListMatchQuery) Select(fields ...string) *CauseListMatchSelect {
+func (_q *CauseListDismissalQuery) Select(fields ...string) *CauseListDismissalSelect {
 	_q.ctx.Fields = append(_q.ctx.Fields, fields...)
-	sbuild := &CauseListMatchSelect{CauseListMatchQuery: _q}
-	sbuild.label = causelistmatch.Label
+	sbuild := &CauseListDismissalSelect{CauseListDismissalQuery: _q}
+	sbuild.label = causelistdismissal.Label
 	sbuild.flds, sbuild.scan = &_q.ctx.Fields, sbuild.Scan
 	return sbuild
 }
 
-// Aggregate returns a CauseListMatchSelect configured with the given aggregations.
-func (_q *CauseListMatchQuery) Aggregate(fns ...AggregateFunc) *CauseListMatchSelect {
+// Aggregate returns a CauseListDismissalSelect configured with the given aggregations.
+func (_q *CauseListDismissalQuery) Aggregate(fns ...AggregateFunc) *CauseListDismissalSelect {
 	return _q.Select().Aggregate(fns...)
 }
 
-func (_q *CauseListMatchQuery) prepareQuery(ctx context.Context) error {
+func (_q *CauseListDismissalQuery) prepareQuery(ctx context.Context) error {
 	for _, inter := range _q.inters {
 		if inter == nil {
 			return fmt.Errorf("ent: uninitialized interceptor (forgotten import ent/runtime?)")
@@ -319,7 +319,7 @@ func (_q *CauseListMatchQuery) prepareQuery(ctx context.Context) error {
 		}
 	}
 	for _, f := range _q.ctx.Fields {
-		if !causelistmatch.ValidColumn(f) {
+		if !causelistdismissal.ValidColumn(f) {
 			return &ValidationError{Name: f, err: fmt.Errorf("ent: invalid field %q for query", f)}
 		}
 	}
@@ -333,16 +333,16 @@ func (_q *CauseListMatchQuery) prepareQuery(ctx context.Context) error {
 	return nil
 }
 
-func (_q *CauseListMatchQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*CauseListMatch, error) {
+func (_q *CauseListDismissalQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*CauseListDismissal, error) {
 	var (
-		nodes = []*CauseListMatch{}
+		nodes = []*CauseListDismissal{}
 		_spec = _q.querySpec()
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
-		return (*CauseListMatch).scanValues(nil, columns)
+		return (*CauseListDismissal).scanValues(nil, columns)
 	}
 	_spec.Assign = func(columns []string, values []any) error {
-		node := &CauseListMatch{config: _q.config}
+		node := &CauseListDismissal{config: _q.config}
 		nodes = append(nodes, node)
 		return node.assignValues(columns, values)
 	}
@@ -361,7 +361,7 @@ func (_q *CauseListMatchQuery) sqlAll(ctx context.Context, hooks ...queryHook) (
 	return nodes, nil
 }
 
-func (_q *CauseListMatchQuery) sqlCount(ctx context.Context) (int, error) {
+func (_q *CauseListDismissalQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
 	if len(_q.modifiers) > 0 {
 		_spec.Modifiers = _q.modifiers
@@ -373,8 +373,8 @@ func (_q *CauseListMatchQuery) sqlCount(ctx context.Context) (int, error) {
 	return sqlgraph.CountNodes(ctx, _q.driver, _spec)
 }
 
-func (_q *CauseListMatchQuery) querySpec() *sqlgraph.QuerySpec {
-	_spec := sqlgraph.NewQuerySpec(causelistmatch.Table, causelistmatch.Columns, sqlgraph.NewFieldSpec(causelistmatch.FieldID, field.TypeUUID))
+func (_q *CauseListDismissalQuery) querySpec() *sqlgraph.QuerySpec {
+	_spec := sqlgraph.NewQuerySpec(causelistdismissal.Table, causelistdismissal.Columns, sqlgraph.NewFieldSpec(causelistdismissal.FieldID, field.TypeUUID))
 	_spec.From = _q.sql
 	if unique := _q.ctx.Unique; unique != nil {
 		_spec.Unique = *unique
@@ -383,9 +383,9 @@ func (_q *CauseListMatchQuery) querySpec() *sqlgraph.QuerySpec {
 	}
 	if fields := _q.ctx.Fields; len(fields) > 0 {
 		_spec.Node.Columns = make([]string, 0, len(fields))
-		_spec.Node.Columns = append(_spec.Node.Columns, causelistmatch.FieldID)
+		_spec.Node.Columns = append(_spec.Node.Columns, causelistdismissal.FieldID)
 		for i := range fields {
-			if fields[i] != causelistmatch.FieldID {
+			if fields[i] != causelistdismissal.FieldID {
 				_spec.Node.Columns = append(_spec.Node.Columns, fields[i])
 			}
 		}
@@ -413,12 +413,12 @@ func (_q *CauseListMatchQuery) querySpec() *sqlgraph.QuerySpec {
 	return _spec
 }
 
-func (_q *CauseListMatchQuery) sqlQuery(ctx context.Context) *sql.Selector {
+func (_q *CauseListDismissalQuery) sqlQuery(ctx context.Context) *sql.Selector {
 	builder := sql.Dialect(_q.driver.Dialect())
-	t1 := builder.Table(causelistmatch.Table)
+	t1 := builder.Table(causelistdismissal.Table)
 	columns := _q.ctx.Fields
 	if len(columns) == 0 {
-		columns = causelistmatch.Columns
+		columns = causelistdismissal.Columns
 	}
 	selector := builder.Select(t1.Columns(columns...)...).From(t1)
 	if _q.sql != nil {
@@ -451,7 +451,7 @@ func (_q *CauseListMatchQuery) sqlQuery(ctx context.Context) *sql.Selector {
 // ForUpdate locks the selected rows against concurrent updates, and prevent them from being
 // updated, deleted or "selected ... for update" by other sessions, until the transaction is
 // either committed or rolled-back.
-func (_q *CauseListMatchQuery) ForUpdate(opts ...sql.LockOption) *CauseListMatchQuery {
+func (_q *CauseListDismissalQuery) ForUpdate(opts ...sql.LockOption) *CauseListDismissalQuery {
 	if _q.driver.Dialect() == dialect.Postgres {
 		_q.Unique(false)
 	}
@@ -464,7 +464,7 @@ func (_q *CauseListMatchQuery) ForUpdate(opts ...sql.LockOption) *CauseListMatch
 // ForShare behaves similarly to ForUpdate, except that it acquires a shared mode lock
 // on any rows that are read. Other sessions can read the rows, but cannot modify them
 // until your transaction commits.
-func (_q *CauseListMatchQuery) ForShare(opts ...sql.LockOption) *CauseListMatchQuery {
+func (_q *CauseListDismissalQuery) ForShare(opts ...sql.LockOption) *CauseListDismissalQuery {
 	if _q.driver.Dialect() == dialect.Postgres {
 		_q.Unique(false)
 	}
@@ -474,28 +474,28 @@ func (_q *CauseListMatchQuery) ForShare(opts ...sql.LockOption) *CauseListMatchQ
 	return _q
 }
 
-// CauseListMatchGroupBy is the group-by builder for CauseListMatch entities.
-type CauseListMatchGroupBy struct {
+// CauseListDismissalGroupBy is the group-by builder for CauseListDismissal entities.
+type CauseListDismissalGroupBy struct {
 	selector
-	build *CauseListMatchQuery
+	build *CauseListDismissalQuery
 }
 
 // Aggregate adds the given aggregation functions to the group-by query.
-func (_g *CauseListMatchGroupBy) Aggregate(fns ...AggregateFunc) *CauseListMatchGroupBy {
+func (_g *CauseListDismissalGroupBy) Aggregate(fns ...AggregateFunc) *CauseListDismissalGroupBy {
 	_g.fns = append(_g.fns, fns...)
 	return _g
 }
 
 // Scan applies the selector query and scans the result into the given value.
-func (_g *CauseListMatchGroupBy) Scan(ctx context.Context, v any) error {
+func (_g *CauseListDismissalGroupBy) Scan(ctx context.Context, v any) error {
 	ctx = setContextOp(ctx, _g.build.ctx, ent.OpQueryGroupBy)
 	if err := _g.build.prepareQuery(ctx); err != nil {
 		return err
 	}
-	return scanWithInterceptors[*CauseListMatchQuery, *CauseListMatchGroupBy](ctx, _g.build, _g, _g.build.inters, v)
+	return scanWithInterceptors[*CauseListDismissalQuery, *CauseListDismissalGroupBy](ctx, _g.build, _g, _g.build.inters, v)
 }
 
-func (_g *CauseListMatchGroupBy) sqlScan(ctx context.Context, root *CauseListMatchQuery, v any) error {
+func (_g *CauseListDismissalGroupBy) sqlScan(ctx context.Context, root *CauseListDismissalQuery, v any) error {
 	selector := root.sqlQuery(ctx).Select()
 	aggregation := make([]string, 0, len(_g.fns))
 	for _, fn := range _g.fns {
@@ -522,28 +522,28 @@ func (_g *CauseListMatchGroupBy) sqlScan(ctx context.Context, root *CauseListMat
 	return sql.ScanSlice(rows, v)
 }
 
-// CauseListMatchSelect is the builder for selecting fields of CauseListMatch entities.
-type CauseListMatchSelect struct {
-	*CauseListMatchQuery
+// CauseListDismissalSelect is the builder for selecting fields of CauseListDismissal entities.
+type CauseListDismissalSelect struct {
+	*CauseListDismissalQuery
 	selector
 }
 
 // Aggregate adds the given aggregation functions to the selector query.
-func (_s *CauseListMatchSelect) Aggregate(fns ...AggregateFunc) *CauseListMatchSelect {
+func (_s *CauseListDismissalSelect) Aggregate(fns ...AggregateFunc) *CauseListDismissalSelect {
 	_s.fns = append(_s.fns, fns...)
 	return _s
 }
 
 // Scan applies the selector query and scans the result into the given value.
-func (_s *CauseListMatchSelect) Scan(ctx context.Context, v any) error {
+func (_s *CauseListDismissalSelect) Scan(ctx context.Context, v any) error {
 	ctx = setContextOp(ctx, _s.ctx, ent.OpQuerySelect)
 	if err := _s.prepareQuery(ctx); err != nil {
 		return err
 	}
-	return scanWithInterceptors[*CauseListMatchQuery, *CauseListMatchSelect](ctx, _s.CauseListMatchQuery, _s, _s.inters, v)
+	return scanWithInterceptors[*CauseListDismissalQuery, *CauseListDismissalSelect](ctx, _s.CauseListDismissalQuery, _s, _s.inters, v)
 }
 
-func (_s *CauseListMatchSelect) sqlScan(ctx context.Context, root *CauseListMatchQuery, v any) error {
+func (_s *CauseListDismissalSelect) sqlScan(ctx context.Context, root *CauseListDismissalQuery, v any) error {
 	selector := root.sqlQuery(ctx)
 	aggregation := make([]string, 0, len(_s.fns))
 	for _, fn := range _s.fns {
