@@ -21,6 +21,7 @@ import (
 	"github.com/kesihq/kesi/ent/causelist"
 	"github.com/kesihq/kesi/ent/causelistdismissal"
 	"github.com/kesihq/kesi/ent/causelistentry"
+	"github.com/kesihq/kesi/ent/causelistfetch"
 	"github.com/kesihq/kesi/ent/causelistupload"
 	"github.com/kesihq/kesi/ent/commission"
 	"github.com/kesihq/kesi/ent/courtcase"
@@ -52,6 +53,8 @@ type Client struct {
 	CauseListDismissal *CauseListDismissalClient
 	// CauseListEntry is the client for interacting with the CauseListEntry builders.
 	CauseListEntry *CauseListEntryClient
+	// CauseListFetch is the client for interacting with the CauseListFetch builders.
+	CauseListFetch *CauseListFetchClient
 	// CauseListUpload is the client for interacting with the CauseListUpload builders.
 	CauseListUpload *CauseListUploadClient
 	// Commission is the client for interacting with the Commission builders.
@@ -92,6 +95,7 @@ func (c *Client) init() {
 	c.CauseList = NewCauseListClient(c.config)
 	c.CauseListDismissal = NewCauseListDismissalClient(c.config)
 	c.CauseListEntry = NewCauseListEntryClient(c.config)
+	c.CauseListFetch = NewCauseListFetchClient(c.config)
 	c.CauseListUpload = NewCauseListUploadClient(c.config)
 	c.Commission = NewCommissionClient(c.config)
 	c.CourtCase = NewCourtCaseClient(c.config)
@@ -201,6 +205,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		CauseList:          NewCauseListClient(cfg),
 		CauseListDismissal: NewCauseListDismissalClient(cfg),
 		CauseListEntry:     NewCauseListEntryClient(cfg),
+		CauseListFetch:     NewCauseListFetchClient(cfg),
 		CauseListUpload:    NewCauseListUploadClient(cfg),
 		Commission:         NewCommissionClient(cfg),
 		CourtCase:          NewCourtCaseClient(cfg),
@@ -237,6 +242,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		CauseList:          NewCauseListClient(cfg),
 		CauseListDismissal: NewCauseListDismissalClient(cfg),
 		CauseListEntry:     NewCauseListEntryClient(cfg),
+		CauseListFetch:     NewCauseListFetchClient(cfg),
 		CauseListUpload:    NewCauseListUploadClient(cfg),
 		Commission:         NewCommissionClient(cfg),
 		CourtCase:          NewCourtCaseClient(cfg),
@@ -279,9 +285,9 @@ func (c *Client) Close() error {
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.Activity, c.AuditEvent, c.CauseList, c.CauseListDismissal, c.CauseListEntry,
-		c.CauseListUpload, c.Commission, c.CourtCase, c.Document, c.ExtensionToken,
-		c.LawClient, c.PasswordReset, c.Payment, c.Plan, c.Referral, c.RefreshToken,
-		c.User,
+		c.CauseListFetch, c.CauseListUpload, c.Commission, c.CourtCase, c.Document,
+		c.ExtensionToken, c.LawClient, c.PasswordReset, c.Payment, c.Plan, c.Referral,
+		c.RefreshToken, c.User,
 	} {
 		n.Use(hooks...)
 	}
@@ -292,9 +298,9 @@ func (c *Client) Use(hooks ...Hook) {
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.Activity, c.AuditEvent, c.CauseList, c.CauseListDismissal, c.CauseListEntry,
-		c.CauseListUpload, c.Commission, c.CourtCase, c.Document, c.ExtensionToken,
-		c.LawClient, c.PasswordReset, c.Payment, c.Plan, c.Referral, c.RefreshToken,
-		c.User,
+		c.CauseListFetch, c.CauseListUpload, c.Commission, c.CourtCase, c.Document,
+		c.ExtensionToken, c.LawClient, c.PasswordReset, c.Payment, c.Plan, c.Referral,
+		c.RefreshToken, c.User,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -313,6 +319,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.CauseListDismissal.mutate(ctx, m)
 	case *CauseListEntryMutation:
 		return c.CauseListEntry.mutate(ctx, m)
+	case *CauseListFetchMutation:
+		return c.CauseListFetch.mutate(ctx, m)
 	case *CauseListUploadMutation:
 		return c.CauseListUpload.mutate(ctx, m)
 	case *CommissionMutation:
@@ -1068,6 +1076,139 @@ func (c *CauseListEntryClient) mutate(ctx context.Context, m *CauseListEntryMuta
 		return (&CauseListEntryDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown CauseListEntry mutation op: %q", m.Op())
+	}
+}
+
+// CauseListFetchClient is a client for the CauseListFetch schema.
+type CauseListFetchClient struct {
+	config
+}
+
+// NewCauseListFetchClient returns a client for the CauseListFetch from the given config.
+func NewCauseListFetchClient(c config) *CauseListFetchClient {
+	return &CauseListFetchClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `causelistfetch.Hooks(f(g(h())))`.
+func (c *CauseListFetchClient) Use(hooks ...Hook) {
+	c.hooks.CauseListFetch = append(c.hooks.CauseListFetch, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `causelistfetch.Intercept(f(g(h())))`.
+func (c *CauseListFetchClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CauseListFetch = append(c.inters.CauseListFetch, interceptors...)
+}
+
+// Create returns a builder for creating a CauseListFetch entity.
+func (c *CauseListFetchClient) Create() *CauseListFetchCreate {
+	mutation := newCauseListFetchMutation(c.config, OpCreate)
+	return &CauseListFetchCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CauseListFetch entities.
+func (c *CauseListFetchClient) CreateBulk(builders ...*CauseListFetchCreate) *CauseListFetchCreateBulk {
+	return &CauseListFetchCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CauseListFetchClient) MapCreateBulk(slice any, setFunc func(*CauseListFetchCreate, int)) *CauseListFetchCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CauseListFetchCreateBulk{err: fmt.Errorf("calling to CauseListFetchClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CauseListFetchCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CauseListFetchCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CauseListFetch.
+func (c *CauseListFetchClient) Update() *CauseListFetchUpdate {
+	mutation := newCauseListFetchMutation(c.config, OpUpdate)
+	return &CauseListFetchUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CauseListFetchClient) UpdateOne(_m *CauseListFetch) *CauseListFetchUpdateOne {
+	mutation := newCauseListFetchMutation(c.config, OpUpdateOne, withCauseListFetch(_m))
+	return &CauseListFetchUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CauseListFetchClient) UpdateOneID(id uuid.UUID) *CauseListFetchUpdateOne {
+	mutation := newCauseListFetchMutation(c.config, OpUpdateOne, withCauseListFetchID(id))
+	return &CauseListFetchUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CauseListFetch.
+func (c *CauseListFetchClient) Delete() *CauseListFetchDelete {
+	mutation := newCauseListFetchMutation(c.config, OpDelete)
+	return &CauseListFetchDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CauseListFetchClient) DeleteOne(_m *CauseListFetch) *CauseListFetchDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CauseListFetchClient) DeleteOneID(id uuid.UUID) *CauseListFetchDeleteOne {
+	builder := c.Delete().Where(causelistfetch.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CauseListFetchDeleteOne{builder}
+}
+
+// Query returns a query builder for CauseListFetch.
+func (c *CauseListFetchClient) Query() *CauseListFetchQuery {
+	return &CauseListFetchQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCauseListFetch},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CauseListFetch entity by its id.
+func (c *CauseListFetchClient) Get(ctx context.Context, id uuid.UUID) (*CauseListFetch, error) {
+	return c.Query().Where(causelistfetch.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CauseListFetchClient) GetX(ctx context.Context, id uuid.UUID) *CauseListFetch {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *CauseListFetchClient) Hooks() []Hook {
+	return c.hooks.CauseListFetch
+}
+
+// Interceptors returns the client interceptors.
+func (c *CauseListFetchClient) Interceptors() []Interceptor {
+	return c.inters.CauseListFetch
+}
+
+func (c *CauseListFetchClient) mutate(ctx context.Context, m *CauseListFetchMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CauseListFetchCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CauseListFetchUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CauseListFetchUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CauseListFetchDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CauseListFetch mutation op: %q", m.Op())
 	}
 }
 
@@ -3119,13 +3260,15 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 type (
 	hooks struct {
 		Activity, AuditEvent, CauseList, CauseListDismissal, CauseListEntry,
-		CauseListUpload, Commission, CourtCase, Document, ExtensionToken, LawClient,
-		PasswordReset, Payment, Plan, Referral, RefreshToken, User []ent.Hook
+		CauseListFetch, CauseListUpload, Commission, CourtCase, Document,
+		ExtensionToken, LawClient, PasswordReset, Payment, Plan, Referral,
+		RefreshToken, User []ent.Hook
 	}
 	inters struct {
 		Activity, AuditEvent, CauseList, CauseListDismissal, CauseListEntry,
-		CauseListUpload, Commission, CourtCase, Document, ExtensionToken, LawClient,
-		PasswordReset, Payment, Plan, Referral, RefreshToken, User []ent.Interceptor
+		CauseListFetch, CauseListUpload, Commission, CourtCase, Document,
+		ExtensionToken, LawClient, PasswordReset, Payment, Plan, Referral,
+		RefreshToken, User []ent.Interceptor
 	}
 )
 

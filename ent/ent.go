@@ -17,6 +17,7 @@ import (
 	"github.com/kesihq/kesi/ent/causelist"
 	"github.com/kesihq/kesi/ent/causelistdismissal"
 	"github.com/kesihq/kesi/ent/causelistentry"
+	"github.com/kesihq/kesi/ent/causelistfetch"
 	"github.com/kesihq/kesi/ent/causelistupload"
 	"github.com/kesihq/kesi/ent/commission"
 	"github.com/kesihq/kesi/ent/courtcase"
@@ -94,6 +95,7 @@ func checkColumn(t, c string) error {
 			causelist.Table:          causelist.ValidColumn,
 			causelistdismissal.Table: causelistdismissal.ValidColumn,
 			causelistentry.Table:     causelistentry.ValidColumn,
+			causelistfetch.Table:     causelistfetch.ValidColumn,
 			causelistupload.Table:    causelistupload.ValidColumn,
 			commission.Table:         commission.ValidColumn,
 			courtcase.Table:          courtcase.ValidColumn,

@@ -17,6 +17,7 @@ import (
 	"github.com/kesihq/kesi/ent/causelist"
 	"github.com/kesihq/kesi/ent/causelistdismissal"
 	"github.com/kesihq/kesi/ent/causelistentry"
+	"github.com/kesihq/kesi/ent/causelistfetch"
 	"github.com/kesihq/kesi/ent/causelistupload"
 	"github.com/kesihq/kesi/ent/civil"
 	"github.com/kesihq/kesi/ent/commission"
@@ -47,6 +48,7 @@ const (
 	TypeCauseList          = "CauseList"
 	TypeCauseListDismissal = "CauseListDismissal"
 	TypeCauseListEntry     = "CauseListEntry"
+	TypeCauseListFetch     = "CauseListFetch"
 	TypeCauseListUpload    = "CauseListUpload"
 	TypeCommission         = "Commission"
 	TypeCourtCase          = "CourtCase"
@@ -4485,6 +4487,662 @@ func (m *CauseListEntryMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown CauseListEntry edge %s", name)
+}
+
+// CauseListFetchMutation represents an operation that mutates the CauseListFetch nodes in the graph.
+type CauseListFetchMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	created_at    *time.Time
+	updated_at    *time.Time
+	url           *string
+	kind          *string
+	etag          *string
+	last_modified *string
+	outcome       *string
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*CauseListFetch, error)
+	predicates    []predicate.CauseListFetch
+}
+
+var _ ent.Mutation = (*CauseListFetchMutation)(nil)
+
+// causelistfetchOption allows management of the mutation configuration using functional options.
+type causelistfetchOption func(*CauseListFetchMutation)
+
+// newCauseListFetchMutation creates new mutation for the CauseListFetch entity.
+func newCauseListFetchMutation(c config, op Op, opts ...causelistfetchOption) *CauseListFetchMutation {
+	m := &CauseListFetchMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCauseListFetch,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCauseListFetchID sets the ID field of the mutation.
+func withCauseListFetchID(id uuid.UUID) causelistfetchOption {
+	return func(m *CauseListFetchMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CauseListFetch
+		)
+		m.oldValue = func(ctx context.Context) (*CauseListFetch, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CauseListFetch.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCauseListFetch sets the old CauseListFetch of the mutation.
+func withCauseListFetch(node *CauseListFetch) causelistfetchOption {
+	return func(m *CauseListFetchMutation) {
+		m.oldValue = func(context.Context) (*CauseListFetch, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CauseListFetchMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CauseListFetchMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CauseListFetch entities.
+func (m *CauseListFetchMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CauseListFetchMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CauseListFetchMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CauseListFetch.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CauseListFetchMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CauseListFetchMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the CauseListFetch entity.
+// If the CauseListFetch object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListFetchMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CauseListFetchMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *CauseListFetchMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *CauseListFetchMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the CauseListFetch entity.
+// If the CauseListFetch object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListFetchMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *CauseListFetchMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetURL sets the "url" field.
+func (m *CauseListFetchMutation) SetURL(s string) {
+	m.url = &s
+}
+
+// URL returns the value of the "url" field in the mutation.
+func (m *CauseListFetchMutation) URL() (r string, exists bool) {
+	v := m.url
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldURL returns the old "url" field's value of the CauseListFetch entity.
+// If the CauseListFetch object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListFetchMutation) OldURL(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldURL is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldURL requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldURL: %w", err)
+	}
+	return oldValue.URL, nil
+}
+
+// ResetURL resets all changes to the "url" field.
+func (m *CauseListFetchMutation) ResetURL() {
+	m.url = nil
+}
+
+// SetKind sets the "kind" field.
+func (m *CauseListFetchMutation) SetKind(s string) {
+	m.kind = &s
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *CauseListFetchMutation) Kind() (r string, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the CauseListFetch entity.
+// If the CauseListFetch object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListFetchMutation) OldKind(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *CauseListFetchMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetEtag sets the "etag" field.
+func (m *CauseListFetchMutation) SetEtag(s string) {
+	m.etag = &s
+}
+
+// Etag returns the value of the "etag" field in the mutation.
+func (m *CauseListFetchMutation) Etag() (r string, exists bool) {
+	v := m.etag
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEtag returns the old "etag" field's value of the CauseListFetch entity.
+// If the CauseListFetch object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListFetchMutation) OldEtag(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEtag is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEtag requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEtag: %w", err)
+	}
+	return oldValue.Etag, nil
+}
+
+// ResetEtag resets all changes to the "etag" field.
+func (m *CauseListFetchMutation) ResetEtag() {
+	m.etag = nil
+}
+
+// SetLastModified sets the "last_modified" field.
+func (m *CauseListFetchMutation) SetLastModified(s string) {
+	m.last_modified = &s
+}
+
+// LastModified returns the value of the "last_modified" field in the mutation.
+func (m *CauseListFetchMutation) LastModified() (r string, exists bool) {
+	v := m.last_modified
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLastModified returns the old "last_modified" field's value of the CauseListFetch entity.
+// If the CauseListFetch object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListFetchMutation) OldLastModified(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLastModified is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLastModified requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLastModified: %w", err)
+	}
+	return oldValue.LastModified, nil
+}
+
+// ResetLastModified resets all changes to the "last_modified" field.
+func (m *CauseListFetchMutation) ResetLastModified() {
+	m.last_modified = nil
+}
+
+// SetOutcome sets the "outcome" field.
+func (m *CauseListFetchMutation) SetOutcome(s string) {
+	m.outcome = &s
+}
+
+// Outcome returns the value of the "outcome" field in the mutation.
+func (m *CauseListFetchMutation) Outcome() (r string, exists bool) {
+	v := m.outcome
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOutcome returns the old "outcome" field's value of the CauseListFetch entity.
+// If the CauseListFetch object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListFetchMutation) OldOutcome(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOutcome is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOutcome requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOutcome: %w", err)
+	}
+	return oldValue.Outcome, nil
+}
+
+// ResetOutcome resets all changes to the "outcome" field.
+func (m *CauseListFetchMutation) ResetOutcome() {
+	m.outcome = nil
+}
+
+// Where appends a list predicates to the CauseListFetchMutation builder.
+func (m *CauseListFetchMutation) Where(ps ...predicate.CauseListFetch) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CauseListFetchMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CauseListFetchMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CauseListFetch, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CauseListFetchMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CauseListFetchMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CauseListFetch).
+func (m *CauseListFetchMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CauseListFetchMutation) Fields() []string {
+	fields := make([]string, 0, 7)
+	if m.created_at != nil {
+		fields = append(fields, causelistfetch.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, causelistfetch.FieldUpdatedAt)
+	}
+	if m.url != nil {
+		fields = append(fields, causelistfetch.FieldURL)
+	}
+	if m.kind != nil {
+		fields = append(fields, causelistfetch.FieldKind)
+	}
+	if m.etag != nil {
+		fields = append(fields, causelistfetch.FieldEtag)
+	}
+	if m.last_modified != nil {
+		fields = append(fields, causelistfetch.FieldLastModified)
+	}
+	if m.outcome != nil {
+		fields = append(fields, causelistfetch.FieldOutcome)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CauseListFetchMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case causelistfetch.FieldCreatedAt:
+		return m.CreatedAt()
+	case causelistfetch.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case causelistfetch.FieldURL:
+		return m.URL()
+	case causelistfetch.FieldKind:
+		return m.Kind()
+	case causelistfetch.FieldEtag:
+		return m.Etag()
+	case causelistfetch.FieldLastModified:
+		return m.LastModified()
+	case causelistfetch.FieldOutcome:
+		return m.Outcome()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CauseListFetchMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case causelistfetch.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case causelistfetch.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case causelistfetch.FieldURL:
+		return m.OldURL(ctx)
+	case causelistfetch.FieldKind:
+		return m.OldKind(ctx)
+	case causelistfetch.FieldEtag:
+		return m.OldEtag(ctx)
+	case causelistfetch.FieldLastModified:
+		return m.OldLastModified(ctx)
+	case causelistfetch.FieldOutcome:
+		return m.OldOutcome(ctx)
+	}
+	return nil, fmt.Errorf("unknown CauseListFetch field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CauseListFetchMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case causelistfetch.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case causelistfetch.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case causelistfetch.FieldURL:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetURL(v)
+		return nil
+	case causelistfetch.FieldKind:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case causelistfetch.FieldEtag:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEtag(v)
+		return nil
+	case causelistfetch.FieldLastModified:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLastModified(v)
+		return nil
+	case causelistfetch.FieldOutcome:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOutcome(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CauseListFetch field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CauseListFetchMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CauseListFetchMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CauseListFetchMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown CauseListFetch numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CauseListFetchMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CauseListFetchMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CauseListFetchMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown CauseListFetch nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CauseListFetchMutation) ResetField(name string) error {
+	switch name {
+	case causelistfetch.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case causelistfetch.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case causelistfetch.FieldURL:
+		m.ResetURL()
+		return nil
+	case causelistfetch.FieldKind:
+		m.ResetKind()
+		return nil
+	case causelistfetch.FieldEtag:
+		m.ResetEtag()
+		return nil
+	case causelistfetch.FieldLastModified:
+		m.ResetLastModified()
+		return nil
+	case causelistfetch.FieldOutcome:
+		m.ResetOutcome()
+		return nil
+	}
+	return fmt.Errorf("unknown CauseListFetch field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CauseListFetchMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CauseListFetchMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CauseListFetchMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CauseListFetchMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CauseListFetchMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CauseListFetchMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CauseListFetchMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown CauseListFetch unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CauseListFetchMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown CauseListFetch edge %s", name)
 }
 
 // CauseListUploadMutation represents an operation that mutates the CauseListUpload nodes in the graph.

@@ -11,6 +11,7 @@ import (
 	"github.com/kesihq/kesi/ent/causelist"
 	"github.com/kesihq/kesi/ent/causelistdismissal"
 	"github.com/kesihq/kesi/ent/causelistentry"
+	"github.com/kesihq/kesi/ent/causelistfetch"
 	"github.com/kesihq/kesi/ent/causelistupload"
 	"github.com/kesihq/kesi/ent/commission"
 	"github.com/kesihq/kesi/ent/courtcase"
@@ -263,6 +264,53 @@ func init() {
 	causelistentryDescID := causelistentryMixinFields0[0].Descriptor()
 	// causelistentry.DefaultID holds the default value on creation for the id field.
 	causelistentry.DefaultID = causelistentryDescID.Default.(func() uuid.UUID)
+	causelistfetchMixin := schema.CauseListFetch{}.Mixin()
+	causelistfetchMixinFields0 := causelistfetchMixin[0].Fields()
+	_ = causelistfetchMixinFields0
+	causelistfetchMixinFields1 := causelistfetchMixin[1].Fields()
+	_ = causelistfetchMixinFields1
+	causelistfetchFields := schema.CauseListFetch{}.Fields()
+	_ = causelistfetchFields
+	// causelistfetchDescCreatedAt is the schema descriptor for created_at field.
+	causelistfetchDescCreatedAt := causelistfetchMixinFields1[0].Descriptor()
+	// causelistfetch.DefaultCreatedAt holds the default value on creation for the created_at field.
+	causelistfetch.DefaultCreatedAt = causelistfetchDescCreatedAt.Default.(func() time.Time)
+	// causelistfetchDescUpdatedAt is the schema descriptor for updated_at field.
+	causelistfetchDescUpdatedAt := causelistfetchMixinFields1[1].Descriptor()
+	// causelistfetch.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	causelistfetch.DefaultUpdatedAt = causelistfetchDescUpdatedAt.Default.(func() time.Time)
+	// causelistfetch.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	causelistfetch.UpdateDefaultUpdatedAt = causelistfetchDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// causelistfetchDescURL is the schema descriptor for url field.
+	causelistfetchDescURL := causelistfetchFields[0].Descriptor()
+	// causelistfetch.URLValidator is a validator for the "url" field. It is called by the builders before save.
+	causelistfetch.URLValidator = causelistfetchDescURL.Validators[0].(func(string) error)
+	// causelistfetchDescKind is the schema descriptor for kind field.
+	causelistfetchDescKind := causelistfetchFields[1].Descriptor()
+	// causelistfetch.KindValidator is a validator for the "kind" field. It is called by the builders before save.
+	causelistfetch.KindValidator = causelistfetchDescKind.Validators[0].(func(string) error)
+	// causelistfetchDescEtag is the schema descriptor for etag field.
+	causelistfetchDescEtag := causelistfetchFields[2].Descriptor()
+	// causelistfetch.DefaultEtag holds the default value on creation for the etag field.
+	causelistfetch.DefaultEtag = causelistfetchDescEtag.Default.(string)
+	// causelistfetch.EtagValidator is a validator for the "etag" field. It is called by the builders before save.
+	causelistfetch.EtagValidator = causelistfetchDescEtag.Validators[0].(func(string) error)
+	// causelistfetchDescLastModified is the schema descriptor for last_modified field.
+	causelistfetchDescLastModified := causelistfetchFields[3].Descriptor()
+	// causelistfetch.DefaultLastModified holds the default value on creation for the last_modified field.
+	causelistfetch.DefaultLastModified = causelistfetchDescLastModified.Default.(string)
+	// causelistfetch.LastModifiedValidator is a validator for the "last_modified" field. It is called by the builders before save.
+	causelistfetch.LastModifiedValidator = causelistfetchDescLastModified.Validators[0].(func(string) error)
+	// causelistfetchDescOutcome is the schema descriptor for outcome field.
+	causelistfetchDescOutcome := causelistfetchFields[4].Descriptor()
+	// causelistfetch.DefaultOutcome holds the default value on creation for the outcome field.
+	causelistfetch.DefaultOutcome = causelistfetchDescOutcome.Default.(string)
+	// causelistfetch.OutcomeValidator is a validator for the "outcome" field. It is called by the builders before save.
+	causelistfetch.OutcomeValidator = causelistfetchDescOutcome.Validators[0].(func(string) error)
+	// causelistfetchDescID is the schema descriptor for id field.
+	causelistfetchDescID := causelistfetchMixinFields0[0].Descriptor()
+	// causelistfetch.DefaultID holds the default value on creation for the id field.
+	causelistfetch.DefaultID = causelistfetchDescID.Default.(func() uuid.UUID)
 	causelistuploadMixin := schema.CauseListUpload{}.Mixin()
 	causelistuploadMixinFields0 := causelistuploadMixin[0].Fields()
 	_ = causelistuploadMixinFields0

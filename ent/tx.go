@@ -24,6 +24,8 @@ type Tx struct {
 	CauseListDismissal *CauseListDismissalClient
 	// CauseListEntry is the client for interacting with the CauseListEntry builders.
 	CauseListEntry *CauseListEntryClient
+	// CauseListFetch is the client for interacting with the CauseListFetch builders.
+	CauseListFetch *CauseListFetchClient
 	// CauseListUpload is the client for interacting with the CauseListUpload builders.
 	CauseListUpload *CauseListUploadClient
 	// Commission is the client for interacting with the Commission builders.
@@ -184,6 +186,7 @@ func (tx *Tx) init() {
 	tx.CauseList = NewCauseListClient(tx.config)
 	tx.CauseListDismissal = NewCauseListDismissalClient(tx.config)
 	tx.CauseListEntry = NewCauseListEntryClient(tx.config)
+	tx.CauseListFetch = NewCauseListFetchClient(tx.config)
 	tx.CauseListUpload = NewCauseListUploadClient(tx.config)
 	tx.Commission = NewCommissionClient(tx.config)
 	tx.CourtCase = NewCourtCaseClient(tx.config)

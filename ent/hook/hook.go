@@ -69,6 +69,18 @@ func (f CauseListEntryFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Val
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CauseListEntryMutation", m)
 }
 
+// The CauseListFetchFunc type is an adapter to allow the use of ordinary
+// function as CauseListFetch mutator.
+type CauseListFetchFunc func(context.Context, *ent.CauseListFetchMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CauseListFetchFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CauseListFetchMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CauseListFetchMutation", m)
+}
+
 // The CauseListUploadFunc type is an adapter to allow the use of ordinary
 // function as CauseListUpload mutator.
 type CauseListUploadFunc func(context.Context, *ent.CauseListUploadMutation) (ent.Value, error)

@@ -174,6 +174,23 @@ var (
 			},
 		},
 	}
+	// CauseListFetchesColumns holds the columns for the "cause_list_fetches" table.
+	CauseListFetchesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "url", Type: field.TypeString, Unique: true, Size: 2048},
+		{Name: "kind", Type: field.TypeString, Size: 16},
+		{Name: "etag", Type: field.TypeString, Size: 512, Default: ""},
+		{Name: "last_modified", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "outcome", Type: field.TypeString, Size: 500, Default: ""},
+	}
+	// CauseListFetchesTable holds the schema information for the "cause_list_fetches" table.
+	CauseListFetchesTable = &schema.Table{
+		Name:       "cause_list_fetches",
+		Columns:    CauseListFetchesColumns,
+		PrimaryKey: []*schema.Column{CauseListFetchesColumns[0]},
+	}
 	// CauseListUploadsColumns holds the columns for the "cause_list_uploads" table.
 	CauseListUploadsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -643,6 +660,7 @@ var (
 		CauseListsTable,
 		CauseListDismissalsTable,
 		CauseListEntriesTable,
+		CauseListFetchesTable,
 		CauseListUploadsTable,
 		CommissionsTable,
 		CourtCasesTable,

@@ -21,6 +21,9 @@ type CauseListDismissal func(*sql.Selector)
 // CauseListEntry is the predicate function for causelistentry builders.
 type CauseListEntry func(*sql.Selector)
 
+// CauseListFetch is the predicate function for causelistfetch builders.
+type CauseListFetch func(*sql.Selector)
+
 // CauseListUpload is the predicate function for causelistupload builders.
 type CauseListUpload func(*sql.Selector)
 

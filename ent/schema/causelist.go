@@ -136,3 +136,24 @@ func (CauseListDismissal) Fields() []ent.Field {
 func (CauseListDismissal) Indexes() []ent.Index {
 	return []ent.Index{index.Fields("owner_id", "case_ref", "kind", "listed_date").Unique()}
 }
+
+// CauseListFetch remembers each page and document the fetch job has asked
+// a source for, so that it asks politely (If-None-Match, If-Modified-Since)
+// and takes new documents only.
+type CauseListFetch struct{ ent.Schema }
+
+// Mixin of CauseListFetch.
+func (CauseListFetch) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}, TimeMixin{}} }
+
+// Fields of CauseListFetch.
+func (CauseListFetch) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("url").MaxLen(2048).Unique(),
+		// "page" (a page of links) or "document" (a list file).
+		field.String("kind").MaxLen(16),
+		field.String("etag").MaxLen(512).Default(""),
+		field.String("last_modified").MaxLen(64).Default(""),
+		// What came of the last request: "stored", "known", "refused: ..." or an HTTP status.
+		field.String("outcome").MaxLen(500).Default(""),
+	}
+}

@@ -173,7 +173,8 @@ func (a *App) build() error {
 	a.Jobs = jobs.NewRunner(a.DB.SQL, a.DB.Dialect,
 		jobs.Job{Name: "documents-sweep", Every: time.Hour, AtStart: true, Run: documentSvc.Sweep},
 		jobs.Job{Name: "demo-reset", Every: 6 * time.Hour, Run: a.ResetDemo},
-		jobs.Job{Name: "commissions", Every: 6 * time.Hour, AtStart: true, Run: affiliateSvc.CommissionsJob})
+		jobs.Job{Name: "commissions", Every: 6 * time.Hour, AtStart: true, Run: affiliateSvc.CommissionsJob},
+		jobs.Job{Name: "causelists-fetch", Every: 30 * time.Minute, Run: a.causeListFetcher().Run})
 
 	connectOpts := connect.WithHandlerOptions(
 		connect.WithInterceptors(a.Authz.Interceptor()),
@@ -221,6 +222,18 @@ func (a *App) build() error {
 
 	a.handler = logRequests(platform.ClientMiddleware(a.Config.TrustProxy, authn.Middleware(securityHeaders(mux))))
 	return nil
+}
+
+// causeListFetcher polls KESI_CAUSELIST_SOURCES for new published lists.
+func (a *App) causeListFetcher() *causelists.Fetcher {
+	return &causelists.Fetcher{
+		Service:   a.CauseLists,
+		Sources:   a.Config.CauseListSources,
+		Client:    &http.Client{Timeout: time.Minute},
+		UserAgent: "Kesi cause-list check (+" + a.Config.PublicURL.String() + ")",
+		Delay:     2 * time.Second,
+		Log:       slog.Default(),
+	}
 }
 
 // Handler is the whole of Kesi over HTTP.

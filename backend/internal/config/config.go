@@ -46,6 +46,10 @@ type Config struct {
 
 	// TrustProxy makes the first X-Forwarded-For address the client's.
 	TrustProxy bool
+
+	// CauseListSources are the pages of published cause lists the fetch job
+	// polls (KESI_CAUSELIST_SOURCES, URLs separated by commas or blanks).
+	CauseListSources []string
 }
 
 // Production reports whether Kesi runs in production.
@@ -78,6 +82,12 @@ func Load(getenv func(string) string) (*Config, error) {
 		PaystackSecretKey: get("KESI_PAYSTACK_SECRET_KEY", ""),
 		PaystackBaseURL:   get("KESI_PAYSTACK_BASE_URL", "https://api.paystack.co"),
 		TrustProxy:        get("KESI_TRUST_PROXY", "") == "true",
+	}
+	for _, src := range strings.FieldsFunc(get("KESI_CAUSELIST_SOURCES", ""), func(r rune) bool { return r == ',' || r == ' ' || r == '\n' }) {
+		if u, err := url.Parse(src); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return nil, fmt.Errorf("KESI_CAUSELIST_SOURCES: %q is not an http(s) URL", src)
+		}
+		c.CauseListSources = append(c.CauseListSources, src)
 	}
 	if c.Env != "dev" && c.Env != "production" {
 		return nil, fmt.Errorf("KESI_ENV must be dev or production, not %q", c.Env)
