@@ -55,11 +55,21 @@ func Check(rows []Row, diary []cases.ListingCase) []Finding {
 		station string
 		date    civil.Date
 	}
+	// Rows repeat a handful of court names; each is read once.
+	stations := map[string]string{}
+	station := func(court string) string {
+		st, ok := stations[court]
+		if !ok {
+			st = Station(court)
+			stations[court] = st
+		}
+		return st
+	}
 	byKey := map[CaseKey][]int{}
 	byBare := map[CaseKey][]int{}
 	covered := map[day]int{} // a row of a list that covers the day
 	for i, r := range rows {
-		st := Station(r.Court)
+		st := station(r.Court)
 		if _, ok := covered[day{st, r.Date}]; !ok {
 			covered[day{st, r.Date}] = i
 		}
@@ -88,7 +98,7 @@ func Check(rows []Row, diary []cases.ListingCase) []Finding {
 		listedOn := map[civil.Date]bool{}
 		for _, i := range candidates {
 			r := rows[i]
-			if !SameStation(r.Court, c.LawCourt) || listedOn[r.Date] {
+			if st := station(c.LawCourt); st == "" || st != station(r.Court) || listedOn[r.Date] {
 				continue
 			}
 			listedOn[r.Date] = true
@@ -98,7 +108,7 @@ func Check(rows []Row, diary []cases.ListingCase) []Finding {
 			}
 			out = append(out, Finding{Owner: c.Owner, CaseID: c.ID, Number: c.CaseID, Kind: kind, Date: r.Date, Row: r})
 		}
-		st := Station(c.LawCourt)
+		st := station(c.LawCourt)
 		for d := range sittings {
 			i, ok := covered[day{st, d}]
 			if !ok || listedOn[d] {

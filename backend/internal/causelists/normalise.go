@@ -114,6 +114,8 @@ var stationWords = map[string]bool{
 	"FAMILY": true, "DIVISION": true, "ANTI": true, "CORRUPTION": true, "TRAFFIC": true,
 }
 
+var punctuation = strings.NewReplacer(",", " ", "-", " ", "(", " ", ")", " ", ".", " ")
+
 // stationAliases are places known by two names in the diaries advocates keep.
 var stationAliases = map[string]string{
 	"NAIROBI": "MILIMANI",
@@ -124,7 +126,7 @@ var stationAliases = map[string]string{
 // MAGISTRATE COURT" is "ENDAU"; "Butere Law Courts" is "BUTERE"; "Homa Bay
 // Law Courts" is "HOMA BAY".
 func Station(court string) string {
-	court = strings.NewReplacer(",", " ", "-", " ", "(", " ", ")", " ", ".", " ").Replace(strings.ToUpper(court))
+	court = punctuation.Replace(strings.ToUpper(court))
 	var out []string
 	for _, w := range strings.Fields(court) {
 		if stationWords[w] {
