@@ -43,6 +43,8 @@ type CauseListEntry struct {
 	CaseKey string `json:"case_key,omitempty"`
 	// CaseBare holds the value of the "case_bare" field.
 	CaseBare string `json:"case_bare,omitempty"`
+	// CasePrefix holds the value of the "case_prefix" field.
+	CasePrefix string `json:"case_prefix,omitempty"`
 	// Parties holds the value of the "parties" field.
 	Parties string `json:"parties,omitempty"`
 	// Activity holds the value of the "activity" field.
@@ -84,7 +86,7 @@ func (*CauseListEntry) scanValues(columns []string) ([]any, error) {
 			values[i] = new(civil.Date)
 		case causelistentry.FieldNumber:
 			values[i] = new(sql.NullInt64)
-		case causelistentry.FieldStation, causelistentry.FieldCourt, causelistentry.FieldDivision, causelistentry.FieldJudicialOfficer, causelistentry.FieldCourtRoom, causelistentry.FieldVirtualLink, causelistentry.FieldCaseNumber, causelistentry.FieldCaseKey, causelistentry.FieldCaseBare, causelistentry.FieldParties, causelistentry.FieldActivity, causelistentry.FieldTime:
+		case causelistentry.FieldStation, causelistentry.FieldCourt, causelistentry.FieldDivision, causelistentry.FieldJudicialOfficer, causelistentry.FieldCourtRoom, causelistentry.FieldVirtualLink, causelistentry.FieldCaseNumber, causelistentry.FieldCaseKey, causelistentry.FieldCaseBare, causelistentry.FieldCasePrefix, causelistentry.FieldParties, causelistentry.FieldActivity, causelistentry.FieldTime:
 			values[i] = new(sql.NullString)
 		case causelistentry.FieldID, causelistentry.FieldListID:
 			values[i] = new(uuid.UUID)
@@ -181,6 +183,12 @@ func (_m *CauseListEntry) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.CaseBare = value.String
 			}
+		case causelistentry.FieldCasePrefix:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field case_prefix", values[i])
+			} else if value.Valid {
+				_m.CasePrefix = value.String
+			}
 		case causelistentry.FieldParties:
 			if value, ok := values[i].(*sql.NullString); !ok {
 				return fmt.Errorf("unexpected type %T for field parties", values[i])
@@ -275,6 +283,9 @@ func (_m *CauseListEntry) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("case_bare=")
 	builder.WriteString(_m.CaseBare)
+	builder.WriteString(", ")
+	builder.WriteString("case_prefix=")
+	builder.WriteString(_m.CasePrefix)
 	builder.WriteString(", ")
 	builder.WriteString("parties=")
 	builder.WriteString(_m.Parties)

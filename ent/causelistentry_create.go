@@ -153,6 +153,20 @@ func (_c *CauseListEntryCreate) SetCaseBare(v string) *CauseListEntryCreate {
 	return _c
 }
 
+// SetCasePrefix sets the "case_prefix" field.
+func (_c *CauseListEntryCreate) SetCasePrefix(v string) *CauseListEntryCreate {
+	_c.mutation.SetCasePrefix(v)
+	return _c
+}
+
+// SetNillableCasePrefix sets the "case_prefix" field if the given value is not nil.
+func (_c *CauseListEntryCreate) SetNillableCasePrefix(v *string) *CauseListEntryCreate {
+	if v != nil {
+		_c.SetCasePrefix(*v)
+	}
+	return _c
+}
+
 // SetParties sets the "parties" field.
 func (_c *CauseListEntryCreate) SetParties(v string) *CauseListEntryCreate {
 	_c.mutation.SetParties(v)
@@ -273,6 +287,10 @@ func (_c *CauseListEntryCreate) defaults() {
 		v := causelistentry.DefaultNumber
 		_c.mutation.SetNumber(v)
 	}
+	if _, ok := _c.mutation.CasePrefix(); !ok {
+		v := causelistentry.DefaultCasePrefix
+		_c.mutation.SetCasePrefix(v)
+	}
 	if _, ok := _c.mutation.Parties(); !ok {
 		v := causelistentry.DefaultParties
 		_c.mutation.SetParties(v)
@@ -369,6 +387,14 @@ func (_c *CauseListEntryCreate) check() error {
 	if v, ok := _c.mutation.CaseBare(); ok {
 		if err := causelistentry.CaseBareValidator(v); err != nil {
 			return &ValidationError{Name: "case_bare", err: fmt.Errorf(`ent: validator failed for field "CauseListEntry.case_bare": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.CasePrefix(); !ok {
+		return &ValidationError{Name: "case_prefix", err: errors.New(`ent: missing required field "CauseListEntry.case_prefix"`)}
+	}
+	if v, ok := _c.mutation.CasePrefix(); ok {
+		if err := causelistentry.CasePrefixValidator(v); err != nil {
+			return &ValidationError{Name: "case_prefix", err: fmt.Errorf(`ent: validator failed for field "CauseListEntry.case_prefix": %w`, err)}
 		}
 	}
 	if _, ok := _c.mutation.Parties(); !ok {
@@ -477,6 +503,10 @@ func (_c *CauseListEntryCreate) createSpec() (*CauseListEntry, *sqlgraph.CreateS
 	if value, ok := _c.mutation.CaseBare(); ok {
 		_spec.SetField(causelistentry.FieldCaseBare, field.TypeString, value)
 		_node.CaseBare = value
+	}
+	if value, ok := _c.mutation.CasePrefix(); ok {
+		_spec.SetField(causelistentry.FieldCasePrefix, field.TypeString, value)
+		_node.CasePrefix = value
 	}
 	if value, ok := _c.mutation.Parties(); ok {
 		_spec.SetField(causelistentry.FieldParties, field.TypeString, value)
@@ -712,6 +742,18 @@ func (u *CauseListEntryUpsert) SetCaseBare(v string) *CauseListEntryUpsert {
 // UpdateCaseBare sets the "case_bare" field to the value that was provided on create.
 func (u *CauseListEntryUpsert) UpdateCaseBare() *CauseListEntryUpsert {
 	u.SetExcluded(causelistentry.FieldCaseBare)
+	return u
+}
+
+// SetCasePrefix sets the "case_prefix" field.
+func (u *CauseListEntryUpsert) SetCasePrefix(v string) *CauseListEntryUpsert {
+	u.Set(causelistentry.FieldCasePrefix, v)
+	return u
+}
+
+// UpdateCasePrefix sets the "case_prefix" field to the value that was provided on create.
+func (u *CauseListEntryUpsert) UpdateCasePrefix() *CauseListEntryUpsert {
+	u.SetExcluded(causelistentry.FieldCasePrefix)
 	return u
 }
 
@@ -978,6 +1020,20 @@ func (u *CauseListEntryUpsertOne) SetCaseBare(v string) *CauseListEntryUpsertOne
 func (u *CauseListEntryUpsertOne) UpdateCaseBare() *CauseListEntryUpsertOne {
 	return u.Update(func(s *CauseListEntryUpsert) {
 		s.UpdateCaseBare()
+	})
+}
+
+// SetCasePrefix sets the "case_prefix" field.
+func (u *CauseListEntryUpsertOne) SetCasePrefix(v string) *CauseListEntryUpsertOne {
+	return u.Update(func(s *CauseListEntryUpsert) {
+		s.SetCasePrefix(v)
+	})
+}
+
+// UpdateCasePrefix sets the "case_prefix" field to the value that was provided on create.
+func (u *CauseListEntryUpsertOne) UpdateCasePrefix() *CauseListEntryUpsertOne {
+	return u.Update(func(s *CauseListEntryUpsert) {
+		s.UpdateCasePrefix()
 	})
 }
 
@@ -1417,6 +1473,20 @@ func (u *CauseListEntryUpsertBulk) SetCaseBare(v string) *CauseListEntryUpsertBu
 func (u *CauseListEntryUpsertBulk) UpdateCaseBare() *CauseListEntryUpsertBulk {
 	return u.Update(func(s *CauseListEntryUpsert) {
 		s.UpdateCaseBare()
+	})
+}
+
+// SetCasePrefix sets the "case_prefix" field.
+func (u *CauseListEntryUpsertBulk) SetCasePrefix(v string) *CauseListEntryUpsertBulk {
+	return u.Update(func(s *CauseListEntryUpsert) {
+		s.SetCasePrefix(v)
+	})
+}
+
+// UpdateCasePrefix sets the "case_prefix" field to the value that was provided on create.
+func (u *CauseListEntryUpsertBulk) UpdateCasePrefix() *CauseListEntryUpsertBulk {
+	return u.Update(func(s *CauseListEntryUpsert) {
+		s.UpdateCasePrefix()
 	})
 }
 

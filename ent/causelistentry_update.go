@@ -211,6 +211,20 @@ func (_u *CauseListEntryUpdate) SetNillableCaseBare(v *string) *CauseListEntryUp
 	return _u
 }
 
+// SetCasePrefix sets the "case_prefix" field.
+func (_u *CauseListEntryUpdate) SetCasePrefix(v string) *CauseListEntryUpdate {
+	_u.mutation.SetCasePrefix(v)
+	return _u
+}
+
+// SetNillableCasePrefix sets the "case_prefix" field if the given value is not nil.
+func (_u *CauseListEntryUpdate) SetNillableCasePrefix(v *string) *CauseListEntryUpdate {
+	if v != nil {
+		_u.SetCasePrefix(*v)
+	}
+	return _u
+}
+
 // SetParties sets the "parties" field.
 func (_u *CauseListEntryUpdate) SetParties(v string) *CauseListEntryUpdate {
 	_u.mutation.SetParties(v)
@@ -343,6 +357,11 @@ func (_u *CauseListEntryUpdate) check() error {
 			return &ValidationError{Name: "case_bare", err: fmt.Errorf(`ent: validator failed for field "CauseListEntry.case_bare": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.CasePrefix(); ok {
+		if err := causelistentry.CasePrefixValidator(v); err != nil {
+			return &ValidationError{Name: "case_prefix", err: fmt.Errorf(`ent: validator failed for field "CauseListEntry.case_prefix": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.Parties(); ok {
 		if err := causelistentry.PartiesValidator(v); err != nil {
 			return &ValidationError{Name: "parties", err: fmt.Errorf(`ent: validator failed for field "CauseListEntry.parties": %w`, err)}
@@ -414,6 +433,9 @@ func (_u *CauseListEntryUpdate) sqlSave(ctx context.Context) (_node int, err err
 	}
 	if value, ok := _u.mutation.CaseBare(); ok {
 		_spec.SetField(causelistentry.FieldCaseBare, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.CasePrefix(); ok {
+		_spec.SetField(causelistentry.FieldCasePrefix, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.Parties(); ok {
 		_spec.SetField(causelistentry.FieldParties, field.TypeString, value)
@@ -654,6 +676,20 @@ func (_u *CauseListEntryUpdateOne) SetNillableCaseBare(v *string) *CauseListEntr
 	return _u
 }
 
+// SetCasePrefix sets the "case_prefix" field.
+func (_u *CauseListEntryUpdateOne) SetCasePrefix(v string) *CauseListEntryUpdateOne {
+	_u.mutation.SetCasePrefix(v)
+	return _u
+}
+
+// SetNillableCasePrefix sets the "case_prefix" field if the given value is not nil.
+func (_u *CauseListEntryUpdateOne) SetNillableCasePrefix(v *string) *CauseListEntryUpdateOne {
+	if v != nil {
+		_u.SetCasePrefix(*v)
+	}
+	return _u
+}
+
 // SetParties sets the "parties" field.
 func (_u *CauseListEntryUpdateOne) SetParties(v string) *CauseListEntryUpdateOne {
 	_u.mutation.SetParties(v)
@@ -799,6 +835,11 @@ func (_u *CauseListEntryUpdateOne) check() error {
 			return &ValidationError{Name: "case_bare", err: fmt.Errorf(`ent: validator failed for field "CauseListEntry.case_bare": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.CasePrefix(); ok {
+		if err := causelistentry.CasePrefixValidator(v); err != nil {
+			return &ValidationError{Name: "case_prefix", err: fmt.Errorf(`ent: validator failed for field "CauseListEntry.case_prefix": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.Parties(); ok {
 		if err := causelistentry.PartiesValidator(v); err != nil {
 			return &ValidationError{Name: "parties", err: fmt.Errorf(`ent: validator failed for field "CauseListEntry.parties": %w`, err)}
@@ -887,6 +928,9 @@ func (_u *CauseListEntryUpdateOne) sqlSave(ctx context.Context) (_node *CauseLis
 	}
 	if value, ok := _u.mutation.CaseBare(); ok {
 		_spec.SetField(causelistentry.FieldCaseBare, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.CasePrefix(); ok {
+		_spec.SetField(causelistentry.FieldCasePrefix, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.Parties(); ok {
 		_spec.SetField(causelistentry.FieldParties, field.TypeString, value)

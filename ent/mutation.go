@@ -3307,6 +3307,7 @@ type CauseListEntryMutation struct {
 	case_number      *string
 	case_key         *string
 	case_bare        *string
+	case_prefix      *string
 	parties          *string
 	activity         *string
 	time             *string
@@ -3887,6 +3888,42 @@ func (m *CauseListEntryMutation) ResetCaseBare() {
 	m.case_bare = nil
 }
 
+// SetCasePrefix sets the "case_prefix" field.
+func (m *CauseListEntryMutation) SetCasePrefix(s string) {
+	m.case_prefix = &s
+}
+
+// CasePrefix returns the value of the "case_prefix" field in the mutation.
+func (m *CauseListEntryMutation) CasePrefix() (r string, exists bool) {
+	v := m.case_prefix
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCasePrefix returns the old "case_prefix" field's value of the CauseListEntry entity.
+// If the CauseListEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListEntryMutation) OldCasePrefix(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCasePrefix is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCasePrefix requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCasePrefix: %w", err)
+	}
+	return oldValue.CasePrefix, nil
+}
+
+// ResetCasePrefix resets all changes to the "case_prefix" field.
+func (m *CauseListEntryMutation) ResetCasePrefix() {
+	m.case_prefix = nil
+}
+
 // SetParties sets the "parties" field.
 func (m *CauseListEntryMutation) SetParties(s string) {
 	m.parties = &s
@@ -4056,7 +4093,7 @@ func (m *CauseListEntryMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *CauseListEntryMutation) Fields() []string {
-	fields := make([]string, 0, 15)
+	fields := make([]string, 0, 16)
 	if m.list != nil {
 		fields = append(fields, causelistentry.FieldListID)
 	}
@@ -4092,6 +4129,9 @@ func (m *CauseListEntryMutation) Fields() []string {
 	}
 	if m.case_bare != nil {
 		fields = append(fields, causelistentry.FieldCaseBare)
+	}
+	if m.case_prefix != nil {
+		fields = append(fields, causelistentry.FieldCasePrefix)
 	}
 	if m.parties != nil {
 		fields = append(fields, causelistentry.FieldParties)
@@ -4134,6 +4174,8 @@ func (m *CauseListEntryMutation) Field(name string) (ent.Value, bool) {
 		return m.CaseKey()
 	case causelistentry.FieldCaseBare:
 		return m.CaseBare()
+	case causelistentry.FieldCasePrefix:
+		return m.CasePrefix()
 	case causelistentry.FieldParties:
 		return m.Parties()
 	case causelistentry.FieldActivity:
@@ -4173,6 +4215,8 @@ func (m *CauseListEntryMutation) OldField(ctx context.Context, name string) (ent
 		return m.OldCaseKey(ctx)
 	case causelistentry.FieldCaseBare:
 		return m.OldCaseBare(ctx)
+	case causelistentry.FieldCasePrefix:
+		return m.OldCasePrefix(ctx)
 	case causelistentry.FieldParties:
 		return m.OldParties(ctx)
 	case causelistentry.FieldActivity:
@@ -4271,6 +4315,13 @@ func (m *CauseListEntryMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetCaseBare(v)
+		return nil
+	case causelistentry.FieldCasePrefix:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCasePrefix(v)
 		return nil
 	case causelistentry.FieldParties:
 		v, ok := value.(string)
@@ -4401,6 +4452,9 @@ func (m *CauseListEntryMutation) ResetField(name string) error {
 		return nil
 	case causelistentry.FieldCaseBare:
 		m.ResetCaseBare()
+		return nil
+	case causelistentry.FieldCasePrefix:
+		m.ResetCasePrefix()
 		return nil
 	case causelistentry.FieldParties:
 		m.ResetParties()

@@ -242,20 +242,26 @@ func init() {
 	causelistentryDescCaseBare := causelistentryFields[11].Descriptor()
 	// causelistentry.CaseBareValidator is a validator for the "case_bare" field. It is called by the builders before save.
 	causelistentry.CaseBareValidator = causelistentryDescCaseBare.Validators[0].(func(string) error)
+	// causelistentryDescCasePrefix is the schema descriptor for case_prefix field.
+	causelistentryDescCasePrefix := causelistentryFields[12].Descriptor()
+	// causelistentry.DefaultCasePrefix holds the default value on creation for the case_prefix field.
+	causelistentry.DefaultCasePrefix = causelistentryDescCasePrefix.Default.(string)
+	// causelistentry.CasePrefixValidator is a validator for the "case_prefix" field. It is called by the builders before save.
+	causelistentry.CasePrefixValidator = causelistentryDescCasePrefix.Validators[0].(func(string) error)
 	// causelistentryDescParties is the schema descriptor for parties field.
-	causelistentryDescParties := causelistentryFields[12].Descriptor()
+	causelistentryDescParties := causelistentryFields[13].Descriptor()
 	// causelistentry.DefaultParties holds the default value on creation for the parties field.
 	causelistentry.DefaultParties = causelistentryDescParties.Default.(string)
 	// causelistentry.PartiesValidator is a validator for the "parties" field. It is called by the builders before save.
 	causelistentry.PartiesValidator = causelistentryDescParties.Validators[0].(func(string) error)
 	// causelistentryDescActivity is the schema descriptor for activity field.
-	causelistentryDescActivity := causelistentryFields[13].Descriptor()
+	causelistentryDescActivity := causelistentryFields[14].Descriptor()
 	// causelistentry.DefaultActivity holds the default value on creation for the activity field.
 	causelistentry.DefaultActivity = causelistentryDescActivity.Default.(string)
 	// causelistentry.ActivityValidator is a validator for the "activity" field. It is called by the builders before save.
 	causelistentry.ActivityValidator = causelistentryDescActivity.Validators[0].(func(string) error)
 	// causelistentryDescTime is the schema descriptor for time field.
-	causelistentryDescTime := causelistentryFields[14].Descriptor()
+	causelistentryDescTime := causelistentryFields[15].Descriptor()
 	// causelistentry.DefaultTime holds the default value on creation for the time field.
 	causelistentry.DefaultTime = causelistentryDescTime.Default.(string)
 	// causelistentry.TimeValidator is a validator for the "time" field. It is called by the builders before save.

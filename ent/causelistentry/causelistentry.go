@@ -37,6 +37,8 @@ const (
 	FieldCaseKey = "case_key"
 	// FieldCaseBare holds the string denoting the case_bare field in the database.
 	FieldCaseBare = "case_bare"
+	// FieldCasePrefix holds the string denoting the case_prefix field in the database.
+	FieldCasePrefix = "case_prefix"
 	// FieldParties holds the string denoting the parties field in the database.
 	FieldParties = "parties"
 	// FieldActivity holds the string denoting the activity field in the database.
@@ -71,6 +73,7 @@ var Columns = []string{
 	FieldCaseNumber,
 	FieldCaseKey,
 	FieldCaseBare,
+	FieldCasePrefix,
 	FieldParties,
 	FieldActivity,
 	FieldTime,
@@ -117,6 +120,10 @@ var (
 	CaseKeyValidator func(string) error
 	// CaseBareValidator is a validator for the "case_bare" field. It is called by the builders before save.
 	CaseBareValidator func(string) error
+	// DefaultCasePrefix holds the default value on creation for the "case_prefix" field.
+	DefaultCasePrefix string
+	// CasePrefixValidator is a validator for the "case_prefix" field. It is called by the builders before save.
+	CasePrefixValidator func(string) error
 	// DefaultParties holds the default value on creation for the "parties" field.
 	DefaultParties string
 	// PartiesValidator is a validator for the "parties" field. It is called by the builders before save.
@@ -199,6 +206,11 @@ func ByCaseKey(opts ...sql.OrderTermOption) OrderOption {
 // ByCaseBare orders the results by the case_bare field.
 func ByCaseBare(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldCaseBare, opts...).ToFunc()
+}
+
+// ByCasePrefix orders the results by the case_prefix field.
+func ByCasePrefix(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldCasePrefix, opts...).ToFunc()
 }
 
 // ByParties orders the results by the parties field.

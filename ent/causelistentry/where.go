@@ -115,6 +115,11 @@ func CaseBare(v string) predicate.CauseListEntry {
 	return predicate.CauseListEntry(sql.FieldEQ(FieldCaseBare, v))
 }
 
+// CasePrefix applies equality check predicate on the "case_prefix" field. It's identical to CasePrefixEQ.
+func CasePrefix(v string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldEQ(FieldCasePrefix, v))
+}
+
 // Parties applies equality check predicate on the "parties" field. It's identical to PartiesEQ.
 func Parties(v string) predicate.CauseListEntry {
 	return predicate.CauseListEntry(sql.FieldEQ(FieldParties, v))
@@ -823,6 +828,71 @@ func CaseBareEqualFold(v string) predicate.CauseListEntry {
 // CaseBareContainsFold applies the ContainsFold predicate on the "case_bare" field.
 func CaseBareContainsFold(v string) predicate.CauseListEntry {
 	return predicate.CauseListEntry(sql.FieldContainsFold(FieldCaseBare, v))
+}
+
+// CasePrefixEQ applies the EQ predicate on the "case_prefix" field.
+func CasePrefixEQ(v string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldEQ(FieldCasePrefix, v))
+}
+
+// CasePrefixNEQ applies the NEQ predicate on the "case_prefix" field.
+func CasePrefixNEQ(v string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldNEQ(FieldCasePrefix, v))
+}
+
+// CasePrefixIn applies the In predicate on the "case_prefix" field.
+func CasePrefixIn(vs ...string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldIn(FieldCasePrefix, vs...))
+}
+
+// CasePrefixNotIn applies the NotIn predicate on the "case_prefix" field.
+func CasePrefixNotIn(vs ...string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldNotIn(FieldCasePrefix, vs...))
+}
+
+// CasePrefixGT applies the GT predicate on the "case_prefix" field.
+func CasePrefixGT(v string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldGT(FieldCasePrefix, v))
+}
+
+// CasePrefixGTE applies the GTE predicate on the "case_prefix" field.
+func CasePrefixGTE(v string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldGTE(FieldCasePrefix, v))
+}
+
+// CasePrefixLT applies the LT predicate on the "case_prefix" field.
+func CasePrefixLT(v string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldLT(FieldCasePrefix, v))
+}
+
+// CasePrefixLTE applies the LTE predicate on the "case_prefix" field.
+func CasePrefixLTE(v string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldLTE(FieldCasePrefix, v))
+}
+
+// CasePrefixContains applies the Contains predicate on the "case_prefix" field.
+func CasePrefixContains(v string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldContains(FieldCasePrefix, v))
+}
+
+// CasePrefixHasPrefix applies the HasPrefix predicate on the "case_prefix" field.
+func CasePrefixHasPrefix(v string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldHasPrefix(FieldCasePrefix, v))
+}
+
+// CasePrefixHasSuffix applies the HasSuffix predicate on the "case_prefix" field.
+func CasePrefixHasSuffix(v string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldHasSuffix(FieldCasePrefix, v))
+}
+
+// CasePrefixEqualFold applies the EqualFold predicate on the "case_prefix" field.
+func CasePrefixEqualFold(v string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldEqualFold(FieldCasePrefix, v))
+}
+
+// CasePrefixContainsFold applies the ContainsFold predicate on the "case_prefix" field.
+func CasePrefixContainsFold(v string) predicate.CauseListEntry {
+	return predicate.CauseListEntry(sql.FieldContainsFold(FieldCasePrefix, v))
 }
 
 // PartiesEQ applies the EQ predicate on the "parties" field.

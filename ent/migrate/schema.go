@@ -133,6 +133,7 @@ var (
 		{Name: "case_number", Type: field.TypeString, Size: 200},
 		{Name: "case_key", Type: field.TypeString, Size: 200},
 		{Name: "case_bare", Type: field.TypeString, Size: 200},
+		{Name: "case_prefix", Type: field.TypeString, Size: 100, Default: ""},
 		{Name: "parties", Type: field.TypeString, Size: 2000, Default: ""},
 		{Name: "activity", Type: field.TypeString, Size: 200, Default: ""},
 		{Name: "time", Type: field.TypeString, Size: 5, Default: ""},
@@ -146,7 +147,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "cause_list_entries_cause_lists_entries",
-				Columns:    []*schema.Column{CauseListEntriesColumns[15]},
+				Columns:    []*schema.Column{CauseListEntriesColumns[16]},
 				RefColumns: []*schema.Column{CauseListsColumns[0]},
 				OnDelete:   schema.Cascade,
 			},
@@ -170,7 +171,7 @@ var (
 			{
 				Name:    "causelistentry_list_id",
 				Unique:  false,
-				Columns: []*schema.Column{CauseListEntriesColumns[15]},
+				Columns: []*schema.Column{CauseListEntriesColumns[16]},
 			},
 		},
 	}

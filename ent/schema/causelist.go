@@ -97,6 +97,9 @@ func (CauseListEntry) Fields() []ent.Field {
 		field.String("case_key").MaxLen(200),
 		// The canonical number without its prefix, for numbers typed without one.
 		field.String("case_bare").MaxLen(200),
+		// The number's canonical prefix ("MCCC"): which kinds of matter the
+		// list's court room hears that day.
+		field.String("case_prefix").MaxLen(100).Default(""),
 		field.String("parties").MaxLen(2000).Default(""),
 		field.String("activity").MaxLen(200).Default(""),
 		field.String("time").MaxLen(5).Default(""),

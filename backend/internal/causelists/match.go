@@ -35,6 +35,9 @@ type Row struct {
 	CaseNumber      string
 	Activity        string
 	Time            string
+	// The canonical prefix of the number ("MCCC"); a row with a prefix and
+	// no number says only that the list covers such matters that day.
+	Prefix string
 }
 
 // Finding is one result of the check for one case on one day.
@@ -47,6 +50,12 @@ type Finding struct {
 	Row    Row // the row that lists the case; for NotListed, the list's court and the list
 }
 
+// A day at a station is covered for a kind of matter (a case-number prefix)
+// when a list of that day carries matters of that kind: a station has many
+// court rooms and divisions, and the commercial court's list says nothing of
+// a High Court appeal at the same station. A number typed without a prefix is
+// covered by any list of the day.
+
 // Check checks the rows of the lists covering some days at one station
 // against the cases at that station. The rows are indexed once by canonical
 // case number, so the check is linear in rows plus cases.
@@ -54,6 +63,7 @@ func Check(rows []Row, diary []cases.ListingCase) []Finding {
 	type day struct {
 		station string
 		date    civil.Date
+		prefix  string
 	}
 	// Rows repeat a handful of court names; each is read once.
 	stations := map[string]string{}
@@ -70,10 +80,16 @@ func Check(rows []Row, diary []cases.ListingCase) []Finding {
 	covered := map[day]int{} // a row of a list that covers the day
 	for i, r := range rows {
 		st := station(r.Court)
-		if _, ok := covered[day{st, r.Date}]; !ok {
-			covered[day{st, r.Date}] = i
-		}
 		k, ok := ParseCaseKey(r.CaseNumber)
+		prefix := r.Prefix
+		if ok {
+			prefix = k.Prefix
+		}
+		for _, p := range []string{prefix, "*"} {
+			if _, seen := covered[day{st, r.Date, p}]; !seen {
+				covered[day{st, r.Date, p}] = i
+			}
+		}
 		if !ok {
 			continue
 		}
@@ -109,8 +125,12 @@ func Check(rows []Row, diary []cases.ListingCase) []Finding {
 			out = append(out, Finding{Owner: c.Owner, CaseID: c.ID, Number: c.CaseID, Kind: kind, Date: r.Date, Row: r})
 		}
 		st := station(c.LawCourt)
+		prefix := k.Prefix
+		if prefix == "" {
+			prefix = "*"
+		}
 		for d := range sittings {
-			i, ok := covered[day{st, d}]
+			i, ok := covered[day{st, d, prefix}]
 			if !ok || listedOn[d] {
 				continue
 			}

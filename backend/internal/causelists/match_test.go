@@ -36,8 +36,13 @@ func TestCheck(t *testing.T) {
 		{"typed without a prefix", c("E101/2022", "Butere", tue), "NEW_DATE 2025-01-20 11:30"},
 		{"another station's same number", c("MCCC/E52/2024", "Busia Law Courts", mon), ""},
 		{"no court recorded", c("MCCC/E52/2024", "", mon), ""},
-		{"missing from a covered day", c("MCCR/E9/2024", "Butere Law Courts", mon), "NOT_LISTED 2025-01-20 "},
-		{"a day no list covers", c("MCCR/E9/2024", "Butere Law Courts", tue), ""},
+		{"missing from a covered day", c("MCCC/E9/2024", "Butere Law Courts", mon), "NOT_LISTED 2025-01-20 "},
+		{"a day no list covers", c("MCCC/E9/2024", "Butere Law Courts", tue), ""},
+		// The station's list carries no criminal or appeal matters that day:
+		// another court room's business, not a missing matter.
+		{"a kind of matter the list does not carry", c("MCCR/E9/2024", "Butere Law Courts", mon), ""},
+		{"a High Court appeal at the station", c("Civil Appeal E9 of 2024", "Butere Law Courts", mon), ""},
+		{"typed without a prefix, missing", c("E9/2024", "Butere Law Courts", mon), "NOT_LISTED 2025-01-20 "},
 		{"not a case number", c("Wanjiru v Otieno", "Butere Law Courts", mon), ""},
 	}
 	for _, tt := range tests {

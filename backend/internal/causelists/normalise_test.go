@@ -21,6 +21,7 @@ func TestParseCaseKey(t *testing.T) {
 		{"Nakuru CMCC No. 78 of 2017", "NAKURUCMCC/78/2017"},
 		{"CMCC No. 78 of 2017", "MCCC/78/2017"},
 		{"Succession Cause E194 of 2021", "MCSUCC/E194/2021"},
+		{"Small Claims Court Case No. E3443 of 2024", "SCCC/E3443/2024"},
 		{"E52/2021", "E52/2021"},
 		{"No. 45 of 2019", "45/2019"},
 		{"Misc. Appl. No. 453 of 2017", "MISCAPPL/453/2017"},

@@ -83,7 +83,7 @@ func arrange(t *testing.T, e testkit.Engine) fixture {
 	return f
 }
 
-var monday = butereList("MONDAY, 20 JANUARY 2025", "MCCC/E052/2024", "MCCC/E007/2023", "HEARING", "MCSUCC/E101/2022")
+var monday = butereList("MONDAY, 20 JANUARY 2025", "MCCC/E052/2024", "MCCC/E007/2023", "HEARING", "MCSUCC/E101/2022", "MCELC/E003/2021")
 
 func kinds(ms []*kesiv1.CauseListMatch) []string {
 	var out []string
@@ -127,7 +127,7 @@ func TestUploadMatchesTheAdvocatesDiary(t *testing.T) {
 		if got := kinds(res.Msg.Matches); strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("upload answered\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
-		if l := res.Msg.List; l.Rows != 3 || l.Court != "BUTERE MAGISTRATE COURT" || l.FileName != "butere-20-jan.txt" {
+		if l := res.Msg.List; l.Rows != 4 || l.Court != "BUTERE MAGISTRATE COURT" || l.FileName != "butere-20-jan.txt" {
 			t.Errorf("list %+v", l)
 		}
 		// The listing carries what the list adds to the diary.

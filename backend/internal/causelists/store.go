@@ -108,15 +108,15 @@ func createList(ctx context.Context, tx *ent.Client, hash string, l List, src So
 	for _, s := range l.Sittings {
 		station := Station(s.Court)
 		for _, m := range s.Matters {
-			key, bare := "", ""
+			key, bare, prefix := "", "", ""
 			if k, ok := ParseCaseKey(m.CaseNumber); ok {
-				key, bare = k.String(), k.Bare().String()
+				key, bare, prefix = k.String(), k.Bare().String(), k.Prefix
 			}
 			rows = append(rows, tx.CauseListEntry.Create().
 				SetListID(saved.ID).SetStation(clip(station, 200)).SetCourt(clip(s.Court, 300)).SetDivision(clip(s.Division, 300)).
 				SetSittingDate(s.Date).SetJudicialOfficer(clip(s.JudicialOfficer, 300)).SetCourtRoom(clip(s.CourtRoom, 100)).
 				SetVirtualLink(clip(s.VirtualLink, 2048)).SetNumber(m.Number).
-				SetCaseNumber(clip(m.CaseNumber, 200)).SetCaseKey(key).SetCaseBare(bare).
+				SetCaseNumber(clip(m.CaseNumber, 200)).SetCaseKey(key).SetCaseBare(bare).SetCasePrefix(clip(prefix, 100)).
 				SetParties(clip(m.Parties, 2000)).SetActivity(clip(m.Activity, 200)).SetTime(m.Time))
 		}
 	}
@@ -188,23 +188,25 @@ func rowsFor(ctx context.Context, db *ent.Client, owner uuid.UUID, stations, key
 		SittingDate civil.Date `json:"sitting_date"`
 		ListID      uuid.UUID  `json:"list_id"`
 		Court       string     `json:"court"`
+		CasePrefix  string     `json:"case_prefix"`
 	}
 	err = db.CauseListEntry.Query().Where(where...).Unique(true).
-		Select(causelistentry.FieldStation, causelistentry.FieldSittingDate, causelistentry.FieldListID, causelistentry.FieldCourt).
+		Select(causelistentry.FieldStation, causelistentry.FieldSittingDate, causelistentry.FieldListID, causelistentry.FieldCourt, causelistentry.FieldCasePrefix).
 		Scan(ctx, &covered)
 	if err != nil {
 		return nil, errs.Internal(fmt.Errorf("days covered by cause lists for %s: %w", owner, err))
 	}
 	for _, c := range covered {
-		// A row with no case number marks the day as covered and matches nothing.
-		rows = append(rows, Row{ListID: c.ListID, Court: c.Court, Date: c.SittingDate})
+		// A row with no case number marks the day as covered for the kind of
+		// matter and matches nothing.
+		rows = append(rows, Row{ListID: c.ListID, Court: c.Court, Date: c.SittingDate, Prefix: c.CasePrefix})
 	}
 	return rows, nil
 }
 
 func rowOf(e *ent.CauseListEntry) Row {
 	return Row{ListID: e.ListID, Court: e.Court, Date: e.SittingDate, JudicialOfficer: e.JudicialOfficer,
-		CourtRoom: e.CourtRoom, VirtualLink: e.VirtualLink, CaseNumber: e.CaseNumber, Activity: e.Activity, Time: e.Time}
+		CourtRoom: e.CourtRoom, VirtualLink: e.VirtualLink, CaseNumber: e.CaseNumber, Activity: e.Activity, Time: e.Time, Prefix: e.CasePrefix}
 }
 
 // lists answers the lists of ids.
