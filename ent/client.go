@@ -18,6 +18,11 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/kesihq/kesi/ent/activity"
 	"github.com/kesihq/kesi/ent/auditevent"
+	"github.com/kesihq/kesi/ent/causelist"
+	"github.com/kesihq/kesi/ent/causelistdismissal"
+	"github.com/kesihq/kesi/ent/causelistentry"
+	"github.com/kesihq/kesi/ent/causelistfetch"
+	"github.com/kesihq/kesi/ent/causelistupload"
 	"github.com/kesihq/kesi/ent/commission"
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/document"
@@ -49,6 +54,16 @@ type Client struct {
 	Activity *ActivityClient
 	// AuditEvent is the client for interacting with the AuditEvent builders.
 	AuditEvent *AuditEventClient
+	// CauseList is the client for interacting with the CauseList builders.
+	CauseList *CauseListClient
+	// CauseListDismissal is the client for interacting with the CauseListDismissal builders.
+	CauseListDismissal *CauseListDismissalClient
+	// CauseListEntry is the client for interacting with the CauseListEntry builders.
+	CauseListEntry *CauseListEntryClient
+	// CauseListFetch is the client for interacting with the CauseListFetch builders.
+	CauseListFetch *CauseListFetchClient
+	// CauseListUpload is the client for interacting with the CauseListUpload builders.
+	CauseListUpload *CauseListUploadClient
 	// Commission is the client for interacting with the Commission builders.
 	Commission *CommissionClient
 	// CourtCase is the client for interacting with the CourtCase builders.
@@ -98,6 +113,11 @@ func (c *Client) init() {
 	c.Schema = migrate.NewSchema(c.driver)
 	c.Activity = NewActivityClient(c.config)
 	c.AuditEvent = NewAuditEventClient(c.config)
+	c.CauseList = NewCauseListClient(c.config)
+	c.CauseListDismissal = NewCauseListDismissalClient(c.config)
+	c.CauseListEntry = NewCauseListEntryClient(c.config)
+	c.CauseListFetch = NewCauseListFetchClient(c.config)
+	c.CauseListUpload = NewCauseListUploadClient(c.config)
 	c.Commission = NewCommissionClient(c.config)
 	c.CourtCase = NewCourtCaseClient(c.config)
 	c.Document = NewDocumentClient(c.config)
@@ -206,28 +226,33 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 	cfg := c.config
 	cfg.driver = tx
 	return &Tx{
-		ctx:               ctx,
-		config:            cfg,
-		Activity:          NewActivityClient(cfg),
-		AuditEvent:        NewAuditEventClient(cfg),
-		Commission:        NewCommissionClient(cfg),
-		CourtCase:         NewCourtCaseClient(cfg),
-		Document:          NewDocumentClient(cfg),
-		ExtensionToken:    NewExtensionTokenClient(cfg),
-		Installation:      NewInstallationClient(cfg),
-		LawClient:         NewLawClientClient(cfg),
-		PasswordReset:     NewPasswordResetClient(cfg),
-		Payment:           NewPaymentClient(cfg),
-		PendingUpload:     NewPendingUploadClient(cfg),
-		PhoneVerification: NewPhoneVerificationClient(cfg),
-		Plan:              NewPlanClient(cfg),
-		RateLimit:         NewRateLimitClient(cfg),
-		Referral:          NewReferralClient(cfg),
-		RefreshToken:      NewRefreshTokenClient(cfg),
-		ReminderConsent:   NewReminderConsentClient(cfg),
-		ReminderMessage:   NewReminderMessageClient(cfg),
-		ReminderSetting:   NewReminderSettingClient(cfg),
-		User:              NewUserClient(cfg),
+		ctx:                ctx,
+		config:             cfg,
+		Activity:           NewActivityClient(cfg),
+		AuditEvent:         NewAuditEventClient(cfg),
+		CauseList:          NewCauseListClient(cfg),
+		CauseListDismissal: NewCauseListDismissalClient(cfg),
+		CauseListEntry:     NewCauseListEntryClient(cfg),
+		CauseListFetch:     NewCauseListFetchClient(cfg),
+		CauseListUpload:    NewCauseListUploadClient(cfg),
+		Commission:         NewCommissionClient(cfg),
+		CourtCase:          NewCourtCaseClient(cfg),
+		Document:           NewDocumentClient(cfg),
+		ExtensionToken:     NewExtensionTokenClient(cfg),
+		Installation:       NewInstallationClient(cfg),
+		LawClient:          NewLawClientClient(cfg),
+		PasswordReset:      NewPasswordResetClient(cfg),
+		Payment:            NewPaymentClient(cfg),
+		PendingUpload:      NewPendingUploadClient(cfg),
+		PhoneVerification:  NewPhoneVerificationClient(cfg),
+		Plan:               NewPlanClient(cfg),
+		RateLimit:          NewRateLimitClient(cfg),
+		Referral:           NewReferralClient(cfg),
+		RefreshToken:       NewRefreshTokenClient(cfg),
+		ReminderConsent:    NewReminderConsentClient(cfg),
+		ReminderMessage:    NewReminderMessageClient(cfg),
+		ReminderSetting:    NewReminderSettingClient(cfg),
+		User:               NewUserClient(cfg),
 	}, nil
 }
 
@@ -245,28 +270,33 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 	cfg := c.config
 	cfg.driver = &txDriver{tx: tx, drv: c.driver}
 	return &Tx{
-		ctx:               ctx,
-		config:            cfg,
-		Activity:          NewActivityClient(cfg),
-		AuditEvent:        NewAuditEventClient(cfg),
-		Commission:        NewCommissionClient(cfg),
-		CourtCase:         NewCourtCaseClient(cfg),
-		Document:          NewDocumentClient(cfg),
-		ExtensionToken:    NewExtensionTokenClient(cfg),
-		Installation:      NewInstallationClient(cfg),
-		LawClient:         NewLawClientClient(cfg),
-		PasswordReset:     NewPasswordResetClient(cfg),
-		Payment:           NewPaymentClient(cfg),
-		PendingUpload:     NewPendingUploadClient(cfg),
-		PhoneVerification: NewPhoneVerificationClient(cfg),
-		Plan:              NewPlanClient(cfg),
-		RateLimit:         NewRateLimitClient(cfg),
-		Referral:          NewReferralClient(cfg),
-		RefreshToken:      NewRefreshTokenClient(cfg),
-		ReminderConsent:   NewReminderConsentClient(cfg),
-		ReminderMessage:   NewReminderMessageClient(cfg),
-		ReminderSetting:   NewReminderSettingClient(cfg),
-		User:              NewUserClient(cfg),
+		ctx:                ctx,
+		config:             cfg,
+		Activity:           NewActivityClient(cfg),
+		AuditEvent:         NewAuditEventClient(cfg),
+		CauseList:          NewCauseListClient(cfg),
+		CauseListDismissal: NewCauseListDismissalClient(cfg),
+		CauseListEntry:     NewCauseListEntryClient(cfg),
+		CauseListFetch:     NewCauseListFetchClient(cfg),
+		CauseListUpload:    NewCauseListUploadClient(cfg),
+		Commission:         NewCommissionClient(cfg),
+		CourtCase:          NewCourtCaseClient(cfg),
+		Document:           NewDocumentClient(cfg),
+		ExtensionToken:     NewExtensionTokenClient(cfg),
+		Installation:       NewInstallationClient(cfg),
+		LawClient:          NewLawClientClient(cfg),
+		PasswordReset:      NewPasswordResetClient(cfg),
+		Payment:            NewPaymentClient(cfg),
+		PendingUpload:      NewPendingUploadClient(cfg),
+		PhoneVerification:  NewPhoneVerificationClient(cfg),
+		Plan:               NewPlanClient(cfg),
+		RateLimit:          NewRateLimitClient(cfg),
+		Referral:           NewReferralClient(cfg),
+		RefreshToken:       NewRefreshTokenClient(cfg),
+		ReminderConsent:    NewReminderConsentClient(cfg),
+		ReminderMessage:    NewReminderMessageClient(cfg),
+		ReminderSetting:    NewReminderSettingClient(cfg),
+		User:               NewUserClient(cfg),
 	}, nil
 }
 
@@ -296,7 +326,8 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.Activity, c.AuditEvent, c.Commission, c.CourtCase, c.Document,
+		c.Activity, c.AuditEvent, c.CauseList, c.CauseListDismissal, c.CauseListEntry,
+		c.CauseListFetch, c.CauseListUpload, c.Commission, c.CourtCase, c.Document,
 		c.ExtensionToken, c.Installation, c.LawClient, c.PasswordReset, c.Payment,
 		c.PendingUpload, c.PhoneVerification, c.Plan, c.RateLimit, c.Referral,
 		c.RefreshToken, c.ReminderConsent, c.ReminderMessage, c.ReminderSetting,
@@ -310,7 +341,8 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.Activity, c.AuditEvent, c.Commission, c.CourtCase, c.Document,
+		c.Activity, c.AuditEvent, c.CauseList, c.CauseListDismissal, c.CauseListEntry,
+		c.CauseListFetch, c.CauseListUpload, c.Commission, c.CourtCase, c.Document,
 		c.ExtensionToken, c.Installation, c.LawClient, c.PasswordReset, c.Payment,
 		c.PendingUpload, c.PhoneVerification, c.Plan, c.RateLimit, c.Referral,
 		c.RefreshToken, c.ReminderConsent, c.ReminderMessage, c.ReminderSetting,
@@ -327,6 +359,16 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Activity.mutate(ctx, m)
 	case *AuditEventMutation:
 		return c.AuditEvent.mutate(ctx, m)
+	case *CauseListMutation:
+		return c.CauseList.mutate(ctx, m)
+	case *CauseListDismissalMutation:
+		return c.CauseListDismissal.mutate(ctx, m)
+	case *CauseListEntryMutation:
+		return c.CauseListEntry.mutate(ctx, m)
+	case *CauseListFetchMutation:
+		return c.CauseListFetch.mutate(ctx, m)
+	case *CauseListUploadMutation:
+		return c.CauseListUpload.mutate(ctx, m)
 	case *CommissionMutation:
 		return c.Commission.mutate(ctx, m)
 	case *CourtCaseMutation:
@@ -647,6 +689,735 @@ func (c *AuditEventClient) mutate(ctx context.Context, m *AuditEventMutation) (V
 		return (&AuditEventDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown AuditEvent mutation op: %q", m.Op())
+	}
+}
+
+// CauseListClient is a client for the CauseList schema.
+type CauseListClient struct {
+	config
+}
+
+// NewCauseListClient returns a client for the CauseList from the given config.
+func NewCauseListClient(c config) *CauseListClient {
+	return &CauseListClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `causelist.Hooks(f(g(h())))`.
+func (c *CauseListClient) Use(hooks ...Hook) {
+	c.hooks.CauseList = append(c.hooks.CauseList, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `causelist.Intercept(f(g(h())))`.
+func (c *CauseListClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CauseList = append(c.inters.CauseList, interceptors...)
+}
+
+// Create returns a builder for creating a CauseList entity.
+func (c *CauseListClient) Create() *CauseListCreate {
+	mutation := newCauseListMutation(c.config, OpCreate)
+	return &CauseListCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CauseList entities.
+func (c *CauseListClient) CreateBulk(builders ...*CauseListCreate) *CauseListCreateBulk {
+	return &CauseListCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CauseListClient) MapCreateBulk(slice any, setFunc func(*CauseListCreate, int)) *CauseListCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CauseListCreateBulk{err: fmt.Errorf("calling to CauseListClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CauseListCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CauseListCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CauseList.
+func (c *CauseListClient) Update() *CauseListUpdate {
+	mutation := newCauseListMutation(c.config, OpUpdate)
+	return &CauseListUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CauseListClient) UpdateOne(_m *CauseList) *CauseListUpdateOne {
+	mutation := newCauseListMutation(c.config, OpUpdateOne, withCauseList(_m))
+	return &CauseListUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CauseListClient) UpdateOneID(id uuid.UUID) *CauseListUpdateOne {
+	mutation := newCauseListMutation(c.config, OpUpdateOne, withCauseListID(id))
+	return &CauseListUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CauseList.
+func (c *CauseListClient) Delete() *CauseListDelete {
+	mutation := newCauseListMutation(c.config, OpDelete)
+	return &CauseListDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CauseListClient) DeleteOne(_m *CauseList) *CauseListDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CauseListClient) DeleteOneID(id uuid.UUID) *CauseListDeleteOne {
+	builder := c.Delete().Where(causelist.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CauseListDeleteOne{builder}
+}
+
+// Query returns a query builder for CauseList.
+func (c *CauseListClient) Query() *CauseListQuery {
+	return &CauseListQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCauseList},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CauseList entity by its id.
+func (c *CauseListClient) Get(ctx context.Context, id uuid.UUID) (*CauseList, error) {
+	return c.Query().Where(causelist.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CauseListClient) GetX(ctx context.Context, id uuid.UUID) *CauseList {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryEntries queries the entries edge of a CauseList.
+func (c *CauseListClient) QueryEntries(_m *CauseList) *CauseListEntryQuery {
+	query := (&CauseListEntryClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(causelist.Table, causelist.FieldID, id),
+			sqlgraph.To(causelistentry.Table, causelistentry.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, causelist.EntriesTable, causelist.EntriesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryUploads queries the uploads edge of a CauseList.
+func (c *CauseListClient) QueryUploads(_m *CauseList) *CauseListUploadQuery {
+	query := (&CauseListUploadClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(causelist.Table, causelist.FieldID, id),
+			sqlgraph.To(causelistupload.Table, causelistupload.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, causelist.UploadsTable, causelist.UploadsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CauseListClient) Hooks() []Hook {
+	return c.hooks.CauseList
+}
+
+// Interceptors returns the client interceptors.
+func (c *CauseListClient) Interceptors() []Interceptor {
+	return c.inters.CauseList
+}
+
+func (c *CauseListClient) mutate(ctx context.Context, m *CauseListMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CauseListCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CauseListUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CauseListUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CauseListDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CauseList mutation op: %q", m.Op())
+	}
+}
+
+// CauseListDismissalClient is a client for the CauseListDismissal schema.
+type CauseListDismissalClient struct {
+	config
+}
+
+// NewCauseListDismissalClient returns a client for the CauseListDismissal from the given config.
+func NewCauseListDismissalClient(c config) *CauseListDismissalClient {
+	return &CauseListDismissalClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `causelistdismissal.Hooks(f(g(h())))`.
+func (c *CauseListDismissalClient) Use(hooks ...Hook) {
+	c.hooks.CauseListDismissal = append(c.hooks.CauseListDismissal, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `causelistdismissal.Intercept(f(g(h())))`.
+func (c *CauseListDismissalClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CauseListDismissal = append(c.inters.CauseListDismissal, interceptors...)
+}
+
+// Create returns a builder for creating a CauseListDismissal entity.
+func (c *CauseListDismissalClient) Create() *CauseListDismissalCreate {
+	mutation := newCauseListDismissalMutation(c.config, OpCreate)
+	return &CauseListDismissalCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CauseListDismissal entities.
+func (c *CauseListDismissalClient) CreateBulk(builders ...*CauseListDismissalCreate) *CauseListDismissalCreateBulk {
+	return &CauseListDismissalCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CauseListDismissalClient) MapCreateBulk(slice any, setFunc func(*CauseListDismissalCreate, int)) *CauseListDismissalCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CauseListDismissalCreateBulk{err: fmt.Errorf("calling to CauseListDismissalClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CauseListDismissalCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CauseListDismissalCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CauseListDismissal.
+func (c *CauseListDismissalClient) Update() *CauseListDismissalUpdate {
+	mutation := newCauseListDismissalMutation(c.config, OpUpdate)
+	return &CauseListDismissalUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CauseListDismissalClient) UpdateOne(_m *CauseListDismissal) *CauseListDismissalUpdateOne {
+	mutation := newCauseListDismissalMutation(c.config, OpUpdateOne, withCauseListDismissal(_m))
+	return &CauseListDismissalUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CauseListDismissalClient) UpdateOneID(id uuid.UUID) *CauseListDismissalUpdateOne {
+	mutation := newCauseListDismissalMutation(c.config, OpUpdateOne, withCauseListDismissalID(id))
+	return &CauseListDismissalUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CauseListDismissal.
+func (c *CauseListDismissalClient) Delete() *CauseListDismissalDelete {
+	mutation := newCauseListDismissalMutation(c.config, OpDelete)
+	return &CauseListDismissalDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CauseListDismissalClient) DeleteOne(_m *CauseListDismissal) *CauseListDismissalDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CauseListDismissalClient) DeleteOneID(id uuid.UUID) *CauseListDismissalDeleteOne {
+	builder := c.Delete().Where(causelistdismissal.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CauseListDismissalDeleteOne{builder}
+}
+
+// Query returns a query builder for CauseListDismissal.
+func (c *CauseListDismissalClient) Query() *CauseListDismissalQuery {
+	return &CauseListDismissalQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCauseListDismissal},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CauseListDismissal entity by its id.
+func (c *CauseListDismissalClient) Get(ctx context.Context, id uuid.UUID) (*CauseListDismissal, error) {
+	return c.Query().Where(causelistdismissal.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CauseListDismissalClient) GetX(ctx context.Context, id uuid.UUID) *CauseListDismissal {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *CauseListDismissalClient) Hooks() []Hook {
+	return c.hooks.CauseListDismissal
+}
+
+// Interceptors returns the client interceptors.
+func (c *CauseListDismissalClient) Interceptors() []Interceptor {
+	return c.inters.CauseListDismissal
+}
+
+func (c *CauseListDismissalClient) mutate(ctx context.Context, m *CauseListDismissalMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CauseListDismissalCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CauseListDismissalUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CauseListDismissalUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CauseListDismissalDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CauseListDismissal mutation op: %q", m.Op())
+	}
+}
+
+// CauseListEntryClient is a client for the CauseListEntry schema.
+type CauseListEntryClient struct {
+	config
+}
+
+// NewCauseListEntryClient returns a client for the CauseListEntry from the given config.
+func NewCauseListEntryClient(c config) *CauseListEntryClient {
+	return &CauseListEntryClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `causelistentry.Hooks(f(g(h())))`.
+func (c *CauseListEntryClient) Use(hooks ...Hook) {
+	c.hooks.CauseListEntry = append(c.hooks.CauseListEntry, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `causelistentry.Intercept(f(g(h())))`.
+func (c *CauseListEntryClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CauseListEntry = append(c.inters.CauseListEntry, interceptors...)
+}
+
+// Create returns a builder for creating a CauseListEntry entity.
+func (c *CauseListEntryClient) Create() *CauseListEntryCreate {
+	mutation := newCauseListEntryMutation(c.config, OpCreate)
+	return &CauseListEntryCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CauseListEntry entities.
+func (c *CauseListEntryClient) CreateBulk(builders ...*CauseListEntryCreate) *CauseListEntryCreateBulk {
+	return &CauseListEntryCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CauseListEntryClient) MapCreateBulk(slice any, setFunc func(*CauseListEntryCreate, int)) *CauseListEntryCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CauseListEntryCreateBulk{err: fmt.Errorf("calling to CauseListEntryClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CauseListEntryCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CauseListEntryCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CauseListEntry.
+func (c *CauseListEntryClient) Update() *CauseListEntryUpdate {
+	mutation := newCauseListEntryMutation(c.config, OpUpdate)
+	return &CauseListEntryUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CauseListEntryClient) UpdateOne(_m *CauseListEntry) *CauseListEntryUpdateOne {
+	mutation := newCauseListEntryMutation(c.config, OpUpdateOne, withCauseListEntry(_m))
+	return &CauseListEntryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CauseListEntryClient) UpdateOneID(id uuid.UUID) *CauseListEntryUpdateOne {
+	mutation := newCauseListEntryMutation(c.config, OpUpdateOne, withCauseListEntryID(id))
+	return &CauseListEntryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CauseListEntry.
+func (c *CauseListEntryClient) Delete() *CauseListEntryDelete {
+	mutation := newCauseListEntryMutation(c.config, OpDelete)
+	return &CauseListEntryDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CauseListEntryClient) DeleteOne(_m *CauseListEntry) *CauseListEntryDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CauseListEntryClient) DeleteOneID(id uuid.UUID) *CauseListEntryDeleteOne {
+	builder := c.Delete().Where(causelistentry.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CauseListEntryDeleteOne{builder}
+}
+
+// Query returns a query builder for CauseListEntry.
+func (c *CauseListEntryClient) Query() *CauseListEntryQuery {
+	return &CauseListEntryQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCauseListEntry},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CauseListEntry entity by its id.
+func (c *CauseListEntryClient) Get(ctx context.Context, id uuid.UUID) (*CauseListEntry, error) {
+	return c.Query().Where(causelistentry.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CauseListEntryClient) GetX(ctx context.Context, id uuid.UUID) *CauseListEntry {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryList queries the list edge of a CauseListEntry.
+func (c *CauseListEntryClient) QueryList(_m *CauseListEntry) *CauseListQuery {
+	query := (&CauseListClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(causelistentry.Table, causelistentry.FieldID, id),
+			sqlgraph.To(causelist.Table, causelist.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, causelistentry.ListTable, causelistentry.ListColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CauseListEntryClient) Hooks() []Hook {
+	return c.hooks.CauseListEntry
+}
+
+// Interceptors returns the client interceptors.
+func (c *CauseListEntryClient) Interceptors() []Interceptor {
+	return c.inters.CauseListEntry
+}
+
+func (c *CauseListEntryClient) mutate(ctx context.Context, m *CauseListEntryMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CauseListEntryCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CauseListEntryUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CauseListEntryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CauseListEntryDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CauseListEntry mutation op: %q", m.Op())
+	}
+}
+
+// CauseListFetchClient is a client for the CauseListFetch schema.
+type CauseListFetchClient struct {
+	config
+}
+
+// NewCauseListFetchClient returns a client for the CauseListFetch from the given config.
+func NewCauseListFetchClient(c config) *CauseListFetchClient {
+	return &CauseListFetchClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `causelistfetch.Hooks(f(g(h())))`.
+func (c *CauseListFetchClient) Use(hooks ...Hook) {
+	c.hooks.CauseListFetch = append(c.hooks.CauseListFetch, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `causelistfetch.Intercept(f(g(h())))`.
+func (c *CauseListFetchClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CauseListFetch = append(c.inters.CauseListFetch, interceptors...)
+}
+
+// Create returns a builder for creating a CauseListFetch entity.
+func (c *CauseListFetchClient) Create() *CauseListFetchCreate {
+	mutation := newCauseListFetchMutation(c.config, OpCreate)
+	return &CauseListFetchCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CauseListFetch entities.
+func (c *CauseListFetchClient) CreateBulk(builders ...*CauseListFetchCreate) *CauseListFetchCreateBulk {
+	return &CauseListFetchCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CauseListFetchClient) MapCreateBulk(slice any, setFunc func(*CauseListFetchCreate, int)) *CauseListFetchCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CauseListFetchCreateBulk{err: fmt.Errorf("calling to CauseListFetchClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CauseListFetchCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CauseListFetchCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CauseListFetch.
+func (c *CauseListFetchClient) Update() *CauseListFetchUpdate {
+	mutation := newCauseListFetchMutation(c.config, OpUpdate)
+	return &CauseListFetchUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CauseListFetchClient) UpdateOne(_m *CauseListFetch) *CauseListFetchUpdateOne {
+	mutation := newCauseListFetchMutation(c.config, OpUpdateOne, withCauseListFetch(_m))
+	return &CauseListFetchUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CauseListFetchClient) UpdateOneID(id uuid.UUID) *CauseListFetchUpdateOne {
+	mutation := newCauseListFetchMutation(c.config, OpUpdateOne, withCauseListFetchID(id))
+	return &CauseListFetchUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CauseListFetch.
+func (c *CauseListFetchClient) Delete() *CauseListFetchDelete {
+	mutation := newCauseListFetchMutation(c.config, OpDelete)
+	return &CauseListFetchDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CauseListFetchClient) DeleteOne(_m *CauseListFetch) *CauseListFetchDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CauseListFetchClient) DeleteOneID(id uuid.UUID) *CauseListFetchDeleteOne {
+	builder := c.Delete().Where(causelistfetch.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CauseListFetchDeleteOne{builder}
+}
+
+// Query returns a query builder for CauseListFetch.
+func (c *CauseListFetchClient) Query() *CauseListFetchQuery {
+	return &CauseListFetchQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCauseListFetch},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CauseListFetch entity by its id.
+func (c *CauseListFetchClient) Get(ctx context.Context, id uuid.UUID) (*CauseListFetch, error) {
+	return c.Query().Where(causelistfetch.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CauseListFetchClient) GetX(ctx context.Context, id uuid.UUID) *CauseListFetch {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *CauseListFetchClient) Hooks() []Hook {
+	return c.hooks.CauseListFetch
+}
+
+// Interceptors returns the client interceptors.
+func (c *CauseListFetchClient) Interceptors() []Interceptor {
+	return c.inters.CauseListFetch
+}
+
+func (c *CauseListFetchClient) mutate(ctx context.Context, m *CauseListFetchMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CauseListFetchCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CauseListFetchUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CauseListFetchUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CauseListFetchDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CauseListFetch mutation op: %q", m.Op())
+	}
+}
+
+// CauseListUploadClient is a client for the CauseListUpload schema.
+type CauseListUploadClient struct {
+	config
+}
+
+// NewCauseListUploadClient returns a client for the CauseListUpload from the given config.
+func NewCauseListUploadClient(c config) *CauseListUploadClient {
+	return &CauseListUploadClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `causelistupload.Hooks(f(g(h())))`.
+func (c *CauseListUploadClient) Use(hooks ...Hook) {
+	c.hooks.CauseListUpload = append(c.hooks.CauseListUpload, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `causelistupload.Intercept(f(g(h())))`.
+func (c *CauseListUploadClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CauseListUpload = append(c.inters.CauseListUpload, interceptors...)
+}
+
+// Create returns a builder for creating a CauseListUpload entity.
+func (c *CauseListUploadClient) Create() *CauseListUploadCreate {
+	mutation := newCauseListUploadMutation(c.config, OpCreate)
+	return &CauseListUploadCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CauseListUpload entities.
+func (c *CauseListUploadClient) CreateBulk(builders ...*CauseListUploadCreate) *CauseListUploadCreateBulk {
+	return &CauseListUploadCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CauseListUploadClient) MapCreateBulk(slice any, setFunc func(*CauseListUploadCreate, int)) *CauseListUploadCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CauseListUploadCreateBulk{err: fmt.Errorf("calling to CauseListUploadClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CauseListUploadCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CauseListUploadCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CauseListUpload.
+func (c *CauseListUploadClient) Update() *CauseListUploadUpdate {
+	mutation := newCauseListUploadMutation(c.config, OpUpdate)
+	return &CauseListUploadUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CauseListUploadClient) UpdateOne(_m *CauseListUpload) *CauseListUploadUpdateOne {
+	mutation := newCauseListUploadMutation(c.config, OpUpdateOne, withCauseListUpload(_m))
+	return &CauseListUploadUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CauseListUploadClient) UpdateOneID(id uuid.UUID) *CauseListUploadUpdateOne {
+	mutation := newCauseListUploadMutation(c.config, OpUpdateOne, withCauseListUploadID(id))
+	return &CauseListUploadUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CauseListUpload.
+func (c *CauseListUploadClient) Delete() *CauseListUploadDelete {
+	mutation := newCauseListUploadMutation(c.config, OpDelete)
+	return &CauseListUploadDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CauseListUploadClient) DeleteOne(_m *CauseListUpload) *CauseListUploadDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CauseListUploadClient) DeleteOneID(id uuid.UUID) *CauseListUploadDeleteOne {
+	builder := c.Delete().Where(causelistupload.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CauseListUploadDeleteOne{builder}
+}
+
+// Query returns a query builder for CauseListUpload.
+func (c *CauseListUploadClient) Query() *CauseListUploadQuery {
+	return &CauseListUploadQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCauseListUpload},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CauseListUpload entity by its id.
+func (c *CauseListUploadClient) Get(ctx context.Context, id uuid.UUID) (*CauseListUpload, error) {
+	return c.Query().Where(causelistupload.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CauseListUploadClient) GetX(ctx context.Context, id uuid.UUID) *CauseListUpload {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryList queries the list edge of a CauseListUpload.
+func (c *CauseListUploadClient) QueryList(_m *CauseListUpload) *CauseListQuery {
+	query := (&CauseListClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(causelistupload.Table, causelistupload.FieldID, id),
+			sqlgraph.To(causelist.Table, causelist.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, causelistupload.ListTable, causelistupload.ListColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CauseListUploadClient) Hooks() []Hook {
+	return c.hooks.CauseListUpload
+}
+
+// Interceptors returns the client interceptors.
+func (c *CauseListUploadClient) Interceptors() []Interceptor {
+	return c.inters.CauseListUpload
+}
+
+func (c *CauseListUploadClient) mutate(ctx context.Context, m *CauseListUploadMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CauseListUploadCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CauseListUploadUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CauseListUploadUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CauseListUploadDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CauseListUpload mutation op: %q", m.Op())
 	}
 }
 
@@ -3479,14 +4250,16 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		Activity, AuditEvent, Commission, CourtCase, Document, ExtensionToken,
-		Installation, LawClient, PasswordReset, Payment, PendingUpload,
+		Activity, AuditEvent, CauseList, CauseListDismissal, CauseListEntry,
+		CauseListFetch, CauseListUpload, Commission, CourtCase, Document,
+		ExtensionToken, Installation, LawClient, PasswordReset, Payment, PendingUpload,
 		PhoneVerification, Plan, RateLimit, Referral, RefreshToken, ReminderConsent,
 		ReminderMessage, ReminderSetting, User []ent.Hook
 	}
 	inters struct {
-		Activity, AuditEvent, Commission, CourtCase, Document, ExtensionToken,
-		Installation, LawClient, PasswordReset, Payment, PendingUpload,
+		Activity, AuditEvent, CauseList, CauseListDismissal, CauseListEntry,
+		CauseListFetch, CauseListUpload, Commission, CourtCase, Document,
+		ExtensionToken, Installation, LawClient, PasswordReset, Payment, PendingUpload,
 		PhoneVerification, Plan, RateLimit, Referral, RefreshToken, ReminderConsent,
 		ReminderMessage, ReminderSetting, User []ent.Interceptor
 	}

@@ -14,6 +14,11 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/kesihq/kesi/ent/activity"
 	"github.com/kesihq/kesi/ent/auditevent"
+	"github.com/kesihq/kesi/ent/causelist"
+	"github.com/kesihq/kesi/ent/causelistdismissal"
+	"github.com/kesihq/kesi/ent/causelistentry"
+	"github.com/kesihq/kesi/ent/causelistfetch"
+	"github.com/kesihq/kesi/ent/causelistupload"
 	"github.com/kesihq/kesi/ent/commission"
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/document"
@@ -92,26 +97,31 @@ var (
 func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
-			activity.Table:          activity.ValidColumn,
-			auditevent.Table:        auditevent.ValidColumn,
-			commission.Table:        commission.ValidColumn,
-			courtcase.Table:         courtcase.ValidColumn,
-			document.Table:          document.ValidColumn,
-			extensiontoken.Table:    extensiontoken.ValidColumn,
-			installation.Table:      installation.ValidColumn,
-			lawclient.Table:         lawclient.ValidColumn,
-			passwordreset.Table:     passwordreset.ValidColumn,
-			payment.Table:           payment.ValidColumn,
-			pendingupload.Table:     pendingupload.ValidColumn,
-			phoneverification.Table: phoneverification.ValidColumn,
-			plan.Table:              plan.ValidColumn,
-			ratelimit.Table:         ratelimit.ValidColumn,
-			referral.Table:          referral.ValidColumn,
-			refreshtoken.Table:      refreshtoken.ValidColumn,
-			reminderconsent.Table:   reminderconsent.ValidColumn,
-			remindermessage.Table:   remindermessage.ValidColumn,
-			remindersetting.Table:   remindersetting.ValidColumn,
-			user.Table:              user.ValidColumn,
+			activity.Table:           activity.ValidColumn,
+			auditevent.Table:         auditevent.ValidColumn,
+			causelist.Table:          causelist.ValidColumn,
+			causelistdismissal.Table: causelistdismissal.ValidColumn,
+			causelistentry.Table:     causelistentry.ValidColumn,
+			causelistfetch.Table:     causelistfetch.ValidColumn,
+			causelistupload.Table:    causelistupload.ValidColumn,
+			commission.Table:         commission.ValidColumn,
+			courtcase.Table:          courtcase.ValidColumn,
+			document.Table:           document.ValidColumn,
+			extensiontoken.Table:     extensiontoken.ValidColumn,
+			installation.Table:       installation.ValidColumn,
+			lawclient.Table:          lawclient.ValidColumn,
+			passwordreset.Table:      passwordreset.ValidColumn,
+			payment.Table:            payment.ValidColumn,
+			pendingupload.Table:      pendingupload.ValidColumn,
+			phoneverification.Table:  phoneverification.ValidColumn,
+			plan.Table:               plan.ValidColumn,
+			ratelimit.Table:          ratelimit.ValidColumn,
+			referral.Table:           referral.ValidColumn,
+			refreshtoken.Table:       refreshtoken.ValidColumn,
+			reminderconsent.Table:    reminderconsent.ValidColumn,
+			remindermessage.Table:    remindermessage.ValidColumn,
+			remindersetting.Table:    remindersetting.ValidColumn,
+			user.Table:               user.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

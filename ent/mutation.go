@@ -14,6 +14,11 @@ import (
 	"github.com/google/uuid"
 	"github.com/kesihq/kesi/ent/activity"
 	"github.com/kesihq/kesi/ent/auditevent"
+	"github.com/kesihq/kesi/ent/causelist"
+	"github.com/kesihq/kesi/ent/causelistdismissal"
+	"github.com/kesihq/kesi/ent/causelistentry"
+	"github.com/kesihq/kesi/ent/causelistfetch"
+	"github.com/kesihq/kesi/ent/causelistupload"
 	"github.com/kesihq/kesi/ent/civil"
 	"github.com/kesihq/kesi/ent/commission"
 	"github.com/kesihq/kesi/ent/courtcase"
@@ -45,26 +50,31 @@ const (
 	OpUpdateOne = ent.OpUpdateOne
 
 	// Node types.
-	TypeActivity          = "Activity"
-	TypeAuditEvent        = "AuditEvent"
-	TypeCommission        = "Commission"
-	TypeCourtCase         = "CourtCase"
-	TypeDocument          = "Document"
-	TypeExtensionToken    = "ExtensionToken"
-	TypeInstallation      = "Installation"
-	TypeLawClient         = "LawClient"
-	TypePasswordReset     = "PasswordReset"
-	TypePayment           = "Payment"
-	TypePendingUpload     = "PendingUpload"
-	TypePhoneVerification = "PhoneVerification"
-	TypePlan              = "Plan"
-	TypeRateLimit         = "RateLimit"
-	TypeReferral          = "Referral"
-	TypeRefreshToken      = "RefreshToken"
-	TypeReminderConsent   = "ReminderConsent"
-	TypeReminderMessage   = "ReminderMessage"
-	TypeReminderSetting   = "ReminderSetting"
-	TypeUser              = "User"
+	TypeActivity           = "Activity"
+	TypeAuditEvent         = "AuditEvent"
+	TypeCauseList          = "CauseList"
+	TypeCauseListDismissal = "CauseListDismissal"
+	TypeCauseListEntry     = "CauseListEntry"
+	TypeCauseListFetch     = "CauseListFetch"
+	TypeCauseListUpload    = "CauseListUpload"
+	TypeCommission         = "Commission"
+	TypeCourtCase          = "CourtCase"
+	TypeDocument           = "Document"
+	TypeExtensionToken     = "ExtensionToken"
+	TypeInstallation       = "Installation"
+	TypeLawClient          = "LawClient"
+	TypePasswordReset      = "PasswordReset"
+	TypePayment            = "Payment"
+	TypePendingUpload      = "PendingUpload"
+	TypePhoneVerification  = "PhoneVerification"
+	TypePlan               = "Plan"
+	TypeRateLimit          = "RateLimit"
+	TypeReferral           = "Referral"
+	TypeRefreshToken       = "RefreshToken"
+	TypeReminderConsent    = "ReminderConsent"
+	TypeReminderMessage    = "ReminderMessage"
+	TypeReminderSetting    = "ReminderSetting"
+	TypeUser               = "User"
 )
 
 // ActivityMutation represents an operation that mutates the Activity nodes in the graph.
@@ -1650,6 +1660,4105 @@ func (m *AuditEventMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *AuditEventMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown AuditEvent edge %s", name)
+}
+
+// CauseListMutation represents an operation that mutates the CauseList nodes in the graph.
+type CauseListMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *uuid.UUID
+	created_at     *time.Time
+	updated_at     *time.Time
+	sha256         *string
+	file_name      *string
+	source         *string
+	source_url     *string
+	published      *bool
+	court          *string
+	first_date     *civil.Date
+	last_date      *civil.Date
+	rows           *int
+	addrows        *int
+	clearedFields  map[string]struct{}
+	entries        map[uuid.UUID]struct{}
+	removedentries map[uuid.UUID]struct{}
+	clearedentries bool
+	uploads        map[uuid.UUID]struct{}
+	removeduploads map[uuid.UUID]struct{}
+	cleareduploads bool
+	done           bool
+	oldValue       func(context.Context) (*CauseList, error)
+	predicates     []predicate.CauseList
+}
+
+var _ ent.Mutation = (*CauseListMutation)(nil)
+
+// causelistOption allows management of the mutation configuration using functional options.
+type causelistOption func(*CauseListMutation)
+
+// newCauseListMutation creates new mutation for the CauseList entity.
+func newCauseListMutation(c config, op Op, opts ...causelistOption) *CauseListMutation {
+	m := &CauseListMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCauseList,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCauseListID sets the ID field of the mutation.
+func withCauseListID(id uuid.UUID) causelistOption {
+	return func(m *CauseListMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CauseList
+		)
+		m.oldValue = func(ctx context.Context) (*CauseList, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CauseList.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCauseList sets the old CauseList of the mutation.
+func withCauseList(node *CauseList) causelistOption {
+	return func(m *CauseListMutation) {
+		m.oldValue = func(context.Context) (*CauseList, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CauseListMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CauseListMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CauseList entities.
+func (m *CauseListMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CauseListMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CauseListMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CauseList.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CauseListMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CauseListMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the CauseList entity.
+// If the CauseList object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CauseListMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *CauseListMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *CauseListMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the CauseList entity.
+// If the CauseList object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *CauseListMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetSha256 sets the "sha256" field.
+func (m *CauseListMutation) SetSha256(s string) {
+	m.sha256 = &s
+}
+
+// Sha256 returns the value of the "sha256" field in the mutation.
+func (m *CauseListMutation) Sha256() (r string, exists bool) {
+	v := m.sha256
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSha256 returns the old "sha256" field's value of the CauseList entity.
+// If the CauseList object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListMutation) OldSha256(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSha256 is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSha256 requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSha256: %w", err)
+	}
+	return oldValue.Sha256, nil
+}
+
+// ResetSha256 resets all changes to the "sha256" field.
+func (m *CauseListMutation) ResetSha256() {
+	m.sha256 = nil
+}
+
+// SetFileName sets the "file_name" field.
+func (m *CauseListMutation) SetFileName(s string) {
+	m.file_name = &s
+}
+
+// FileName returns the value of the "file_name" field in the mutation.
+func (m *CauseListMutation) FileName() (r string, exists bool) {
+	v := m.file_name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFileName returns the old "file_name" field's value of the CauseList entity.
+// If the CauseList object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListMutation) OldFileName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFileName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFileName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFileName: %w", err)
+	}
+	return oldValue.FileName, nil
+}
+
+// ResetFileName resets all changes to the "file_name" field.
+func (m *CauseListMutation) ResetFileName() {
+	m.file_name = nil
+}
+
+// SetSource sets the "source" field.
+func (m *CauseListMutation) SetSource(s string) {
+	m.source = &s
+}
+
+// Source returns the value of the "source" field in the mutation.
+func (m *CauseListMutation) Source() (r string, exists bool) {
+	v := m.source
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSource returns the old "source" field's value of the CauseList entity.
+// If the CauseList object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListMutation) OldSource(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSource is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSource requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSource: %w", err)
+	}
+	return oldValue.Source, nil
+}
+
+// ResetSource resets all changes to the "source" field.
+func (m *CauseListMutation) ResetSource() {
+	m.source = nil
+}
+
+// SetSourceURL sets the "source_url" field.
+func (m *CauseListMutation) SetSourceURL(s string) {
+	m.source_url = &s
+}
+
+// SourceURL returns the value of the "source_url" field in the mutation.
+func (m *CauseListMutation) SourceURL() (r string, exists bool) {
+	v := m.source_url
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSourceURL returns the old "source_url" field's value of the CauseList entity.
+// If the CauseList object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListMutation) OldSourceURL(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSourceURL is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSourceURL requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSourceURL: %w", err)
+	}
+	return oldValue.SourceURL, nil
+}
+
+// ResetSourceURL resets all changes to the "source_url" field.
+func (m *CauseListMutation) ResetSourceURL() {
+	m.source_url = nil
+}
+
+// SetPublished sets the "published" field.
+func (m *CauseListMutation) SetPublished(b bool) {
+	m.published = &b
+}
+
+// Published returns the value of the "published" field in the mutation.
+func (m *CauseListMutation) Published() (r bool, exists bool) {
+	v := m.published
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPublished returns the old "published" field's value of the CauseList entity.
+// If the CauseList object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListMutation) OldPublished(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPublished is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPublished requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPublished: %w", err)
+	}
+	return oldValue.Published, nil
+}
+
+// ResetPublished resets all changes to the "published" field.
+func (m *CauseListMutation) ResetPublished() {
+	m.published = nil
+}
+
+// SetCourt sets the "court" field.
+func (m *CauseListMutation) SetCourt(s string) {
+	m.court = &s
+}
+
+// Court returns the value of the "court" field in the mutation.
+func (m *CauseListMutation) Court() (r string, exists bool) {
+	v := m.court
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCourt returns the old "court" field's value of the CauseList entity.
+// If the CauseList object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListMutation) OldCourt(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCourt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCourt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCourt: %w", err)
+	}
+	return oldValue.Court, nil
+}
+
+// ResetCourt resets all changes to the "court" field.
+func (m *CauseListMutation) ResetCourt() {
+	m.court = nil
+}
+
+// SetFirstDate sets the "first_date" field.
+func (m *CauseListMutation) SetFirstDate(c civil.Date) {
+	m.first_date = &c
+}
+
+// FirstDate returns the value of the "first_date" field in the mutation.
+func (m *CauseListMutation) FirstDate() (r civil.Date, exists bool) {
+	v := m.first_date
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFirstDate returns the old "first_date" field's value of the CauseList entity.
+// If the CauseList object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListMutation) OldFirstDate(ctx context.Context) (v civil.Date, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFirstDate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFirstDate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFirstDate: %w", err)
+	}
+	return oldValue.FirstDate, nil
+}
+
+// ClearFirstDate clears the value of the "first_date" field.
+func (m *CauseListMutation) ClearFirstDate() {
+	m.first_date = nil
+	m.clearedFields[causelist.FieldFirstDate] = struct{}{}
+}
+
+// FirstDateCleared returns if the "first_date" field was cleared in this mutation.
+func (m *CauseListMutation) FirstDateCleared() bool {
+	_, ok := m.clearedFields[causelist.FieldFirstDate]
+	return ok
+}
+
+// ResetFirstDate resets all changes to the "first_date" field.
+func (m *CauseListMutation) ResetFirstDate() {
+	m.first_date = nil
+	delete(m.clearedFields, causelist.FieldFirstDate)
+}
+
+// SetLastDate sets the "last_date" field.
+func (m *CauseListMutation) SetLastDate(c civil.Date) {
+	m.last_date = &c
+}
+
+// LastDate returns the value of the "last_date" field in the mutation.
+func (m *CauseListMutation) LastDate() (r civil.Date, exists bool) {
+	v := m.last_date
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLastDate returns the old "last_date" field's value of the CauseList entity.
+// If the CauseList object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListMutation) OldLastDate(ctx context.Context) (v civil.Date, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLastDate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLastDate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLastDate: %w", err)
+	}
+	return oldValue.LastDate, nil
+}
+
+// ClearLastDate clears the value of the "last_date" field.
+func (m *CauseListMutation) ClearLastDate() {
+	m.last_date = nil
+	m.clearedFields[causelist.FieldLastDate] = struct{}{}
+}
+
+// LastDateCleared returns if the "last_date" field was cleared in this mutation.
+func (m *CauseListMutation) LastDateCleared() bool {
+	_, ok := m.clearedFields[causelist.FieldLastDate]
+	return ok
+}
+
+// ResetLastDate resets all changes to the "last_date" field.
+func (m *CauseListMutation) ResetLastDate() {
+	m.last_date = nil
+	delete(m.clearedFields, causelist.FieldLastDate)
+}
+
+// SetRows sets the "rows" field.
+func (m *CauseListMutation) SetRows(i int) {
+	m.rows = &i
+	m.addrows = nil
+}
+
+// Rows returns the value of the "rows" field in the mutation.
+func (m *CauseListMutation) Rows() (r int, exists bool) {
+	v := m.rows
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRows returns the old "rows" field's value of the CauseList entity.
+// If the CauseList object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListMutation) OldRows(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRows is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRows requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRows: %w", err)
+	}
+	return oldValue.Rows, nil
+}
+
+// AddRows adds i to the "rows" field.
+func (m *CauseListMutation) AddRows(i int) {
+	if m.addrows != nil {
+		*m.addrows += i
+	} else {
+		m.addrows = &i
+	}
+}
+
+// AddedRows returns the value that was added to the "rows" field in this mutation.
+func (m *CauseListMutation) AddedRows() (r int, exists bool) {
+	v := m.addrows
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetRows resets all changes to the "rows" field.
+func (m *CauseListMutation) ResetRows() {
+	m.rows = nil
+	m.addrows = nil
+}
+
+// AddEntryIDs adds the "entries" edge to the CauseListEntry entity by ids.
+func (m *CauseListMutation) AddEntryIDs(ids ...uuid.UUID) {
+	if m.entries == nil {
+		m.entries = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.entries[ids[i]] = struct{}{}
+	}
+}
+
+// ClearEntries clears the "entries" edge to the CauseListEntry entity.
+func (m *CauseListMutation) ClearEntries() {
+	m.clearedentries = true
+}
+
+// EntriesCleared reports if the "entries" edge to the CauseListEntry entity was cleared.
+func (m *CauseListMutation) EntriesCleared() bool {
+	return m.clearedentries
+}
+
+// RemoveEntryIDs removes the "entries" edge to the CauseListEntry entity by IDs.
+func (m *CauseListMutation) RemoveEntryIDs(ids ...uuid.UUID) {
+	if m.removedentries == nil {
+		m.removedentries = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.entries, ids[i])
+		m.removedentries[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedEntries returns the removed IDs of the "entries" edge to the CauseListEntry entity.
+func (m *CauseListMutation) RemovedEntriesIDs() (ids []uuid.UUID) {
+	for id := range m.removedentries {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// EntriesIDs returns the "entries" edge IDs in the mutation.
+func (m *CauseListMutation) EntriesIDs() (ids []uuid.UUID) {
+	for id := range m.entries {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetEntries resets all changes to the "entries" edge.
+func (m *CauseListMutation) ResetEntries() {
+	m.entries = nil
+	m.clearedentries = false
+	m.removedentries = nil
+}
+
+// AddUploadIDs adds the "uploads" edge to the CauseListUpload entity by ids.
+func (m *CauseListMutation) AddUploadIDs(ids ...uuid.UUID) {
+	if m.uploads == nil {
+		m.uploads = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.uploads[ids[i]] = struct{}{}
+	}
+}
+
+// ClearUploads clears the "uploads" edge to the CauseListUpload entity.
+func (m *CauseListMutation) ClearUploads() {
+	m.cleareduploads = true
+}
+
+// UploadsCleared reports if the "uploads" edge to the CauseListUpload entity was cleared.
+func (m *CauseListMutation) UploadsCleared() bool {
+	return m.cleareduploads
+}
+
+// RemoveUploadIDs removes the "uploads" edge to the CauseListUpload entity by IDs.
+func (m *CauseListMutation) RemoveUploadIDs(ids ...uuid.UUID) {
+	if m.removeduploads == nil {
+		m.removeduploads = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.uploads, ids[i])
+		m.removeduploads[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedUploads returns the removed IDs of the "uploads" edge to the CauseListUpload entity.
+func (m *CauseListMutation) RemovedUploadsIDs() (ids []uuid.UUID) {
+	for id := range m.removeduploads {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// UploadsIDs returns the "uploads" edge IDs in the mutation.
+func (m *CauseListMutation) UploadsIDs() (ids []uuid.UUID) {
+	for id := range m.uploads {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetUploads resets all changes to the "uploads" edge.
+func (m *CauseListMutation) ResetUploads() {
+	m.uploads = nil
+	m.cleareduploads = false
+	m.removeduploads = nil
+}
+
+// Where appends a list predicates to the CauseListMutation builder.
+func (m *CauseListMutation) Where(ps ...predicate.CauseList) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CauseListMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CauseListMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CauseList, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CauseListMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CauseListMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CauseList).
+func (m *CauseListMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CauseListMutation) Fields() []string {
+	fields := make([]string, 0, 11)
+	if m.created_at != nil {
+		fields = append(fields, causelist.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, causelist.FieldUpdatedAt)
+	}
+	if m.sha256 != nil {
+		fields = append(fields, causelist.FieldSha256)
+	}
+	if m.file_name != nil {
+		fields = append(fields, causelist.FieldFileName)
+	}
+	if m.source != nil {
+		fields = append(fields, causelist.FieldSource)
+	}
+	if m.source_url != nil {
+		fields = append(fields, causelist.FieldSourceURL)
+	}
+	if m.published != nil {
+		fields = append(fields, causelist.FieldPublished)
+	}
+	if m.court != nil {
+		fields = append(fields, causelist.FieldCourt)
+	}
+	if m.first_date != nil {
+		fields = append(fields, causelist.FieldFirstDate)
+	}
+	if m.last_date != nil {
+		fields = append(fields, causelist.FieldLastDate)
+	}
+	if m.rows != nil {
+		fields = append(fields, causelist.FieldRows)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CauseListMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case causelist.FieldCreatedAt:
+		return m.CreatedAt()
+	case causelist.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case causelist.FieldSha256:
+		return m.Sha256()
+	case causelist.FieldFileName:
+		return m.FileName()
+	case causelist.FieldSource:
+		return m.Source()
+	case causelist.FieldSourceURL:
+		return m.SourceURL()
+	case causelist.FieldPublished:
+		return m.Published()
+	case causelist.FieldCourt:
+		return m.Court()
+	case causelist.FieldFirstDate:
+		return m.FirstDate()
+	case causelist.FieldLastDate:
+		return m.LastDate()
+	case causelist.FieldRows:
+		return m.Rows()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CauseListMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case causelist.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case causelist.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case causelist.FieldSha256:
+		return m.OldSha256(ctx)
+	case causelist.FieldFileName:
+		return m.OldFileName(ctx)
+	case causelist.FieldSource:
+		return m.OldSource(ctx)
+	case causelist.FieldSourceURL:
+		return m.OldSourceURL(ctx)
+	case causelist.FieldPublished:
+		return m.OldPublished(ctx)
+	case causelist.FieldCourt:
+		return m.OldCourt(ctx)
+	case causelist.FieldFirstDate:
+		return m.OldFirstDate(ctx)
+	case causelist.FieldLastDate:
+		return m.OldLastDate(ctx)
+	case causelist.FieldRows:
+		return m.OldRows(ctx)
+	}
+	return nil, fmt.Errorf("unknown CauseList field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CauseListMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case causelist.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case causelist.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case causelist.FieldSha256:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSha256(v)
+		return nil
+	case causelist.FieldFileName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFileName(v)
+		return nil
+	case causelist.FieldSource:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSource(v)
+		return nil
+	case causelist.FieldSourceURL:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSourceURL(v)
+		return nil
+	case causelist.FieldPublished:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPublished(v)
+		return nil
+	case causelist.FieldCourt:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCourt(v)
+		return nil
+	case causelist.FieldFirstDate:
+		v, ok := value.(civil.Date)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFirstDate(v)
+		return nil
+	case causelist.FieldLastDate:
+		v, ok := value.(civil.Date)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLastDate(v)
+		return nil
+	case causelist.FieldRows:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRows(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CauseList field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CauseListMutation) AddedFields() []string {
+	var fields []string
+	if m.addrows != nil {
+		fields = append(fields, causelist.FieldRows)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CauseListMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case causelist.FieldRows:
+		return m.AddedRows()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CauseListMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case causelist.FieldRows:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRows(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CauseList numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CauseListMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(causelist.FieldFirstDate) {
+		fields = append(fields, causelist.FieldFirstDate)
+	}
+	if m.FieldCleared(causelist.FieldLastDate) {
+		fields = append(fields, causelist.FieldLastDate)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CauseListMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CauseListMutation) ClearField(name string) error {
+	switch name {
+	case causelist.FieldFirstDate:
+		m.ClearFirstDate()
+		return nil
+	case causelist.FieldLastDate:
+		m.ClearLastDate()
+		return nil
+	}
+	return fmt.Errorf("unknown CauseList nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CauseListMutation) ResetField(name string) error {
+	switch name {
+	case causelist.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case causelist.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case causelist.FieldSha256:
+		m.ResetSha256()
+		return nil
+	case causelist.FieldFileName:
+		m.ResetFileName()
+		return nil
+	case causelist.FieldSource:
+		m.ResetSource()
+		return nil
+	case causelist.FieldSourceURL:
+		m.ResetSourceURL()
+		return nil
+	case causelist.FieldPublished:
+		m.ResetPublished()
+		return nil
+	case causelist.FieldCourt:
+		m.ResetCourt()
+		return nil
+	case causelist.FieldFirstDate:
+		m.ResetFirstDate()
+		return nil
+	case causelist.FieldLastDate:
+		m.ResetLastDate()
+		return nil
+	case causelist.FieldRows:
+		m.ResetRows()
+		return nil
+	}
+	return fmt.Errorf("unknown CauseList field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CauseListMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.entries != nil {
+		edges = append(edges, causelist.EdgeEntries)
+	}
+	if m.uploads != nil {
+		edges = append(edges, causelist.EdgeUploads)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CauseListMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case causelist.EdgeEntries:
+		ids := make([]ent.Value, 0, len(m.entries))
+		for id := range m.entries {
+			ids = append(ids, id)
+		}
+		return ids
+	case causelist.EdgeUploads:
+		ids := make([]ent.Value, 0, len(m.uploads))
+		for id := range m.uploads {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CauseListMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.removedentries != nil {
+		edges = append(edges, causelist.EdgeEntries)
+	}
+	if m.removeduploads != nil {
+		edges = append(edges, causelist.EdgeUploads)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CauseListMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case causelist.EdgeEntries:
+		ids := make([]ent.Value, 0, len(m.removedentries))
+		for id := range m.removedentries {
+			ids = append(ids, id)
+		}
+		return ids
+	case causelist.EdgeUploads:
+		ids := make([]ent.Value, 0, len(m.removeduploads))
+		for id := range m.removeduploads {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CauseListMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedentries {
+		edges = append(edges, causelist.EdgeEntries)
+	}
+	if m.cleareduploads {
+		edges = append(edges, causelist.EdgeUploads)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CauseListMutation) EdgeCleared(name string) bool {
+	switch name {
+	case causelist.EdgeEntries:
+		return m.clearedentries
+	case causelist.EdgeUploads:
+		return m.cleareduploads
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CauseListMutation) ClearEdge(name string) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown CauseList unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CauseListMutation) ResetEdge(name string) error {
+	switch name {
+	case causelist.EdgeEntries:
+		m.ResetEntries()
+		return nil
+	case causelist.EdgeUploads:
+		m.ResetUploads()
+		return nil
+	}
+	return fmt.Errorf("unknown CauseList edge %s", name)
+}
+
+// CauseListDismissalMutation represents an operation that mutates the CauseListDismissal nodes in the graph.
+type CauseListDismissalMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	owner_id      *uuid.UUID
+	case_ref      *uuid.UUID
+	kind          *string
+	listed_date   *civil.Date
+	created_at    *time.Time
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*CauseListDismissal, error)
+	predicates    []predicate.CauseListDismissal
+}
+
+var _ ent.Mutation = (*CauseListDismissalMutation)(nil)
+
+// causelistdismissalOption allows management of the mutation configuration using functional options.
+type causelistdismissalOption func(*CauseListDismissalMutation)
+
+// newCauseListDismissalMutation creates new mutation for the CauseListDismissal entity.
+func newCauseListDismissalMutation(c config, op Op, opts ...causelistdismissalOption) *CauseListDismissalMutation {
+	m := &CauseListDismissalMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCauseListDismissal,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCauseListDismissalID sets the ID field of the mutation.
+func withCauseListDismissalID(id uuid.UUID) causelistdismissalOption {
+	return func(m *CauseListDismissalMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CauseListDismissal
+		)
+		m.oldValue = func(ctx context.Context) (*CauseListDismissal, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CauseListDismissal.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCauseListDismissal sets the old CauseListDismissal of the mutation.
+func withCauseListDismissal(node *CauseListDismissal) causelistdismissalOption {
+	return func(m *CauseListDismissalMutation) {
+		m.oldValue = func(context.Context) (*CauseListDismissal, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CauseListDismissalMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CauseListDismissalMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CauseListDismissal entities.
+func (m *CauseListDismissalMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CauseListDismissalMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CauseListDismissalMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CauseListDismissal.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetOwnerID sets the "owner_id" field.
+func (m *CauseListDismissalMutation) SetOwnerID(u uuid.UUID) {
+	m.owner_id = &u
+}
+
+// OwnerID returns the value of the "owner_id" field in the mutation.
+func (m *CauseListDismissalMutation) OwnerID() (r uuid.UUID, exists bool) {
+	v := m.owner_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOwnerID returns the old "owner_id" field's value of the CauseListDismissal entity.
+// If the CauseListDismissal object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListDismissalMutation) OldOwnerID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOwnerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOwnerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOwnerID: %w", err)
+	}
+	return oldValue.OwnerID, nil
+}
+
+// ResetOwnerID resets all changes to the "owner_id" field.
+func (m *CauseListDismissalMutation) ResetOwnerID() {
+	m.owner_id = nil
+}
+
+// SetCaseRef sets the "case_ref" field.
+func (m *CauseListDismissalMutation) SetCaseRef(u uuid.UUID) {
+	m.case_ref = &u
+}
+
+// CaseRef returns the value of the "case_ref" field in the mutation.
+func (m *CauseListDismissalMutation) CaseRef() (r uuid.UUID, exists bool) {
+	v := m.case_ref
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCaseRef returns the old "case_ref" field's value of the CauseListDismissal entity.
+// If the CauseListDismissal object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListDismissalMutation) OldCaseRef(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCaseRef is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCaseRef requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCaseRef: %w", err)
+	}
+	return oldValue.CaseRef, nil
+}
+
+// ResetCaseRef resets all changes to the "case_ref" field.
+func (m *CauseListDismissalMutation) ResetCaseRef() {
+	m.case_ref = nil
+}
+
+// SetKind sets the "kind" field.
+func (m *CauseListDismissalMutation) SetKind(s string) {
+	m.kind = &s
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *CauseListDismissalMutation) Kind() (r string, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the CauseListDismissal entity.
+// If the CauseListDismissal object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListDismissalMutation) OldKind(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *CauseListDismissalMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetListedDate sets the "listed_date" field.
+func (m *CauseListDismissalMutation) SetListedDate(c civil.Date) {
+	m.listed_date = &c
+}
+
+// ListedDate returns the value of the "listed_date" field in the mutation.
+func (m *CauseListDismissalMutation) ListedDate() (r civil.Date, exists bool) {
+	v := m.listed_date
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldListedDate returns the old "listed_date" field's value of the CauseListDismissal entity.
+// If the CauseListDismissal object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListDismissalMutation) OldListedDate(ctx context.Context) (v civil.Date, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldListedDate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldListedDate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldListedDate: %w", err)
+	}
+	return oldValue.ListedDate, nil
+}
+
+// ClearListedDate clears the value of the "listed_date" field.
+func (m *CauseListDismissalMutation) ClearListedDate() {
+	m.listed_date = nil
+	m.clearedFields[causelistdismissal.FieldListedDate] = struct{}{}
+}
+
+// ListedDateCleared returns if the "listed_date" field was cleared in this mutation.
+func (m *CauseListDismissalMutation) ListedDateCleared() bool {
+	_, ok := m.clearedFields[causelistdismissal.FieldListedDate]
+	return ok
+}
+
+// ResetListedDate resets all changes to the "listed_date" field.
+func (m *CauseListDismissalMutation) ResetListedDate() {
+	m.listed_date = nil
+	delete(m.clearedFields, causelistdismissal.FieldListedDate)
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CauseListDismissalMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CauseListDismissalMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the CauseListDismissal entity.
+// If the CauseListDismissal object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListDismissalMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CauseListDismissalMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// Where appends a list predicates to the CauseListDismissalMutation builder.
+func (m *CauseListDismissalMutation) Where(ps ...predicate.CauseListDismissal) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CauseListDismissalMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CauseListDismissalMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CauseListDismissal, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CauseListDismissalMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CauseListDismissalMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CauseListDismissal).
+func (m *CauseListDismissalMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CauseListDismissalMutation) Fields() []string {
+	fields := make([]string, 0, 5)
+	if m.owner_id != nil {
+		fields = append(fields, causelistdismissal.FieldOwnerID)
+	}
+	if m.case_ref != nil {
+		fields = append(fields, causelistdismissal.FieldCaseRef)
+	}
+	if m.kind != nil {
+		fields = append(fields, causelistdismissal.FieldKind)
+	}
+	if m.listed_date != nil {
+		fields = append(fields, causelistdismissal.FieldListedDate)
+	}
+	if m.created_at != nil {
+		fields = append(fields, causelistdismissal.FieldCreatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CauseListDismissalMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case causelistdismissal.FieldOwnerID:
+		return m.OwnerID()
+	case causelistdismissal.FieldCaseRef:
+		return m.CaseRef()
+	case causelistdismissal.FieldKind:
+		return m.Kind()
+	case causelistdismissal.FieldListedDate:
+		return m.ListedDate()
+	case causelistdismissal.FieldCreatedAt:
+		return m.CreatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CauseListDismissalMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case causelistdismissal.FieldOwnerID:
+		return m.OldOwnerID(ctx)
+	case causelistdismissal.FieldCaseRef:
+		return m.OldCaseRef(ctx)
+	case causelistdismissal.FieldKind:
+		return m.OldKind(ctx)
+	case causelistdismissal.FieldListedDate:
+		return m.OldListedDate(ctx)
+	case causelistdismissal.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown CauseListDismissal field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CauseListDismissalMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case causelistdismissal.FieldOwnerID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOwnerID(v)
+		return nil
+	case causelistdismissal.FieldCaseRef:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCaseRef(v)
+		return nil
+	case causelistdismissal.FieldKind:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case causelistdismissal.FieldListedDate:
+		v, ok := value.(civil.Date)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetListedDate(v)
+		return nil
+	case causelistdismissal.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CauseListDismissal field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CauseListDismissalMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CauseListDismissalMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CauseListDismissalMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown CauseListDismissal numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CauseListDismissalMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(causelistdismissal.FieldListedDate) {
+		fields = append(fields, causelistdismissal.FieldListedDate)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CauseListDismissalMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CauseListDismissalMutation) ClearField(name string) error {
+	switch name {
+	case causelistdismissal.FieldListedDate:
+		m.ClearListedDate()
+		return nil
+	}
+	return fmt.Errorf("unknown CauseListDismissal nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CauseListDismissalMutation) ResetField(name string) error {
+	switch name {
+	case causelistdismissal.FieldOwnerID:
+		m.ResetOwnerID()
+		return nil
+	case causelistdismissal.FieldCaseRef:
+		m.ResetCaseRef()
+		return nil
+	case causelistdismissal.FieldKind:
+		m.ResetKind()
+		return nil
+	case causelistdismissal.FieldListedDate:
+		m.ResetListedDate()
+		return nil
+	case causelistdismissal.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown CauseListDismissal field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CauseListDismissalMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CauseListDismissalMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CauseListDismissalMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CauseListDismissalMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CauseListDismissalMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CauseListDismissalMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CauseListDismissalMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown CauseListDismissal unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CauseListDismissalMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown CauseListDismissal edge %s", name)
+}
+
+// CauseListEntryMutation represents an operation that mutates the CauseListEntry nodes in the graph.
+type CauseListEntryMutation struct {
+	config
+	op               Op
+	typ              string
+	id               *uuid.UUID
+	station          *string
+	court            *string
+	division         *string
+	sitting_date     *civil.Date
+	judicial_officer *string
+	court_room       *string
+	virtual_link     *string
+	number           *int
+	addnumber        *int
+	case_number      *string
+	case_key         *string
+	case_bare        *string
+	case_prefix      *string
+	parties          *string
+	activity         *string
+	time             *string
+	clearedFields    map[string]struct{}
+	list             *uuid.UUID
+	clearedlist      bool
+	done             bool
+	oldValue         func(context.Context) (*CauseListEntry, error)
+	predicates       []predicate.CauseListEntry
+}
+
+var _ ent.Mutation = (*CauseListEntryMutation)(nil)
+
+// causelistentryOption allows management of the mutation configuration using functional options.
+type causelistentryOption func(*CauseListEntryMutation)
+
+// newCauseListEntryMutation creates new mutation for the CauseListEntry entity.
+func newCauseListEntryMutation(c config, op Op, opts ...causelistentryOption) *CauseListEntryMutation {
+	m := &CauseListEntryMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCauseListEntry,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCauseListEntryID sets the ID field of the mutation.
+func withCauseListEntryID(id uuid.UUID) causelistentryOption {
+	return func(m *CauseListEntryMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CauseListEntry
+		)
+		m.oldValue = func(ctx context.Context) (*CauseListEntry, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CauseListEntry.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCauseListEntry sets the old CauseListEntry of the mutation.
+func withCauseListEntry(node *CauseListEntry) causelistentryOption {
+	return func(m *CauseListEntryMutation) {
+		m.oldValue = func(context.Context) (*CauseListEntry, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CauseListEntryMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CauseListEntryMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CauseListEntry entities.
+func (m *CauseListEntryMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CauseListEntryMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CauseListEntryMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CauseListEntry.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetListID sets the "list_id" field.
+func (m *CauseListEntryMutation) SetListID(u uuid.UUID) {
+	m.list = &u
+}
+
+// ListID returns the value of the "list_id" field in the mutation.
+func (m *CauseListEntryMutation) ListID() (r uuid.UUID, exists bool) {
+	v := m.list
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldListID returns the old "list_id" field's value of the CauseListEntry entity.
+// If the CauseListEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListEntryMutation) OldListID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldListID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldListID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldListID: %w", err)
+	}
+	return oldValue.ListID, nil
+}
+
+// ResetListID resets all changes to the "list_id" field.
+func (m *CauseListEntryMutation) ResetListID() {
+	m.list = nil
+}
+
+// SetStation sets the "station" field.
+func (m *CauseListEntryMutation) SetStation(s string) {
+	m.station = &s
+}
+
+// Station returns the value of the "station" field in the mutation.
+func (m *CauseListEntryMutation) Station() (r string, exists bool) {
+	v := m.station
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStation returns the old "station" field's value of the CauseListEntry entity.
+// If the CauseListEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListEntryMutation) OldStation(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStation is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStation requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStation: %w", err)
+	}
+	return oldValue.Station, nil
+}
+
+// ResetStation resets all changes to the "station" field.
+func (m *CauseListEntryMutation) ResetStation() {
+	m.station = nil
+}
+
+// SetCourt sets the "court" field.
+func (m *CauseListEntryMutation) SetCourt(s string) {
+	m.court = &s
+}
+
+// Court returns the value of the "court" field in the mutation.
+func (m *CauseListEntryMutation) Court() (r string, exists bool) {
+	v := m.court
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCourt returns the old "court" field's value of the CauseListEntry entity.
+// If the CauseListEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListEntryMutation) OldCourt(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCourt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCourt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCourt: %w", err)
+	}
+	return oldValue.Court, nil
+}
+
+// ResetCourt resets all changes to the "court" field.
+func (m *CauseListEntryMutation) ResetCourt() {
+	m.court = nil
+}
+
+// SetDivision sets the "division" field.
+func (m *CauseListEntryMutation) SetDivision(s string) {
+	m.division = &s
+}
+
+// Division returns the value of the "division" field in the mutation.
+func (m *CauseListEntryMutation) Division() (r string, exists bool) {
+	v := m.division
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDivision returns the old "division" field's value of the CauseListEntry entity.
+// If the CauseListEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListEntryMutation) OldDivision(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDivision is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDivision requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDivision: %w", err)
+	}
+	return oldValue.Division, nil
+}
+
+// ResetDivision resets all changes to the "division" field.
+func (m *CauseListEntryMutation) ResetDivision() {
+	m.division = nil
+}
+
+// SetSittingDate sets the "sitting_date" field.
+func (m *CauseListEntryMutation) SetSittingDate(c civil.Date) {
+	m.sitting_date = &c
+}
+
+// SittingDate returns the value of the "sitting_date" field in the mutation.
+func (m *CauseListEntryMutation) SittingDate() (r civil.Date, exists bool) {
+	v := m.sitting_date
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSittingDate returns the old "sitting_date" field's value of the CauseListEntry entity.
+// If the CauseListEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListEntryMutation) OldSittingDate(ctx context.Context) (v civil.Date, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSittingDate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSittingDate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSittingDate: %w", err)
+	}
+	return oldValue.SittingDate, nil
+}
+
+// ClearSittingDate clears the value of the "sitting_date" field.
+func (m *CauseListEntryMutation) ClearSittingDate() {
+	m.sitting_date = nil
+	m.clearedFields[causelistentry.FieldSittingDate] = struct{}{}
+}
+
+// SittingDateCleared returns if the "sitting_date" field was cleared in this mutation.
+func (m *CauseListEntryMutation) SittingDateCleared() bool {
+	_, ok := m.clearedFields[causelistentry.FieldSittingDate]
+	return ok
+}
+
+// ResetSittingDate resets all changes to the "sitting_date" field.
+func (m *CauseListEntryMutation) ResetSittingDate() {
+	m.sitting_date = nil
+	delete(m.clearedFields, causelistentry.FieldSittingDate)
+}
+
+// SetJudicialOfficer sets the "judicial_officer" field.
+func (m *CauseListEntryMutation) SetJudicialOfficer(s string) {
+	m.judicial_officer = &s
+}
+
+// JudicialOfficer returns the value of the "judicial_officer" field in the mutation.
+func (m *CauseListEntryMutation) JudicialOfficer() (r string, exists bool) {
+	v := m.judicial_officer
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldJudicialOfficer returns the old "judicial_officer" field's value of the CauseListEntry entity.
+// If the CauseListEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListEntryMutation) OldJudicialOfficer(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldJudicialOfficer is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldJudicialOfficer requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldJudicialOfficer: %w", err)
+	}
+	return oldValue.JudicialOfficer, nil
+}
+
+// ResetJudicialOfficer resets all changes to the "judicial_officer" field.
+func (m *CauseListEntryMutation) ResetJudicialOfficer() {
+	m.judicial_officer = nil
+}
+
+// SetCourtRoom sets the "court_room" field.
+func (m *CauseListEntryMutation) SetCourtRoom(s string) {
+	m.court_room = &s
+}
+
+// CourtRoom returns the value of the "court_room" field in the mutation.
+func (m *CauseListEntryMutation) CourtRoom() (r string, exists bool) {
+	v := m.court_room
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCourtRoom returns the old "court_room" field's value of the CauseListEntry entity.
+// If the CauseListEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListEntryMutation) OldCourtRoom(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCourtRoom is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCourtRoom requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCourtRoom: %w", err)
+	}
+	return oldValue.CourtRoom, nil
+}
+
+// ResetCourtRoom resets all changes to the "court_room" field.
+func (m *CauseListEntryMutation) ResetCourtRoom() {
+	m.court_room = nil
+}
+
+// SetVirtualLink sets the "virtual_link" field.
+func (m *CauseListEntryMutation) SetVirtualLink(s string) {
+	m.virtual_link = &s
+}
+
+// VirtualLink returns the value of the "virtual_link" field in the mutation.
+func (m *CauseListEntryMutation) VirtualLink() (r string, exists bool) {
+	v := m.virtual_link
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVirtualLink returns the old "virtual_link" field's value of the CauseListEntry entity.
+// If the CauseListEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListEntryMutation) OldVirtualLink(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVirtualLink is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVirtualLink requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVirtualLink: %w", err)
+	}
+	return oldValue.VirtualLink, nil
+}
+
+// ResetVirtualLink resets all changes to the "virtual_link" field.
+func (m *CauseListEntryMutation) ResetVirtualLink() {
+	m.virtual_link = nil
+}
+
+// SetNumber sets the "number" field.
+func (m *CauseListEntryMutation) SetNumber(i int) {
+	m.number = &i
+	m.addnumber = nil
+}
+
+// Number returns the value of the "number" field in the mutation.
+func (m *CauseListEntryMutation) Number() (r int, exists bool) {
+	v := m.number
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNumber returns the old "number" field's value of the CauseListEntry entity.
+// If the CauseListEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListEntryMutation) OldNumber(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNumber is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNumber requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNumber: %w", err)
+	}
+	return oldValue.Number, nil
+}
+
+// AddNumber adds i to the "number" field.
+func (m *CauseListEntryMutation) AddNumber(i int) {
+	if m.addnumber != nil {
+		*m.addnumber += i
+	} else {
+		m.addnumber = &i
+	}
+}
+
+// AddedNumber returns the value that was added to the "number" field in this mutation.
+func (m *CauseListEntryMutation) AddedNumber() (r int, exists bool) {
+	v := m.addnumber
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetNumber resets all changes to the "number" field.
+func (m *CauseListEntryMutation) ResetNumber() {
+	m.number = nil
+	m.addnumber = nil
+}
+
+// SetCaseNumber sets the "case_number" field.
+func (m *CauseListEntryMutation) SetCaseNumber(s string) {
+	m.case_number = &s
+}
+
+// CaseNumber returns the value of the "case_number" field in the mutation.
+func (m *CauseListEntryMutation) CaseNumber() (r string, exists bool) {
+	v := m.case_number
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCaseNumber returns the old "case_number" field's value of the CauseListEntry entity.
+// If the CauseListEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListEntryMutation) OldCaseNumber(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCaseNumber is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCaseNumber requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCaseNumber: %w", err)
+	}
+	return oldValue.CaseNumber, nil
+}
+
+// ResetCaseNumber resets all changes to the "case_number" field.
+func (m *CauseListEntryMutation) ResetCaseNumber() {
+	m.case_number = nil
+}
+
+// SetCaseKey sets the "case_key" field.
+func (m *CauseListEntryMutation) SetCaseKey(s string) {
+	m.case_key = &s
+}
+
+// CaseKey returns the value of the "case_key" field in the mutation.
+func (m *CauseListEntryMutation) CaseKey() (r string, exists bool) {
+	v := m.case_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCaseKey returns the old "case_key" field's value of the CauseListEntry entity.
+// If the CauseListEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListEntryMutation) OldCaseKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCaseKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCaseKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCaseKey: %w", err)
+	}
+	return oldValue.CaseKey, nil
+}
+
+// ResetCaseKey resets all changes to the "case_key" field.
+func (m *CauseListEntryMutation) ResetCaseKey() {
+	m.case_key = nil
+}
+
+// SetCaseBare sets the "case_bare" field.
+func (m *CauseListEntryMutation) SetCaseBare(s string) {
+	m.case_bare = &s
+}
+
+// CaseBare returns the value of the "case_bare" field in the mutation.
+func (m *CauseListEntryMutation) CaseBare() (r string, exists bool) {
+	v := m.case_bare
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCaseBare returns the old "case_bare" field's value of the CauseListEntry entity.
+// If the CauseListEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListEntryMutation) OldCaseBare(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCaseBare is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCaseBare requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCaseBare: %w", err)
+	}
+	return oldValue.CaseBare, nil
+}
+
+// ResetCaseBare resets all changes to the "case_bare" field.
+func (m *CauseListEntryMutation) ResetCaseBare() {
+	m.case_bare = nil
+}
+
+// SetCasePrefix sets the "case_prefix" field.
+func (m *CauseListEntryMutation) SetCasePrefix(s string) {
+	m.case_prefix = &s
+}
+
+// CasePrefix returns the value of the "case_prefix" field in the mutation.
+func (m *CauseListEntryMutation) CasePrefix() (r string, exists bool) {
+	v := m.case_prefix
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCasePrefix returns the old "case_prefix" field's value of the CauseListEntry entity.
+// If the CauseListEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListEntryMutation) OldCasePrefix(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCasePrefix is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCasePrefix requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCasePrefix: %w", err)
+	}
+	return oldValue.CasePrefix, nil
+}
+
+// ResetCasePrefix resets all changes to the "case_prefix" field.
+func (m *CauseListEntryMutation) ResetCasePrefix() {
+	m.case_prefix = nil
+}
+
+// SetParties sets the "parties" field.
+func (m *CauseListEntryMutation) SetParties(s string) {
+	m.parties = &s
+}
+
+// Parties returns the value of the "parties" field in the mutation.
+func (m *CauseListEntryMutation) Parties() (r string, exists bool) {
+	v := m.parties
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldParties returns the old "parties" field's value of the CauseListEntry entity.
+// If the CauseListEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListEntryMutation) OldParties(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldParties is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldParties requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldParties: %w", err)
+	}
+	return oldValue.Parties, nil
+}
+
+// ResetParties resets all changes to the "parties" field.
+func (m *CauseListEntryMutation) ResetParties() {
+	m.parties = nil
+}
+
+// SetActivity sets the "activity" field.
+func (m *CauseListEntryMutation) SetActivity(s string) {
+	m.activity = &s
+}
+
+// Activity returns the value of the "activity" field in the mutation.
+func (m *CauseListEntryMutation) Activity() (r string, exists bool) {
+	v := m.activity
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldActivity returns the old "activity" field's value of the CauseListEntry entity.
+// If the CauseListEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListEntryMutation) OldActivity(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldActivity is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldActivity requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldActivity: %w", err)
+	}
+	return oldValue.Activity, nil
+}
+
+// ResetActivity resets all changes to the "activity" field.
+func (m *CauseListEntryMutation) ResetActivity() {
+	m.activity = nil
+}
+
+// SetTime sets the "time" field.
+func (m *CauseListEntryMutation) SetTime(s string) {
+	m.time = &s
+}
+
+// Time returns the value of the "time" field in the mutation.
+func (m *CauseListEntryMutation) Time() (r string, exists bool) {
+	v := m.time
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTime returns the old "time" field's value of the CauseListEntry entity.
+// If the CauseListEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListEntryMutation) OldTime(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTime is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTime requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTime: %w", err)
+	}
+	return oldValue.Time, nil
+}
+
+// ResetTime resets all changes to the "time" field.
+func (m *CauseListEntryMutation) ResetTime() {
+	m.time = nil
+}
+
+// ClearList clears the "list" edge to the CauseList entity.
+func (m *CauseListEntryMutation) ClearList() {
+	m.clearedlist = true
+	m.clearedFields[causelistentry.FieldListID] = struct{}{}
+}
+
+// ListCleared reports if the "list" edge to the CauseList entity was cleared.
+func (m *CauseListEntryMutation) ListCleared() bool {
+	return m.clearedlist
+}
+
+// ListIDs returns the "list" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// ListID instead. It exists only for internal usage by the builders.
+func (m *CauseListEntryMutation) ListIDs() (ids []uuid.UUID) {
+	if id := m.list; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetList resets all changes to the "list" edge.
+func (m *CauseListEntryMutation) ResetList() {
+	m.list = nil
+	m.clearedlist = false
+}
+
+// Where appends a list predicates to the CauseListEntryMutation builder.
+func (m *CauseListEntryMutation) Where(ps ...predicate.CauseListEntry) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CauseListEntryMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CauseListEntryMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CauseListEntry, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CauseListEntryMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CauseListEntryMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CauseListEntry).
+func (m *CauseListEntryMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CauseListEntryMutation) Fields() []string {
+	fields := make([]string, 0, 16)
+	if m.list != nil {
+		fields = append(fields, causelistentry.FieldListID)
+	}
+	if m.station != nil {
+		fields = append(fields, causelistentry.FieldStation)
+	}
+	if m.court != nil {
+		fields = append(fields, causelistentry.FieldCourt)
+	}
+	if m.division != nil {
+		fields = append(fields, causelistentry.FieldDivision)
+	}
+	if m.sitting_date != nil {
+		fields = append(fields, causelistentry.FieldSittingDate)
+	}
+	if m.judicial_officer != nil {
+		fields = append(fields, causelistentry.FieldJudicialOfficer)
+	}
+	if m.court_room != nil {
+		fields = append(fields, causelistentry.FieldCourtRoom)
+	}
+	if m.virtual_link != nil {
+		fields = append(fields, causelistentry.FieldVirtualLink)
+	}
+	if m.number != nil {
+		fields = append(fields, causelistentry.FieldNumber)
+	}
+	if m.case_number != nil {
+		fields = append(fields, causelistentry.FieldCaseNumber)
+	}
+	if m.case_key != nil {
+		fields = append(fields, causelistentry.FieldCaseKey)
+	}
+	if m.case_bare != nil {
+		fields = append(fields, causelistentry.FieldCaseBare)
+	}
+	if m.case_prefix != nil {
+		fields = append(fields, causelistentry.FieldCasePrefix)
+	}
+	if m.parties != nil {
+		fields = append(fields, causelistentry.FieldParties)
+	}
+	if m.activity != nil {
+		fields = append(fields, causelistentry.FieldActivity)
+	}
+	if m.time != nil {
+		fields = append(fields, causelistentry.FieldTime)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CauseListEntryMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case causelistentry.FieldListID:
+		return m.ListID()
+	case causelistentry.FieldStation:
+		return m.Station()
+	case causelistentry.FieldCourt:
+		return m.Court()
+	case causelistentry.FieldDivision:
+		return m.Division()
+	case causelistentry.FieldSittingDate:
+		return m.SittingDate()
+	case causelistentry.FieldJudicialOfficer:
+		return m.JudicialOfficer()
+	case causelistentry.FieldCourtRoom:
+		return m.CourtRoom()
+	case causelistentry.FieldVirtualLink:
+		return m.VirtualLink()
+	case causelistentry.FieldNumber:
+		return m.Number()
+	case causelistentry.FieldCaseNumber:
+		return m.CaseNumber()
+	case causelistentry.FieldCaseKey:
+		return m.CaseKey()
+	case causelistentry.FieldCaseBare:
+		return m.CaseBare()
+	case causelistentry.FieldCasePrefix:
+		return m.CasePrefix()
+	case causelistentry.FieldParties:
+		return m.Parties()
+	case causelistentry.FieldActivity:
+		return m.Activity()
+	case causelistentry.FieldTime:
+		return m.Time()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CauseListEntryMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case causelistentry.FieldListID:
+		return m.OldListID(ctx)
+	case causelistentry.FieldStation:
+		return m.OldStation(ctx)
+	case causelistentry.FieldCourt:
+		return m.OldCourt(ctx)
+	case causelistentry.FieldDivision:
+		return m.OldDivision(ctx)
+	case causelistentry.FieldSittingDate:
+		return m.OldSittingDate(ctx)
+	case causelistentry.FieldJudicialOfficer:
+		return m.OldJudicialOfficer(ctx)
+	case causelistentry.FieldCourtRoom:
+		return m.OldCourtRoom(ctx)
+	case causelistentry.FieldVirtualLink:
+		return m.OldVirtualLink(ctx)
+	case causelistentry.FieldNumber:
+		return m.OldNumber(ctx)
+	case causelistentry.FieldCaseNumber:
+		return m.OldCaseNumber(ctx)
+	case causelistentry.FieldCaseKey:
+		return m.OldCaseKey(ctx)
+	case causelistentry.FieldCaseBare:
+		return m.OldCaseBare(ctx)
+	case causelistentry.FieldCasePrefix:
+		return m.OldCasePrefix(ctx)
+	case causelistentry.FieldParties:
+		return m.OldParties(ctx)
+	case causelistentry.FieldActivity:
+		return m.OldActivity(ctx)
+	case causelistentry.FieldTime:
+		return m.OldTime(ctx)
+	}
+	return nil, fmt.Errorf("unknown CauseListEntry field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CauseListEntryMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case causelistentry.FieldListID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetListID(v)
+		return nil
+	case causelistentry.FieldStation:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStation(v)
+		return nil
+	case causelistentry.FieldCourt:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCourt(v)
+		return nil
+	case causelistentry.FieldDivision:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDivision(v)
+		return nil
+	case causelistentry.FieldSittingDate:
+		v, ok := value.(civil.Date)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSittingDate(v)
+		return nil
+	case causelistentry.FieldJudicialOfficer:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetJudicialOfficer(v)
+		return nil
+	case causelistentry.FieldCourtRoom:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCourtRoom(v)
+		return nil
+	case causelistentry.FieldVirtualLink:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVirtualLink(v)
+		return nil
+	case causelistentry.FieldNumber:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNumber(v)
+		return nil
+	case causelistentry.FieldCaseNumber:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCaseNumber(v)
+		return nil
+	case causelistentry.FieldCaseKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCaseKey(v)
+		return nil
+	case causelistentry.FieldCaseBare:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCaseBare(v)
+		return nil
+	case causelistentry.FieldCasePrefix:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCasePrefix(v)
+		return nil
+	case causelistentry.FieldParties:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetParties(v)
+		return nil
+	case causelistentry.FieldActivity:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetActivity(v)
+		return nil
+	case causelistentry.FieldTime:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTime(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CauseListEntry field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CauseListEntryMutation) AddedFields() []string {
+	var fields []string
+	if m.addnumber != nil {
+		fields = append(fields, causelistentry.FieldNumber)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CauseListEntryMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case causelistentry.FieldNumber:
+		return m.AddedNumber()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CauseListEntryMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case causelistentry.FieldNumber:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddNumber(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CauseListEntry numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CauseListEntryMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(causelistentry.FieldSittingDate) {
+		fields = append(fields, causelistentry.FieldSittingDate)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CauseListEntryMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CauseListEntryMutation) ClearField(name string) error {
+	switch name {
+	case causelistentry.FieldSittingDate:
+		m.ClearSittingDate()
+		return nil
+	}
+	return fmt.Errorf("unknown CauseListEntry nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CauseListEntryMutation) ResetField(name string) error {
+	switch name {
+	case causelistentry.FieldListID:
+		m.ResetListID()
+		return nil
+	case causelistentry.FieldStation:
+		m.ResetStation()
+		return nil
+	case causelistentry.FieldCourt:
+		m.ResetCourt()
+		return nil
+	case causelistentry.FieldDivision:
+		m.ResetDivision()
+		return nil
+	case causelistentry.FieldSittingDate:
+		m.ResetSittingDate()
+		return nil
+	case causelistentry.FieldJudicialOfficer:
+		m.ResetJudicialOfficer()
+		return nil
+	case causelistentry.FieldCourtRoom:
+		m.ResetCourtRoom()
+		return nil
+	case causelistentry.FieldVirtualLink:
+		m.ResetVirtualLink()
+		return nil
+	case causelistentry.FieldNumber:
+		m.ResetNumber()
+		return nil
+	case causelistentry.FieldCaseNumber:
+		m.ResetCaseNumber()
+		return nil
+	case causelistentry.FieldCaseKey:
+		m.ResetCaseKey()
+		return nil
+	case causelistentry.FieldCaseBare:
+		m.ResetCaseBare()
+		return nil
+	case causelistentry.FieldCasePrefix:
+		m.ResetCasePrefix()
+		return nil
+	case causelistentry.FieldParties:
+		m.ResetParties()
+		return nil
+	case causelistentry.FieldActivity:
+		m.ResetActivity()
+		return nil
+	case causelistentry.FieldTime:
+		m.ResetTime()
+		return nil
+	}
+	return fmt.Errorf("unknown CauseListEntry field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CauseListEntryMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.list != nil {
+		edges = append(edges, causelistentry.EdgeList)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CauseListEntryMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case causelistentry.EdgeList:
+		if id := m.list; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CauseListEntryMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CauseListEntryMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CauseListEntryMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedlist {
+		edges = append(edges, causelistentry.EdgeList)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CauseListEntryMutation) EdgeCleared(name string) bool {
+	switch name {
+	case causelistentry.EdgeList:
+		return m.clearedlist
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CauseListEntryMutation) ClearEdge(name string) error {
+	switch name {
+	case causelistentry.EdgeList:
+		m.ClearList()
+		return nil
+	}
+	return fmt.Errorf("unknown CauseListEntry unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CauseListEntryMutation) ResetEdge(name string) error {
+	switch name {
+	case causelistentry.EdgeList:
+		m.ResetList()
+		return nil
+	}
+	return fmt.Errorf("unknown CauseListEntry edge %s", name)
+}
+
+// CauseListFetchMutation represents an operation that mutates the CauseListFetch nodes in the graph.
+type CauseListFetchMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	created_at    *time.Time
+	updated_at    *time.Time
+	url           *string
+	kind          *string
+	etag          *string
+	last_modified *string
+	outcome       *string
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*CauseListFetch, error)
+	predicates    []predicate.CauseListFetch
+}
+
+var _ ent.Mutation = (*CauseListFetchMutation)(nil)
+
+// causelistfetchOption allows management of the mutation configuration using functional options.
+type causelistfetchOption func(*CauseListFetchMutation)
+
+// newCauseListFetchMutation creates new mutation for the CauseListFetch entity.
+func newCauseListFetchMutation(c config, op Op, opts ...causelistfetchOption) *CauseListFetchMutation {
+	m := &CauseListFetchMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCauseListFetch,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCauseListFetchID sets the ID field of the mutation.
+func withCauseListFetchID(id uuid.UUID) causelistfetchOption {
+	return func(m *CauseListFetchMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CauseListFetch
+		)
+		m.oldValue = func(ctx context.Context) (*CauseListFetch, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CauseListFetch.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCauseListFetch sets the old CauseListFetch of the mutation.
+func withCauseListFetch(node *CauseListFetch) causelistfetchOption {
+	return func(m *CauseListFetchMutation) {
+		m.oldValue = func(context.Context) (*CauseListFetch, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CauseListFetchMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CauseListFetchMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CauseListFetch entities.
+func (m *CauseListFetchMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CauseListFetchMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CauseListFetchMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CauseListFetch.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CauseListFetchMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CauseListFetchMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the CauseListFetch entity.
+// If the CauseListFetch object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListFetchMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CauseListFetchMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *CauseListFetchMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *CauseListFetchMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the CauseListFetch entity.
+// If the CauseListFetch object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListFetchMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *CauseListFetchMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetURL sets the "url" field.
+func (m *CauseListFetchMutation) SetURL(s string) {
+	m.url = &s
+}
+
+// URL returns the value of the "url" field in the mutation.
+func (m *CauseListFetchMutation) URL() (r string, exists bool) {
+	v := m.url
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldURL returns the old "url" field's value of the CauseListFetch entity.
+// If the CauseListFetch object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListFetchMutation) OldURL(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldURL is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldURL requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldURL: %w", err)
+	}
+	return oldValue.URL, nil
+}
+
+// ResetURL resets all changes to the "url" field.
+func (m *CauseListFetchMutation) ResetURL() {
+	m.url = nil
+}
+
+// SetKind sets the "kind" field.
+func (m *CauseListFetchMutation) SetKind(s string) {
+	m.kind = &s
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *CauseListFetchMutation) Kind() (r string, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the CauseListFetch entity.
+// If the CauseListFetch object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListFetchMutation) OldKind(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *CauseListFetchMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetEtag sets the "etag" field.
+func (m *CauseListFetchMutation) SetEtag(s string) {
+	m.etag = &s
+}
+
+// Etag returns the value of the "etag" field in the mutation.
+func (m *CauseListFetchMutation) Etag() (r string, exists bool) {
+	v := m.etag
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEtag returns the old "etag" field's value of the CauseListFetch entity.
+// If the CauseListFetch object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListFetchMutation) OldEtag(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEtag is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEtag requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEtag: %w", err)
+	}
+	return oldValue.Etag, nil
+}
+
+// ResetEtag resets all changes to the "etag" field.
+func (m *CauseListFetchMutation) ResetEtag() {
+	m.etag = nil
+}
+
+// SetLastModified sets the "last_modified" field.
+func (m *CauseListFetchMutation) SetLastModified(s string) {
+	m.last_modified = &s
+}
+
+// LastModified returns the value of the "last_modified" field in the mutation.
+func (m *CauseListFetchMutation) LastModified() (r string, exists bool) {
+	v := m.last_modified
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLastModified returns the old "last_modified" field's value of the CauseListFetch entity.
+// If the CauseListFetch object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListFetchMutation) OldLastModified(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLastModified is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLastModified requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLastModified: %w", err)
+	}
+	return oldValue.LastModified, nil
+}
+
+// ResetLastModified resets all changes to the "last_modified" field.
+func (m *CauseListFetchMutation) ResetLastModified() {
+	m.last_modified = nil
+}
+
+// SetOutcome sets the "outcome" field.
+func (m *CauseListFetchMutation) SetOutcome(s string) {
+	m.outcome = &s
+}
+
+// Outcome returns the value of the "outcome" field in the mutation.
+func (m *CauseListFetchMutation) Outcome() (r string, exists bool) {
+	v := m.outcome
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOutcome returns the old "outcome" field's value of the CauseListFetch entity.
+// If the CauseListFetch object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListFetchMutation) OldOutcome(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOutcome is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOutcome requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOutcome: %w", err)
+	}
+	return oldValue.Outcome, nil
+}
+
+// ResetOutcome resets all changes to the "outcome" field.
+func (m *CauseListFetchMutation) ResetOutcome() {
+	m.outcome = nil
+}
+
+// Where appends a list predicates to the CauseListFetchMutation builder.
+func (m *CauseListFetchMutation) Where(ps ...predicate.CauseListFetch) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CauseListFetchMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CauseListFetchMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CauseListFetch, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CauseListFetchMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CauseListFetchMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CauseListFetch).
+func (m *CauseListFetchMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CauseListFetchMutation) Fields() []string {
+	fields := make([]string, 0, 7)
+	if m.created_at != nil {
+		fields = append(fields, causelistfetch.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, causelistfetch.FieldUpdatedAt)
+	}
+	if m.url != nil {
+		fields = append(fields, causelistfetch.FieldURL)
+	}
+	if m.kind != nil {
+		fields = append(fields, causelistfetch.FieldKind)
+	}
+	if m.etag != nil {
+		fields = append(fields, causelistfetch.FieldEtag)
+	}
+	if m.last_modified != nil {
+		fields = append(fields, causelistfetch.FieldLastModified)
+	}
+	if m.outcome != nil {
+		fields = append(fields, causelistfetch.FieldOutcome)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CauseListFetchMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case causelistfetch.FieldCreatedAt:
+		return m.CreatedAt()
+	case causelistfetch.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case causelistfetch.FieldURL:
+		return m.URL()
+	case causelistfetch.FieldKind:
+		return m.Kind()
+	case causelistfetch.FieldEtag:
+		return m.Etag()
+	case causelistfetch.FieldLastModified:
+		return m.LastModified()
+	case causelistfetch.FieldOutcome:
+		return m.Outcome()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CauseListFetchMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case causelistfetch.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case causelistfetch.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case causelistfetch.FieldURL:
+		return m.OldURL(ctx)
+	case causelistfetch.FieldKind:
+		return m.OldKind(ctx)
+	case causelistfetch.FieldEtag:
+		return m.OldEtag(ctx)
+	case causelistfetch.FieldLastModified:
+		return m.OldLastModified(ctx)
+	case causelistfetch.FieldOutcome:
+		return m.OldOutcome(ctx)
+	}
+	return nil, fmt.Errorf("unknown CauseListFetch field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CauseListFetchMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case causelistfetch.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case causelistfetch.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case causelistfetch.FieldURL:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetURL(v)
+		return nil
+	case causelistfetch.FieldKind:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case causelistfetch.FieldEtag:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEtag(v)
+		return nil
+	case causelistfetch.FieldLastModified:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLastModified(v)
+		return nil
+	case causelistfetch.FieldOutcome:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOutcome(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CauseListFetch field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CauseListFetchMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CauseListFetchMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CauseListFetchMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown CauseListFetch numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CauseListFetchMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CauseListFetchMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CauseListFetchMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown CauseListFetch nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CauseListFetchMutation) ResetField(name string) error {
+	switch name {
+	case causelistfetch.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case causelistfetch.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case causelistfetch.FieldURL:
+		m.ResetURL()
+		return nil
+	case causelistfetch.FieldKind:
+		m.ResetKind()
+		return nil
+	case causelistfetch.FieldEtag:
+		m.ResetEtag()
+		return nil
+	case causelistfetch.FieldLastModified:
+		m.ResetLastModified()
+		return nil
+	case causelistfetch.FieldOutcome:
+		m.ResetOutcome()
+		return nil
+	}
+	return fmt.Errorf("unknown CauseListFetch field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CauseListFetchMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CauseListFetchMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CauseListFetchMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CauseListFetchMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CauseListFetchMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CauseListFetchMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CauseListFetchMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown CauseListFetch unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CauseListFetchMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown CauseListFetch edge %s", name)
+}
+
+// CauseListUploadMutation represents an operation that mutates the CauseListUpload nodes in the graph.
+type CauseListUploadMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	owner_id      *uuid.UUID
+	created_at    *time.Time
+	clearedFields map[string]struct{}
+	list          *uuid.UUID
+	clearedlist   bool
+	done          bool
+	oldValue      func(context.Context) (*CauseListUpload, error)
+	predicates    []predicate.CauseListUpload
+}
+
+var _ ent.Mutation = (*CauseListUploadMutation)(nil)
+
+// causelistuploadOption allows management of the mutation configuration using functional options.
+type causelistuploadOption func(*CauseListUploadMutation)
+
+// newCauseListUploadMutation creates new mutation for the CauseListUpload entity.
+func newCauseListUploadMutation(c config, op Op, opts ...causelistuploadOption) *CauseListUploadMutation {
+	m := &CauseListUploadMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCauseListUpload,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCauseListUploadID sets the ID field of the mutation.
+func withCauseListUploadID(id uuid.UUID) causelistuploadOption {
+	return func(m *CauseListUploadMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CauseListUpload
+		)
+		m.oldValue = func(ctx context.Context) (*CauseListUpload, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CauseListUpload.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCauseListUpload sets the old CauseListUpload of the mutation.
+func withCauseListUpload(node *CauseListUpload) causelistuploadOption {
+	return func(m *CauseListUploadMutation) {
+		m.oldValue = func(context.Context) (*CauseListUpload, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CauseListUploadMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CauseListUploadMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CauseListUpload entities.
+func (m *CauseListUploadMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CauseListUploadMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CauseListUploadMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CauseListUpload.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetListID sets the "list_id" field.
+func (m *CauseListUploadMutation) SetListID(u uuid.UUID) {
+	m.list = &u
+}
+
+// ListID returns the value of the "list_id" field in the mutation.
+func (m *CauseListUploadMutation) ListID() (r uuid.UUID, exists bool) {
+	v := m.list
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldListID returns the old "list_id" field's value of the CauseListUpload entity.
+// If the CauseListUpload object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListUploadMutation) OldListID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldListID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldListID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldListID: %w", err)
+	}
+	return oldValue.ListID, nil
+}
+
+// ResetListID resets all changes to the "list_id" field.
+func (m *CauseListUploadMutation) ResetListID() {
+	m.list = nil
+}
+
+// SetOwnerID sets the "owner_id" field.
+func (m *CauseListUploadMutation) SetOwnerID(u uuid.UUID) {
+	m.owner_id = &u
+}
+
+// OwnerID returns the value of the "owner_id" field in the mutation.
+func (m *CauseListUploadMutation) OwnerID() (r uuid.UUID, exists bool) {
+	v := m.owner_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOwnerID returns the old "owner_id" field's value of the CauseListUpload entity.
+// If the CauseListUpload object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListUploadMutation) OldOwnerID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOwnerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOwnerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOwnerID: %w", err)
+	}
+	return oldValue.OwnerID, nil
+}
+
+// ResetOwnerID resets all changes to the "owner_id" field.
+func (m *CauseListUploadMutation) ResetOwnerID() {
+	m.owner_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CauseListUploadMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CauseListUploadMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the CauseListUpload entity.
+// If the CauseListUpload object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListUploadMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CauseListUploadMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// ClearList clears the "list" edge to the CauseList entity.
+func (m *CauseListUploadMutation) ClearList() {
+	m.clearedlist = true
+	m.clearedFields[causelistupload.FieldListID] = struct{}{}
+}
+
+// ListCleared reports if the "list" edge to the CauseList entity was cleared.
+func (m *CauseListUploadMutation) ListCleared() bool {
+	return m.clearedlist
+}
+
+// ListIDs returns the "list" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// ListID instead. It exists only for internal usage by the builders.
+func (m *CauseListUploadMutation) ListIDs() (ids []uuid.UUID) {
+	if id := m.list; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetList resets all changes to the "list" edge.
+func (m *CauseListUploadMutation) ResetList() {
+	m.list = nil
+	m.clearedlist = false
+}
+
+// Where appends a list predicates to the CauseListUploadMutation builder.
+func (m *CauseListUploadMutation) Where(ps ...predicate.CauseListUpload) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CauseListUploadMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CauseListUploadMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CauseListUpload, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CauseListUploadMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CauseListUploadMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CauseListUpload).
+func (m *CauseListUploadMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CauseListUploadMutation) Fields() []string {
+	fields := make([]string, 0, 3)
+	if m.list != nil {
+		fields = append(fields, causelistupload.FieldListID)
+	}
+	if m.owner_id != nil {
+		fields = append(fields, causelistupload.FieldOwnerID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, causelistupload.FieldCreatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CauseListUploadMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case causelistupload.FieldListID:
+		return m.ListID()
+	case causelistupload.FieldOwnerID:
+		return m.OwnerID()
+	case causelistupload.FieldCreatedAt:
+		return m.CreatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CauseListUploadMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case causelistupload.FieldListID:
+		return m.OldListID(ctx)
+	case causelistupload.FieldOwnerID:
+		return m.OldOwnerID(ctx)
+	case causelistupload.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown CauseListUpload field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CauseListUploadMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case causelistupload.FieldListID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetListID(v)
+		return nil
+	case causelistupload.FieldOwnerID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOwnerID(v)
+		return nil
+	case causelistupload.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CauseListUpload field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CauseListUploadMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CauseListUploadMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CauseListUploadMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown CauseListUpload numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CauseListUploadMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CauseListUploadMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CauseListUploadMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown CauseListUpload nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CauseListUploadMutation) ResetField(name string) error {
+	switch name {
+	case causelistupload.FieldListID:
+		m.ResetListID()
+		return nil
+	case causelistupload.FieldOwnerID:
+		m.ResetOwnerID()
+		return nil
+	case causelistupload.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown CauseListUpload field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CauseListUploadMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.list != nil {
+		edges = append(edges, causelistupload.EdgeList)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CauseListUploadMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case causelistupload.EdgeList:
+		if id := m.list; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CauseListUploadMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CauseListUploadMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CauseListUploadMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedlist {
+		edges = append(edges, causelistupload.EdgeList)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CauseListUploadMutation) EdgeCleared(name string) bool {
+	switch name {
+	case causelistupload.EdgeList:
+		return m.clearedlist
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CauseListUploadMutation) ClearEdge(name string) error {
+	switch name {
+	case causelistupload.EdgeList:
+		m.ClearList()
+		return nil
+	}
+	return fmt.Errorf("unknown CauseListUpload unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CauseListUploadMutation) ResetEdge(name string) error {
+	switch name {
+	case causelistupload.EdgeList:
+		m.ResetList()
+		return nil
+	}
+	return fmt.Errorf("unknown CauseListUpload edge %s", name)
 }
 
 // CommissionMutation represents an operation that mutates the Commission nodes in the graph.

@@ -8,6 +8,11 @@ import (
 	"github.com/google/uuid"
 	"github.com/kesihq/kesi/ent/activity"
 	"github.com/kesihq/kesi/ent/auditevent"
+	"github.com/kesihq/kesi/ent/causelist"
+	"github.com/kesihq/kesi/ent/causelistdismissal"
+	"github.com/kesihq/kesi/ent/causelistentry"
+	"github.com/kesihq/kesi/ent/causelistfetch"
+	"github.com/kesihq/kesi/ent/causelistupload"
 	"github.com/kesihq/kesi/ent/commission"
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/document"
@@ -121,6 +126,221 @@ func init() {
 	auditeventDescID := auditeventMixinFields0[0].Descriptor()
 	// auditevent.DefaultID holds the default value on creation for the id field.
 	auditevent.DefaultID = auditeventDescID.Default.(func() uuid.UUID)
+	causelistMixin := schema.CauseList{}.Mixin()
+	causelistMixinFields0 := causelistMixin[0].Fields()
+	_ = causelistMixinFields0
+	causelistMixinFields1 := causelistMixin[1].Fields()
+	_ = causelistMixinFields1
+	causelistFields := schema.CauseList{}.Fields()
+	_ = causelistFields
+	// causelistDescCreatedAt is the schema descriptor for created_at field.
+	causelistDescCreatedAt := causelistMixinFields1[0].Descriptor()
+	// causelist.DefaultCreatedAt holds the default value on creation for the created_at field.
+	causelist.DefaultCreatedAt = causelistDescCreatedAt.Default.(func() time.Time)
+	// causelistDescUpdatedAt is the schema descriptor for updated_at field.
+	causelistDescUpdatedAt := causelistMixinFields1[1].Descriptor()
+	// causelist.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	causelist.DefaultUpdatedAt = causelistDescUpdatedAt.Default.(func() time.Time)
+	// causelist.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	causelist.UpdateDefaultUpdatedAt = causelistDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// causelistDescSha256 is the schema descriptor for sha256 field.
+	causelistDescSha256 := causelistFields[0].Descriptor()
+	// causelist.Sha256Validator is a validator for the "sha256" field. It is called by the builders before save.
+	causelist.Sha256Validator = causelistDescSha256.Validators[0].(func(string) error)
+	// causelistDescFileName is the schema descriptor for file_name field.
+	causelistDescFileName := causelistFields[1].Descriptor()
+	// causelist.DefaultFileName holds the default value on creation for the file_name field.
+	causelist.DefaultFileName = causelistDescFileName.Default.(string)
+	// causelist.FileNameValidator is a validator for the "file_name" field. It is called by the builders before save.
+	causelist.FileNameValidator = causelistDescFileName.Validators[0].(func(string) error)
+	// causelistDescSource is the schema descriptor for source field.
+	causelistDescSource := causelistFields[2].Descriptor()
+	// causelist.SourceValidator is a validator for the "source" field. It is called by the builders before save.
+	causelist.SourceValidator = causelistDescSource.Validators[0].(func(string) error)
+	// causelistDescSourceURL is the schema descriptor for source_url field.
+	causelistDescSourceURL := causelistFields[3].Descriptor()
+	// causelist.DefaultSourceURL holds the default value on creation for the source_url field.
+	causelist.DefaultSourceURL = causelistDescSourceURL.Default.(string)
+	// causelist.SourceURLValidator is a validator for the "source_url" field. It is called by the builders before save.
+	causelist.SourceURLValidator = causelistDescSourceURL.Validators[0].(func(string) error)
+	// causelistDescPublished is the schema descriptor for published field.
+	causelistDescPublished := causelistFields[4].Descriptor()
+	// causelist.DefaultPublished holds the default value on creation for the published field.
+	causelist.DefaultPublished = causelistDescPublished.Default.(bool)
+	// causelistDescCourt is the schema descriptor for court field.
+	causelistDescCourt := causelistFields[5].Descriptor()
+	// causelist.DefaultCourt holds the default value on creation for the court field.
+	causelist.DefaultCourt = causelistDescCourt.Default.(string)
+	// causelist.CourtValidator is a validator for the "court" field. It is called by the builders before save.
+	causelist.CourtValidator = causelistDescCourt.Validators[0].(func(string) error)
+	// causelistDescRows is the schema descriptor for rows field.
+	causelistDescRows := causelistFields[8].Descriptor()
+	// causelist.DefaultRows holds the default value on creation for the rows field.
+	causelist.DefaultRows = causelistDescRows.Default.(int)
+	// causelistDescID is the schema descriptor for id field.
+	causelistDescID := causelistMixinFields0[0].Descriptor()
+	// causelist.DefaultID holds the default value on creation for the id field.
+	causelist.DefaultID = causelistDescID.Default.(func() uuid.UUID)
+	causelistdismissalMixin := schema.CauseListDismissal{}.Mixin()
+	causelistdismissalMixinFields0 := causelistdismissalMixin[0].Fields()
+	_ = causelistdismissalMixinFields0
+	causelistdismissalFields := schema.CauseListDismissal{}.Fields()
+	_ = causelistdismissalFields
+	// causelistdismissalDescKind is the schema descriptor for kind field.
+	causelistdismissalDescKind := causelistdismissalFields[2].Descriptor()
+	// causelistdismissal.KindValidator is a validator for the "kind" field. It is called by the builders before save.
+	causelistdismissal.KindValidator = causelistdismissalDescKind.Validators[0].(func(string) error)
+	// causelistdismissalDescCreatedAt is the schema descriptor for created_at field.
+	causelistdismissalDescCreatedAt := causelistdismissalFields[4].Descriptor()
+	// causelistdismissal.DefaultCreatedAt holds the default value on creation for the created_at field.
+	causelistdismissal.DefaultCreatedAt = causelistdismissalDescCreatedAt.Default.(func() time.Time)
+	// causelistdismissalDescID is the schema descriptor for id field.
+	causelistdismissalDescID := causelistdismissalMixinFields0[0].Descriptor()
+	// causelistdismissal.DefaultID holds the default value on creation for the id field.
+	causelistdismissal.DefaultID = causelistdismissalDescID.Default.(func() uuid.UUID)
+	causelistentryMixin := schema.CauseListEntry{}.Mixin()
+	causelistentryMixinFields0 := causelistentryMixin[0].Fields()
+	_ = causelistentryMixinFields0
+	causelistentryFields := schema.CauseListEntry{}.Fields()
+	_ = causelistentryFields
+	// causelistentryDescStation is the schema descriptor for station field.
+	causelistentryDescStation := causelistentryFields[1].Descriptor()
+	// causelistentry.StationValidator is a validator for the "station" field. It is called by the builders before save.
+	causelistentry.StationValidator = causelistentryDescStation.Validators[0].(func(string) error)
+	// causelistentryDescCourt is the schema descriptor for court field.
+	causelistentryDescCourt := causelistentryFields[2].Descriptor()
+	// causelistentry.DefaultCourt holds the default value on creation for the court field.
+	causelistentry.DefaultCourt = causelistentryDescCourt.Default.(string)
+	// causelistentry.CourtValidator is a validator for the "court" field. It is called by the builders before save.
+	causelistentry.CourtValidator = causelistentryDescCourt.Validators[0].(func(string) error)
+	// causelistentryDescDivision is the schema descriptor for division field.
+	causelistentryDescDivision := causelistentryFields[3].Descriptor()
+	// causelistentry.DefaultDivision holds the default value on creation for the division field.
+	causelistentry.DefaultDivision = causelistentryDescDivision.Default.(string)
+	// causelistentry.DivisionValidator is a validator for the "division" field. It is called by the builders before save.
+	causelistentry.DivisionValidator = causelistentryDescDivision.Validators[0].(func(string) error)
+	// causelistentryDescJudicialOfficer is the schema descriptor for judicial_officer field.
+	causelistentryDescJudicialOfficer := causelistentryFields[5].Descriptor()
+	// causelistentry.DefaultJudicialOfficer holds the default value on creation for the judicial_officer field.
+	causelistentry.DefaultJudicialOfficer = causelistentryDescJudicialOfficer.Default.(string)
+	// causelistentry.JudicialOfficerValidator is a validator for the "judicial_officer" field. It is called by the builders before save.
+	causelistentry.JudicialOfficerValidator = causelistentryDescJudicialOfficer.Validators[0].(func(string) error)
+	// causelistentryDescCourtRoom is the schema descriptor for court_room field.
+	causelistentryDescCourtRoom := causelistentryFields[6].Descriptor()
+	// causelistentry.DefaultCourtRoom holds the default value on creation for the court_room field.
+	causelistentry.DefaultCourtRoom = causelistentryDescCourtRoom.Default.(string)
+	// causelistentry.CourtRoomValidator is a validator for the "court_room" field. It is called by the builders before save.
+	causelistentry.CourtRoomValidator = causelistentryDescCourtRoom.Validators[0].(func(string) error)
+	// causelistentryDescVirtualLink is the schema descriptor for virtual_link field.
+	causelistentryDescVirtualLink := causelistentryFields[7].Descriptor()
+	// causelistentry.DefaultVirtualLink holds the default value on creation for the virtual_link field.
+	causelistentry.DefaultVirtualLink = causelistentryDescVirtualLink.Default.(string)
+	// causelistentry.VirtualLinkValidator is a validator for the "virtual_link" field. It is called by the builders before save.
+	causelistentry.VirtualLinkValidator = causelistentryDescVirtualLink.Validators[0].(func(string) error)
+	// causelistentryDescNumber is the schema descriptor for number field.
+	causelistentryDescNumber := causelistentryFields[8].Descriptor()
+	// causelistentry.DefaultNumber holds the default value on creation for the number field.
+	causelistentry.DefaultNumber = causelistentryDescNumber.Default.(int)
+	// causelistentryDescCaseNumber is the schema descriptor for case_number field.
+	causelistentryDescCaseNumber := causelistentryFields[9].Descriptor()
+	// causelistentry.CaseNumberValidator is a validator for the "case_number" field. It is called by the builders before save.
+	causelistentry.CaseNumberValidator = causelistentryDescCaseNumber.Validators[0].(func(string) error)
+	// causelistentryDescCaseKey is the schema descriptor for case_key field.
+	causelistentryDescCaseKey := causelistentryFields[10].Descriptor()
+	// causelistentry.CaseKeyValidator is a validator for the "case_key" field. It is called by the builders before save.
+	causelistentry.CaseKeyValidator = causelistentryDescCaseKey.Validators[0].(func(string) error)
+	// causelistentryDescCaseBare is the schema descriptor for case_bare field.
+	causelistentryDescCaseBare := causelistentryFields[11].Descriptor()
+	// causelistentry.CaseBareValidator is a validator for the "case_bare" field. It is called by the builders before save.
+	causelistentry.CaseBareValidator = causelistentryDescCaseBare.Validators[0].(func(string) error)
+	// causelistentryDescCasePrefix is the schema descriptor for case_prefix field.
+	causelistentryDescCasePrefix := causelistentryFields[12].Descriptor()
+	// causelistentry.DefaultCasePrefix holds the default value on creation for the case_prefix field.
+	causelistentry.DefaultCasePrefix = causelistentryDescCasePrefix.Default.(string)
+	// causelistentry.CasePrefixValidator is a validator for the "case_prefix" field. It is called by the builders before save.
+	causelistentry.CasePrefixValidator = causelistentryDescCasePrefix.Validators[0].(func(string) error)
+	// causelistentryDescParties is the schema descriptor for parties field.
+	causelistentryDescParties := causelistentryFields[13].Descriptor()
+	// causelistentry.DefaultParties holds the default value on creation for the parties field.
+	causelistentry.DefaultParties = causelistentryDescParties.Default.(string)
+	// causelistentry.PartiesValidator is a validator for the "parties" field. It is called by the builders before save.
+	causelistentry.PartiesValidator = causelistentryDescParties.Validators[0].(func(string) error)
+	// causelistentryDescActivity is the schema descriptor for activity field.
+	causelistentryDescActivity := causelistentryFields[14].Descriptor()
+	// causelistentry.DefaultActivity holds the default value on creation for the activity field.
+	causelistentry.DefaultActivity = causelistentryDescActivity.Default.(string)
+	// causelistentry.ActivityValidator is a validator for the "activity" field. It is called by the builders before save.
+	causelistentry.ActivityValidator = causelistentryDescActivity.Validators[0].(func(string) error)
+	// causelistentryDescTime is the schema descriptor for time field.
+	causelistentryDescTime := causelistentryFields[15].Descriptor()
+	// causelistentry.DefaultTime holds the default value on creation for the time field.
+	causelistentry.DefaultTime = causelistentryDescTime.Default.(string)
+	// causelistentry.TimeValidator is a validator for the "time" field. It is called by the builders before save.
+	causelistentry.TimeValidator = causelistentryDescTime.Validators[0].(func(string) error)
+	// causelistentryDescID is the schema descriptor for id field.
+	causelistentryDescID := causelistentryMixinFields0[0].Descriptor()
+	// causelistentry.DefaultID holds the default value on creation for the id field.
+	causelistentry.DefaultID = causelistentryDescID.Default.(func() uuid.UUID)
+	causelistfetchMixin := schema.CauseListFetch{}.Mixin()
+	causelistfetchMixinFields0 := causelistfetchMixin[0].Fields()
+	_ = causelistfetchMixinFields0
+	causelistfetchMixinFields1 := causelistfetchMixin[1].Fields()
+	_ = causelistfetchMixinFields1
+	causelistfetchFields := schema.CauseListFetch{}.Fields()
+	_ = causelistfetchFields
+	// causelistfetchDescCreatedAt is the schema descriptor for created_at field.
+	causelistfetchDescCreatedAt := causelistfetchMixinFields1[0].Descriptor()
+	// causelistfetch.DefaultCreatedAt holds the default value on creation for the created_at field.
+	causelistfetch.DefaultCreatedAt = causelistfetchDescCreatedAt.Default.(func() time.Time)
+	// causelistfetchDescUpdatedAt is the schema descriptor for updated_at field.
+	causelistfetchDescUpdatedAt := causelistfetchMixinFields1[1].Descriptor()
+	// causelistfetch.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	causelistfetch.DefaultUpdatedAt = causelistfetchDescUpdatedAt.Default.(func() time.Time)
+	// causelistfetch.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	causelistfetch.UpdateDefaultUpdatedAt = causelistfetchDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// causelistfetchDescURL is the schema descriptor for url field.
+	causelistfetchDescURL := causelistfetchFields[0].Descriptor()
+	// causelistfetch.URLValidator is a validator for the "url" field. It is called by the builders before save.
+	causelistfetch.URLValidator = causelistfetchDescURL.Validators[0].(func(string) error)
+	// causelistfetchDescKind is the schema descriptor for kind field.
+	causelistfetchDescKind := causelistfetchFields[1].Descriptor()
+	// causelistfetch.KindValidator is a validator for the "kind" field. It is called by the builders before save.
+	causelistfetch.KindValidator = causelistfetchDescKind.Validators[0].(func(string) error)
+	// causelistfetchDescEtag is the schema descriptor for etag field.
+	causelistfetchDescEtag := causelistfetchFields[2].Descriptor()
+	// causelistfetch.DefaultEtag holds the default value on creation for the etag field.
+	causelistfetch.DefaultEtag = causelistfetchDescEtag.Default.(string)
+	// causelistfetch.EtagValidator is a validator for the "etag" field. It is called by the builders before save.
+	causelistfetch.EtagValidator = causelistfetchDescEtag.Validators[0].(func(string) error)
+	// causelistfetchDescLastModified is the schema descriptor for last_modified field.
+	causelistfetchDescLastModified := causelistfetchFields[3].Descriptor()
+	// causelistfetch.DefaultLastModified holds the default value on creation for the last_modified field.
+	causelistfetch.DefaultLastModified = causelistfetchDescLastModified.Default.(string)
+	// causelistfetch.LastModifiedValidator is a validator for the "last_modified" field. It is called by the builders before save.
+	causelistfetch.LastModifiedValidator = causelistfetchDescLastModified.Validators[0].(func(string) error)
+	// causelistfetchDescOutcome is the schema descriptor for outcome field.
+	causelistfetchDescOutcome := causelistfetchFields[4].Descriptor()
+	// causelistfetch.DefaultOutcome holds the default value on creation for the outcome field.
+	causelistfetch.DefaultOutcome = causelistfetchDescOutcome.Default.(string)
+	// causelistfetch.OutcomeValidator is a validator for the "outcome" field. It is called by the builders before save.
+	causelistfetch.OutcomeValidator = causelistfetchDescOutcome.Validators[0].(func(string) error)
+	// causelistfetchDescID is the schema descriptor for id field.
+	causelistfetchDescID := causelistfetchMixinFields0[0].Descriptor()
+	// causelistfetch.DefaultID holds the default value on creation for the id field.
+	causelistfetch.DefaultID = causelistfetchDescID.Default.(func() uuid.UUID)
+	causelistuploadMixin := schema.CauseListUpload{}.Mixin()
+	causelistuploadMixinFields0 := causelistuploadMixin[0].Fields()
+	_ = causelistuploadMixinFields0
+	causelistuploadFields := schema.CauseListUpload{}.Fields()
+	_ = causelistuploadFields
+	// causelistuploadDescCreatedAt is the schema descriptor for created_at field.
+	causelistuploadDescCreatedAt := causelistuploadFields[2].Descriptor()
+	// causelistupload.DefaultCreatedAt holds the default value on creation for the created_at field.
+	causelistupload.DefaultCreatedAt = causelistuploadDescCreatedAt.Default.(func() time.Time)
+	// causelistuploadDescID is the schema descriptor for id field.
+	causelistuploadDescID := causelistuploadMixinFields0[0].Descriptor()
+	// causelistupload.DefaultID holds the default value on creation for the id field.
+	causelistupload.DefaultID = causelistuploadDescID.Default.(func() uuid.UUID)
 	commissionMixin := schema.Commission{}.Mixin()
 	commissionMixinFields0 := commissionMixin[0].Fields()
 	_ = commissionMixinFields0

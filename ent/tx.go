@@ -18,6 +18,16 @@ type Tx struct {
 	Activity *ActivityClient
 	// AuditEvent is the client for interacting with the AuditEvent builders.
 	AuditEvent *AuditEventClient
+	// CauseList is the client for interacting with the CauseList builders.
+	CauseList *CauseListClient
+	// CauseListDismissal is the client for interacting with the CauseListDismissal builders.
+	CauseListDismissal *CauseListDismissalClient
+	// CauseListEntry is the client for interacting with the CauseListEntry builders.
+	CauseListEntry *CauseListEntryClient
+	// CauseListFetch is the client for interacting with the CauseListFetch builders.
+	CauseListFetch *CauseListFetchClient
+	// CauseListUpload is the client for interacting with the CauseListUpload builders.
+	CauseListUpload *CauseListUploadClient
 	// Commission is the client for interacting with the Commission builders.
 	Commission *CommissionClient
 	// CourtCase is the client for interacting with the CourtCase builders.
@@ -187,6 +197,11 @@ func (tx *Tx) Client() *Client {
 func (tx *Tx) init() {
 	tx.Activity = NewActivityClient(tx.config)
 	tx.AuditEvent = NewAuditEventClient(tx.config)
+	tx.CauseList = NewCauseListClient(tx.config)
+	tx.CauseListDismissal = NewCauseListDismissalClient(tx.config)
+	tx.CauseListEntry = NewCauseListEntryClient(tx.config)
+	tx.CauseListFetch = NewCauseListFetchClient(tx.config)
+	tx.CauseListUpload = NewCauseListUploadClient(tx.config)
 	tx.Commission = NewCommissionClient(tx.config)
 	tx.CourtCase = NewCourtCaseClient(tx.config)
 	tx.Document = NewDocumentClient(tx.config)

@@ -33,6 +33,66 @@ func (f AuditEventFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, 
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AuditEventMutation", m)
 }
 
+// The CauseListFunc type is an adapter to allow the use of ordinary
+// function as CauseList mutator.
+type CauseListFunc func(context.Context, *ent.CauseListMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CauseListFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CauseListMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CauseListMutation", m)
+}
+
+// The CauseListDismissalFunc type is an adapter to allow the use of ordinary
+// function as CauseListDismissal mutator.
+type CauseListDismissalFunc func(context.Context, *ent.CauseListDismissalMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CauseListDismissalFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CauseListDismissalMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CauseListDismissalMutation", m)
+}
+
+// The CauseListEntryFunc type is an adapter to allow the use of ordinary
+// function as CauseListEntry mutator.
+type CauseListEntryFunc func(context.Context, *ent.CauseListEntryMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CauseListEntryFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CauseListEntryMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CauseListEntryMutation", m)
+}
+
+// The CauseListFetchFunc type is an adapter to allow the use of ordinary
+// function as CauseListFetch mutator.
+type CauseListFetchFunc func(context.Context, *ent.CauseListFetchMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CauseListFetchFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CauseListFetchMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CauseListFetchMutation", m)
+}
+
+// The CauseListUploadFunc type is an adapter to allow the use of ordinary
+// function as CauseListUpload mutator.
+type CauseListUploadFunc func(context.Context, *ent.CauseListUploadMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CauseListUploadFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CauseListUploadMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CauseListUploadMutation", m)
+}
+
 // The CommissionFunc type is an adapter to allow the use of ordinary
 // function as Commission mutator.
 type CommissionFunc func(context.Context, *ent.CommissionMutation) (ent.Value, error)

@@ -77,6 +77,155 @@ var (
 			},
 		},
 	}
+	// CauseListsColumns holds the columns for the "cause_lists" table.
+	CauseListsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "sha256", Type: field.TypeString, Unique: true, Size: 64},
+		{Name: "file_name", Type: field.TypeString, Size: 255, Default: ""},
+		{Name: "source", Type: field.TypeString, Size: 16},
+		{Name: "source_url", Type: field.TypeString, Size: 2048, Default: ""},
+		{Name: "published", Type: field.TypeBool, Default: false},
+		{Name: "court", Type: field.TypeString, Size: 300, Default: ""},
+		{Name: "first_date", Type: field.TypeOther, Nullable: true, SchemaType: map[string]string{"postgres": "date", "sqlite3": "text"}},
+		{Name: "last_date", Type: field.TypeOther, Nullable: true, SchemaType: map[string]string{"postgres": "date", "sqlite3": "text"}},
+		{Name: "rows", Type: field.TypeInt, Default: 0},
+	}
+	// CauseListsTable holds the schema information for the "cause_lists" table.
+	CauseListsTable = &schema.Table{
+		Name:       "cause_lists",
+		Columns:    CauseListsColumns,
+		PrimaryKey: []*schema.Column{CauseListsColumns[0]},
+	}
+	// CauseListDismissalsColumns holds the columns for the "cause_list_dismissals" table.
+	CauseListDismissalsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "owner_id", Type: field.TypeUUID},
+		{Name: "case_ref", Type: field.TypeUUID},
+		{Name: "kind", Type: field.TypeString, Size: 16},
+		{Name: "listed_date", Type: field.TypeOther, Nullable: true, SchemaType: map[string]string{"postgres": "date", "sqlite3": "text"}},
+		{Name: "created_at", Type: field.TypeTime},
+	}
+	// CauseListDismissalsTable holds the schema information for the "cause_list_dismissals" table.
+	CauseListDismissalsTable = &schema.Table{
+		Name:       "cause_list_dismissals",
+		Columns:    CauseListDismissalsColumns,
+		PrimaryKey: []*schema.Column{CauseListDismissalsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "causelistdismissal_owner_id_case_ref_kind_listed_date",
+				Unique:  true,
+				Columns: []*schema.Column{CauseListDismissalsColumns[1], CauseListDismissalsColumns[2], CauseListDismissalsColumns[3], CauseListDismissalsColumns[4]},
+			},
+		},
+	}
+	// CauseListEntriesColumns holds the columns for the "cause_list_entries" table.
+	CauseListEntriesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "station", Type: field.TypeString, Size: 200},
+		{Name: "court", Type: field.TypeString, Size: 300, Default: ""},
+		{Name: "division", Type: field.TypeString, Size: 300, Default: ""},
+		{Name: "sitting_date", Type: field.TypeOther, Nullable: true, SchemaType: map[string]string{"postgres": "date", "sqlite3": "text"}},
+		{Name: "judicial_officer", Type: field.TypeString, Size: 300, Default: ""},
+		{Name: "court_room", Type: field.TypeString, Size: 100, Default: ""},
+		{Name: "virtual_link", Type: field.TypeString, Size: 2048, Default: ""},
+		{Name: "number", Type: field.TypeInt, Default: 0},
+		{Name: "case_number", Type: field.TypeString, Size: 200},
+		{Name: "case_key", Type: field.TypeString, Size: 200},
+		{Name: "case_bare", Type: field.TypeString, Size: 200},
+		{Name: "case_prefix", Type: field.TypeString, Size: 100, Default: ""},
+		{Name: "parties", Type: field.TypeString, Size: 2000, Default: ""},
+		{Name: "activity", Type: field.TypeString, Size: 200, Default: ""},
+		{Name: "time", Type: field.TypeString, Size: 5, Default: ""},
+		{Name: "list_id", Type: field.TypeUUID},
+	}
+	// CauseListEntriesTable holds the schema information for the "cause_list_entries" table.
+	CauseListEntriesTable = &schema.Table{
+		Name:       "cause_list_entries",
+		Columns:    CauseListEntriesColumns,
+		PrimaryKey: []*schema.Column{CauseListEntriesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "cause_list_entries_cause_lists_entries",
+				Columns:    []*schema.Column{CauseListEntriesColumns[16]},
+				RefColumns: []*schema.Column{CauseListsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "causelistentry_station_sitting_date",
+				Unique:  false,
+				Columns: []*schema.Column{CauseListEntriesColumns[1], CauseListEntriesColumns[4]},
+			},
+			{
+				Name:    "causelistentry_case_key",
+				Unique:  false,
+				Columns: []*schema.Column{CauseListEntriesColumns[10]},
+			},
+			{
+				Name:    "causelistentry_case_bare",
+				Unique:  false,
+				Columns: []*schema.Column{CauseListEntriesColumns[11]},
+			},
+			{
+				Name:    "causelistentry_list_id",
+				Unique:  false,
+				Columns: []*schema.Column{CauseListEntriesColumns[16]},
+			},
+		},
+	}
+	// CauseListFetchesColumns holds the columns for the "cause_list_fetches" table.
+	CauseListFetchesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "url", Type: field.TypeString, Unique: true, Size: 2048},
+		{Name: "kind", Type: field.TypeString, Size: 16},
+		{Name: "etag", Type: field.TypeString, Size: 512, Default: ""},
+		{Name: "last_modified", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "outcome", Type: field.TypeString, Size: 500, Default: ""},
+	}
+	// CauseListFetchesTable holds the schema information for the "cause_list_fetches" table.
+	CauseListFetchesTable = &schema.Table{
+		Name:       "cause_list_fetches",
+		Columns:    CauseListFetchesColumns,
+		PrimaryKey: []*schema.Column{CauseListFetchesColumns[0]},
+	}
+	// CauseListUploadsColumns holds the columns for the "cause_list_uploads" table.
+	CauseListUploadsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "owner_id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "list_id", Type: field.TypeUUID},
+	}
+	// CauseListUploadsTable holds the schema information for the "cause_list_uploads" table.
+	CauseListUploadsTable = &schema.Table{
+		Name:       "cause_list_uploads",
+		Columns:    CauseListUploadsColumns,
+		PrimaryKey: []*schema.Column{CauseListUploadsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "cause_list_uploads_cause_lists_uploads",
+				Columns:    []*schema.Column{CauseListUploadsColumns[3]},
+				RefColumns: []*schema.Column{CauseListsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "causelistupload_list_id_owner_id",
+				Unique:  true,
+				Columns: []*schema.Column{CauseListUploadsColumns[3], CauseListUploadsColumns[1]},
+			},
+			{
+				Name:    "causelistupload_owner_id",
+				Unique:  false,
+				Columns: []*schema.Column{CauseListUploadsColumns[1]},
+			},
+		},
+	}
 	// CommissionsColumns holds the columns for the "commissions" table.
 	CommissionsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -680,6 +829,11 @@ var (
 	Tables = []*schema.Table{
 		ActivitiesTable,
 		AuditEventsTable,
+		CauseListsTable,
+		CauseListDismissalsTable,
+		CauseListEntriesTable,
+		CauseListFetchesTable,
+		CauseListUploadsTable,
 		CommissionsTable,
 		CourtCasesTable,
 		DocumentsTable,
@@ -704,6 +858,8 @@ var (
 
 func init() {
 	ActivitiesTable.ForeignKeys[0].RefTable = CourtCasesTable
+	CauseListEntriesTable.ForeignKeys[0].RefTable = CauseListsTable
+	CauseListUploadsTable.ForeignKeys[0].RefTable = CauseListsTable
 	CommissionsTable.ForeignKeys[0].RefTable = ReferralsTable
 	CourtCasesTable.ForeignKeys[0].RefTable = UsersTable
 	DocumentsTable.ForeignKeys[0].RefTable = CourtCasesTable

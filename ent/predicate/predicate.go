@@ -12,6 +12,21 @@ type Activity func(*sql.Selector)
 // AuditEvent is the predicate function for auditevent builders.
 type AuditEvent func(*sql.Selector)
 
+// CauseList is the predicate function for causelist builders.
+type CauseList func(*sql.Selector)
+
+// CauseListDismissal is the predicate function for causelistdismissal builders.
+type CauseListDismissal func(*sql.Selector)
+
+// CauseListEntry is the predicate function for causelistentry builders.
+type CauseListEntry func(*sql.Selector)
+
+// CauseListFetch is the predicate function for causelistfetch builders.
+type CauseListFetch func(*sql.Selector)
+
+// CauseListUpload is the predicate function for causelistupload builders.
+type CauseListUpload func(*sql.Selector)
+
 // Commission is the predicate function for commission builders.
 type Commission func(*sql.Selector)
 

@@ -39,6 +39,7 @@ var commands = map[string]command{
 	"plans list":           {"list the subscription plans", plansList},
 	"plans set":            {"create or change a plan: plans set --id ID --name N --price 1500 --duration DAYS [--currency KES] [--withdrawn]", plansSet},
 	"affiliates pay":       {"mark an affiliate's commissions paid: affiliates pay --affiliate EMAIL --month YYYY-MM", affiliatesPay},
+	"causelists import":    {"store published cause lists (.pdf, .docx, .txt): causelists import FILE...", causeListsImport},
 	"jobs run commissions": {"credit affiliate commissions now: jobs run commissions [--month YYYY-MM]", jobsRunCommissions},
 	"jobs run reminders":   {"record and send the reminders due now: jobs run reminders [--at RFC3339]", jobsRunReminders},
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/blob"
 	"github.com/kesihq/kesi/backend/internal/bus"
 	"github.com/kesihq/kesi/backend/internal/cases"
+	"github.com/kesihq/kesi/backend/internal/causelists"
 	"github.com/kesihq/kesi/backend/internal/clients"
 	"github.com/kesihq/kesi/backend/internal/config"
 	"github.com/kesihq/kesi/backend/internal/demo"
@@ -48,6 +49,8 @@ type App struct {
 	// Bus carries changes other servers must hear at once (ended
 	// sessions, subscriptions).
 	Bus *bus.Bus
+	// CauseLists takes lists in for `kesi causelists import` and the fetch job.
+	CauseLists *causelists.Service
 
 	seeders   []func(context.Context) error
 	checks    []func(context.Context) error
@@ -186,11 +189,14 @@ func (a *App) build() error {
 	if err != nil {
 		return err
 	}
+	a.CauseLists = causelists.NewService(a.DB.Client, a.Calendar, caseSvc)
+	causeListHandler := causelists.NewHandler(a.CauseLists)
 	policies := []auth.Policy{auth.ServicePolicy}
 	policies = append(policies, documents.Policy)
 	policies = append(policies, cases.Policy, clients.Policy, imports.Policy)
 	policies = append(policies, billing.Policy, affiliates.Policy)
 	policies = append(policies, reminders.Policy)
+	policies = append(policies, causelists.Policy)
 	raw := gateway.Raw{}
 	var devRoutes http.Handler
 	raw.Webhook = billing.WebhookHandler(billingSvc, a.Config.PaystackSecretKey)
@@ -213,7 +219,8 @@ func (a *App) build() error {
 
 		jobs.Job{Name: "rate-limits-sweep", Every: time.Hour, Run: limits.Sweep},
 
-		jobs.Job{Name: "reminders", Every: time.Minute, AtStart: true, Run: reminderSvc.Job})
+		jobs.Job{Name: "reminders", Every: time.Minute, AtStart: true, Run: reminderSvc.Job},
+		jobs.Job{Name: "causelists-fetch", Every: 30 * time.Minute, Run: a.causeListFetcher().Run})
 
 	connectOpts := connect.WithHandlerOptions(
 		connect.WithInterceptors(a.Authz.Interceptor(), input.Interceptor()),
@@ -233,6 +240,8 @@ func (a *App) build() error {
 	reminderRoutes := reminderSvc.Routes()
 	mux.Handle("GET /calendar/{file}", reminderRoutes)
 	mux.Handle("/hooks/", reminderRoutes)
+	mux.Handle(kesiv1connect.NewCauseListServiceHandler(causeListHandler, connectOpts))
+	mux.Handle(causelists.UploadRoute, causelists.Upload(a.CauseLists, a.Authz))
 
 	services := ServiceNames()
 	mux.Handle(grpchealth.NewHandler(&healthChecker{db: a.DB}))
@@ -265,6 +274,18 @@ func (a *App) build() error {
 	a.handler = logRequests(platform.ClientMiddleware(a.Config.TrustedProxies,
 		securityHeaders(a.Config.SecureCookies(), guardWrites(publicOrigin, authn.Middleware(mux)))))
 	return nil
+}
+
+// causeListFetcher polls KESI_CAUSELIST_SOURCES for new published lists.
+func (a *App) causeListFetcher() *causelists.Fetcher {
+	return &causelists.Fetcher{
+		Service:   a.CauseLists,
+		Sources:   a.Config.CauseListSources,
+		Client:    &http.Client{Timeout: time.Minute},
+		UserAgent: "Kesi cause-list check (+" + a.Config.PublicURL.String() + ")",
+		Delay:     2 * time.Second,
+		Log:       slog.Default(),
+	}
 }
 
 // Handler is the whole of Kesi over HTTP.

@@ -58,6 +58,10 @@ type Config struct {
 	// the client's address is the rightmost X-Forwarded-For entry that is
 	// not one of them.
 	TrustedProxies []netip.Prefix
+
+	// CauseListSources are the pages of published cause lists the fetch job
+	// polls (KESI_CAUSELIST_SOURCES, URLs separated by commas or blanks).
+	CauseListSources []string
 }
 
 // Production reports whether Kesi runs in production.
@@ -111,6 +115,12 @@ func Load(getenv func(string) string) (*Config, error) {
 			p = netip.PrefixFrom(a, a.BitLen())
 		}
 		c.TrustedProxies = append(c.TrustedProxies, p.Masked())
+	}
+	for _, src := range strings.FieldsFunc(get("KESI_CAUSELIST_SOURCES", ""), func(r rune) bool { return r == ',' || r == ' ' || r == '\n' }) {
+		if u, err := url.Parse(src); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return nil, fmt.Errorf("KESI_CAUSELIST_SOURCES: %q is not an http(s) URL", src)
+		}
+		c.CauseListSources = append(c.CauseListSources, src)
 	}
 	if c.Env != "dev" && c.Env != "production" {
 		return nil, fmt.Errorf("KESI_ENV must be dev or production, not %q", c.Env)

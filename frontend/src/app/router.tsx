@@ -21,6 +21,7 @@ export const signedInRoutes: RouteObject[] = [
   { path: '/cases-report', lazy: page(() => import('@/features/report/pages/CasesReportPage'), 'CasesReportPage') },
   { path: '/notifications', lazy: page(() => import('@/features/notifications/pages/NotificationsPage'), 'NotificationsPage') },
   { path: '/calendar', lazy: page(() => import('@/features/calendar/pages/CalendarPage'), 'CalendarPage') },
+  { path: '/cause-lists', lazy: page(() => import('@/features/causelists/CauseListsPage'), 'CauseListsPage') },
   { path: '/clients', lazy: page(() => import('@/features/clients/pages/ClientsPage'), 'ClientsPage') },
   { path: '/clients/:id', lazy: page(() => import('@/features/clients/pages/ClientProfilePage'), 'ClientProfilePage') },
   { path: '/settings', lazy: page(() => import('@/features/settings/SettingsPage'), 'SettingsPage') },

@@ -3,6 +3,7 @@ import {
   IconBriefcase,
   IconCalendar,
   IconLayoutDashboard,
+  IconListCheck,
   IconReportAnalytics,
   IconSettings,
   type Icon,
@@ -25,6 +26,8 @@ export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Cases Report', to: '/cases-report', icon: IconReportAnalytics, desktopOnly: true },
   { label: 'Notifications', to: '/notifications', icon: IconBell, badge: true },
   { label: 'Calendar', to: '/calendar', icon: IconCalendar },
+  // On phones the bottom bar has no room left; the dashboard's summary links to the screen.
+  { label: 'Cause lists', to: '/cause-lists', icon: IconListCheck, desktopOnly: true },
   { label: 'Settings', to: '/settings', icon: IconSettings },
 ];
 

@@ -7,6 +7,7 @@ import { ErrorPanel } from '@/components/ErrorPanel';
 import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
 // The Documents tab is its own feature; the case page is where the two meet.
 import { DocumentsPanel } from '@/features/documents/components/DocumentsPanel';
+import { CaseListings } from '@/features/causelists/CaseListings';
 import { formatDate, toIsoDate } from '@/lib/dates';
 import { RecordOutcomeDialog } from '../components/RecordOutcomeDialog';
 import { useCase, useCaseActivities } from '../queries';
@@ -100,6 +101,7 @@ export function CaseDetailPage() {
               <Field label={TEXT.notes} value={c.notes} />
             </Stack>
           </Card>
+          <CaseListings caseRef={c.id} />
           <Tabs defaultValue="activities" keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="activities">{TEXT.activities}</Tabs.Tab>

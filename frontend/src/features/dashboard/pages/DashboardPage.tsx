@@ -6,6 +6,7 @@ import { CaseStatusBadge } from '@/components/CaseStatusBadge';
 import { ErrorPanel } from '@/components/ErrorPanel';
 import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
 import { formatDate, formatLongDate, todayIsoDate } from '@/lib/dates';
+import { CauseListSummary } from '@/features/causelists/CauseListSummary';
 import { useTodayCases, useTotalCases, useWeekCases } from '../queries';
 
 export const TEXT = {
@@ -68,6 +69,7 @@ export function DashboardPage() {
           </Stack>
         </Alert>
       )}
+      <CauseListSummary />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         <Stat label={TEXT.today} value={todayCases.data?.length} testId="stat-today" />
         <Stat label={TEXT.week} value={week.data?.length} testId="stat-week" />

@@ -1,0 +1,175 @@
+package causelists
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"html"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"path"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/ent"
+	"github.com/kesihq/kesi/ent/causelistfetch"
+)
+
+// Fetcher polls the configured pages of published cause lists and takes in
+// the documents they link to that it has not seen. It is polite: one
+// request at a time with a pause between them, conditional requests for
+// the pages, a User-Agent that names Kesi, and only in the evening and
+// early morning, when advocates check the lists.
+type Fetcher struct {
+	Service   *Service
+	Sources   []string
+	Client    *http.Client
+	UserAgent string
+	// Delay between two requests to a source.
+	Delay time.Duration
+	Log   *slog.Logger
+}
+
+// The hours (Nairobi) the job polls: lists for tomorrow appear in the
+// afternoon and evening; late changes in the early morning.
+var pollHours = map[int]bool{5: true, 6: true, 7: true, 16: true, 17: true, 18: true, 19: true, 20: true, 21: true}
+
+// Run is the fetch job: it does nothing outside the polling hours.
+func (f *Fetcher) Run(ctx context.Context) error {
+	now := f.Service.cal.Now().In(f.Service.cal.Location)
+	if !pollHours[now.Hour()] {
+		return nil
+	}
+	return f.Poll(ctx)
+}
+
+// Poll asks every source once now.
+func (f *Fetcher) Poll(ctx context.Context) error {
+	var failed []error
+	for _, src := range f.Sources {
+		if err := f.poll(ctx, src); err != nil {
+			f.Log.WarnContext(ctx, "cause-list source failed", "url", src, "err", err)
+			failed = append(failed, fmt.Errorf("%s: %w", src, err))
+		}
+	}
+	return errors.Join(failed...)
+}
+
+// documentLink matches the links a page of lists carries to list files.
+var documentLink = regexp.MustCompile(`(?i)href\s*=\s*["']([^"'#]+\.(?:pdf|docx|txt))(?:\?[^"'#]*)?["']`)
+
+func (f *Fetcher) poll(ctx context.Context, page string) error {
+	body, etag, modified, changed, err := f.get(ctx, page, "page")
+	if err != nil || !changed {
+		return err
+	}
+	base, err := url.Parse(page)
+	if err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	for _, m := range documentLink.FindAllStringSubmatch(string(body), -1) {
+		ref, err := url.Parse(html.UnescapeString(m[1]))
+		if err != nil {
+			continue
+		}
+		doc := base.ResolveReference(ref)
+		if (doc.Scheme != "http" && doc.Scheme != "https") || seen[doc.String()] {
+			continue
+		}
+		seen[doc.String()] = true
+		known, err := f.Service.db.CauseListFetch.Query().Where(causelistfetch.URL(doc.String())).Exist(ctx)
+		if err != nil {
+			return errs.Internal(err)
+		}
+		if known {
+			continue // new documents only: a list once taken is not asked for again
+		}
+		data, _, _, _, err := f.get(ctx, doc.String(), "document")
+		if err != nil {
+			f.Log.WarnContext(ctx, "cause-list document failed", "url", doc.String(), "err", err)
+			continue
+		}
+		name, _ := url.PathUnescape(path.Base(doc.Path))
+		stored, created, err := f.Service.Ingest(ctx, data, Source{Kind: SourceFetch, URL: doc.String(), FileName: name})
+		outcome := "stored"
+		switch {
+		case err != nil && errs.KindOf(err) == errs.KindInternal:
+			return err
+		case err != nil:
+			outcome = "refused: " + err.Error()
+		case !created:
+			outcome = "known"
+		}
+		f.record(ctx, doc.String(), "document", "", "", outcome)
+		f.Log.InfoContext(ctx, "cause list fetched", "url", doc.String(), "outcome", outcome, "rows", stored.Rows)
+	}
+	// Only now, with every link taken, is the page's version remembered: a
+	// poll cut short asks for the whole page again next time.
+	f.record(ctx, page, "page", etag, modified, "read")
+	return nil
+}
+
+// get asks for url, conditionally for a page seen before. It answers the
+// body, its version (ETag, Last-Modified) and whether it changed; a page
+// that has not changed has no body.
+func (f *Fetcher) get(ctx context.Context, u, kind string) (body []byte, etag, modified string, changed bool, err error) {
+	if f.Delay > 0 {
+		select {
+		case <-time.After(f.Delay):
+		case <-ctx.Done():
+			return nil, "", "", false, ctx.Err()
+		}
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return nil, "", "", false, err
+	}
+	req.Header.Set("User-Agent", f.UserAgent)
+	prev, err := f.Service.db.CauseListFetch.Query().Where(causelistfetch.URL(u)).Only(ctx)
+	if err != nil && !ent.IsNotFound(err) {
+		return nil, "", "", false, errs.Internal(err)
+	}
+	if prev != nil && kind == "page" {
+		if prev.Etag != "" {
+			req.Header.Set("If-None-Match", prev.Etag)
+		}
+		if prev.LastModified != "" {
+			req.Header.Set("If-Modified-Since", prev.LastModified)
+		}
+	}
+	res, err := f.Client.Do(req)
+	if err != nil {
+		return nil, "", "", false, err
+	}
+	defer res.Body.Close()
+	switch {
+	case res.StatusCode == http.StatusNotModified:
+		return nil, "", "", false, nil
+	case res.StatusCode != http.StatusOK:
+		if kind == "document" && res.StatusCode == http.StatusNotFound {
+			f.record(ctx, u, kind, "", "", res.Status) // gone: not asked for again
+		}
+		return nil, "", "", false, fmt.Errorf("GET %s: %s", u, res.Status)
+	}
+	body, err = io.ReadAll(io.LimitReader(res.Body, MaxFileBytes+1))
+	if err != nil {
+		return nil, "", "", false, err
+	}
+	return body, res.Header.Get("ETag"), res.Header.Get("Last-Modified"), true, nil
+}
+
+func (f *Fetcher) record(ctx context.Context, u, kind, etag, modified, outcome string) {
+	err := f.Service.db.CauseListFetch.Create().SetURL(u).SetKind(kind).
+		SetEtag(clip(etag, 512)).SetLastModified(clip(modified, 64)).SetOutcome(clip(strings.ToValidUTF8(outcome, "?"), 500)).
+		OnConflictColumns(causelistfetch.FieldURL).
+		UpdateEtag().UpdateLastModified().UpdateOutcome().UpdateUpdatedAt().
+		Exec(ctx)
+	if err != nil {
+		f.Log.WarnContext(ctx, "record cause-list fetch", "url", u, "err", err)
+	}
+}

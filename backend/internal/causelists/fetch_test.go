@@ -1,0 +1,134 @@
+package causelists_test
+
+import (
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/kesihq/kesi/backend/internal/causelists"
+	"github.com/kesihq/kesi/backend/internal/testkit"
+)
+
+// source is a court's page of lists, serving fixture files.
+type source struct {
+	mu       sync.Mutex
+	docs     map[string][]byte // path -> file
+	etag     string
+	requests []string // "GET /path If-None-Match=... UA=..."
+}
+
+func (s *source) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.requests = append(s.requests, fmt.Sprintf("%s inm=%s ua=%s", r.URL.Path, r.Header.Get("If-None-Match"), r.UserAgent()))
+	if r.URL.Path == "/cause-lists" {
+		if r.Header.Get("If-None-Match") == s.etag {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+		w.Header().Set("ETag", s.etag)
+		fmt.Fprint(w, "<html><body><h1>Cause lists</h1><ul>")
+		for p := range s.docs {
+			fmt.Fprintf(w, `<li><a href="%s">%s</a></li>`, p, p)
+			fmt.Fprintf(w, `<li><a href='%s?download=1'>again</a></li>`, p)
+		}
+		fmt.Fprint(w, `<li><a href="/missing.pdf">gone</a></li><li><a href="mailto:registry@example.org">mail</a></li></ul></body></html>`)
+		return
+	}
+	if b, ok := s.docs[r.URL.Path]; ok {
+		w.Write(b)
+		return
+	}
+	http.NotFound(w, r)
+}
+
+func (s *source) take() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := s.requests
+	s.requests = nil
+	return out
+}
+
+func TestFetchTakesNewDocumentsOnlyAndAsksPolitely(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		fixture, err := os.ReadFile(filepath.Join("testdata", "381d39b1959c3e06e5055b20e59e2875.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := &source{etag: `"v1"`, docs: map[string][]byte{
+			"/lists/Butere_21_Nov.txt": fixture,
+			"/lists/minutes.txt":       []byte("Minutes of the court users committee"),
+		}}
+		ts := httptest.NewServer(src)
+		defer ts.Close()
+		f := &causelists.Fetcher{
+			Service: srv.App.CauseLists, Sources: []string{ts.URL + "/cause-lists"}, Client: ts.Client(),
+			UserAgent: "Kesi cause-list check (+https://kesi.example)", Log: slog.New(slog.DiscardHandler),
+		}
+		// 14:00 in Nairobi: not a polling hour, nothing is asked.
+		srv.Clock.Set(time.Date(2025, 1, 17, 14, 0, 0, 0, testkit.Nairobi))
+		if err := f.Run(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got := src.take(); len(got) != 0 {
+			t.Fatalf("asked outside the polling hours: %v", got)
+		}
+		// 18:00: the page, then each linked document once (not the repeated
+		// link, not the mail link); the page's missing document is an error
+		// logged, not a failed job.
+		srv.Clock.Set(time.Date(2025, 1, 17, 18, 0, 0, 0, testkit.Nairobi))
+		if err := f.Run(ctx); err != nil {
+			t.Fatal(err)
+		}
+		got := src.take()
+		if len(got) != 4 || !strings.HasPrefix(got[0], "/cause-lists inm= ") {
+			t.Fatalf("first poll asked %v", got)
+		}
+		for _, r := range got {
+			if !strings.HasSuffix(r, "ua=Kesi cause-list check (+https://kesi.example)") {
+				t.Errorf("request without Kesi's User-Agent: %s", r)
+			}
+		}
+		lists := srv.DB().CauseList.Query().AllX(ctx)
+		if len(lists) != 1 || !lists[0].Published || lists[0].Source != "fetch" || lists[0].Rows != 19 ||
+			lists[0].SourceURL != ts.URL+"/lists/Butere_21_Nov.txt" || lists[0].FileName != "Butere_21_Nov.txt" {
+			t.Fatalf("stored %+v", lists)
+		}
+		// Again: the page has not changed (304), so nothing else is asked.
+		if err := f.Poll(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got := src.take(); len(got) != 1 || got[0] != `/cause-lists inm="v1" ua=Kesi cause-list check (+https://kesi.example)` {
+			t.Fatalf("second poll asked %v", got)
+		}
+		// A new list on the page: only it is fetched.
+		src.mu.Lock()
+		src.etag = `"v2"`
+		src.docs["/lists/Butere_30_Nov.txt"], _ = os.ReadFile(filepath.Join("testdata", "8b2594a1c6514bdaa167254bc7461473.txt"))
+		src.mu.Unlock()
+		if err := f.Poll(ctx); err != nil {
+			t.Fatal(err)
+		}
+		got = src.take()
+		var docs []string
+		for _, r := range got[1:] {
+			docs = append(docs, strings.Fields(r)[0])
+		}
+		// The missing document answered 404 once and is not asked for again.
+		if strings.Join(docs, ",") != "/lists/Butere_30_Nov.txt" {
+			t.Errorf("third poll fetched %v", got)
+		}
+		if n := srv.DB().CauseList.Query().CountX(ctx); n != 2 {
+			t.Errorf("%d lists stored, want 2", n)
+		}
+	})
+}

@@ -1,0 +1,152 @@
+package causelists
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// CaseKey is a case number in one canonical form, so that the numbers a
+// court prints and the ones advocates type compare equal: "MCCC/E052/2021",
+// "mccc e52 of 2021" and "MCCC No. E52/2021" all read "MCCC/E52/2021". The
+// prefix is empty when none was written.
+type CaseKey struct {
+	Prefix string // letters only, upper case: "MCCC", "CIVILAPPEAL"
+	Number string // "E52", "19A": E flag, the number without leading zeros, a suffix letter
+	Year   int
+}
+
+// String is the key's canonical form.
+func (k CaseKey) String() string {
+	if k.Prefix == "" {
+		return k.Number + "/" + strconv.Itoa(k.Year)
+	}
+	return k.Prefix + "/" + k.Number + "/" + strconv.Itoa(k.Year)
+}
+
+// Bare drops the prefix, for numbers an advocate typed without one.
+func (k CaseKey) Bare() CaseKey { return CaseKey{Number: k.Number, Year: k.Year} }
+
+var (
+	// The number and the year at the end: "E052/2021", "E52 of 2021",
+	// "19(A)/2019", "No. 45 of 2019".
+	numberAndYear = regexp.MustCompile(`(?i)(?:^|[^A-Z0-9])(E)?\s*0*(\d{1,6})\s*(?:\(?([A-Z])\)?)?\s*(?:/|\s+OF\s+|\s+)\s*((?:19|20)\d{2})\s*$`)
+	nonLetters    = regexp.MustCompile(`[^A-Z]+`)
+)
+
+// prefixAliases maps the prefixes advocates write to the ones the
+// magistrates' courts print (kenya-courts.md: "Nakuru CMCC No. 78 of 2017"
+// is MCCC/78/2017 on a list).
+var prefixAliases = map[string]string{
+	"CMCC":                 "MCCC",
+	"PMCC":                 "MCCC",
+	"SPMCC":                "MCCC",
+	"SRMCC":                "MCCC",
+	"RMCC":                 "MCCC",
+	"CMCR":                 "MCCR",
+	"CMCRC":                "MCCR",
+	"CRIMINALCASE":         "MCCR",
+	"CMSUCC":               "MCSUCC",
+	"SUCCESSIONCAUSE":      "MCSUCC",
+	"SUCC":                 "MCSUCC",
+	"SCC":                  "SCCC",
+	"SMALLCLAIMS":          "SCCC",
+	"SMALLCLAIMSCASE":      "SCCC",
+	"SMALLCLAIMSCOURT":     "SCCC",
+	"SMALLCLAIMSCOURTCASE": "SCCC",
+	"CMELC":                "MCELC",
+	"CIVILSUIT":            "HCCC",
+	"ELCCASE":              "ELC",
+	"ENVIRONMENTLAND":      "ELC",
+	"CIVILCASE":            "MCCC",
+	"CRIMINALAPPEAL":       "HCCRA",
+}
+
+// ParseCaseKey reads a case number as printed or typed. It answers false
+// for text with no number and year.
+func ParseCaseKey(s string) (CaseKey, bool) {
+	s = strings.TrimSpace(s)
+	if len(s) > 200 {
+		return CaseKey{}, false
+	}
+	m := numberAndYear.FindStringSubmatchIndex(s)
+	if m == nil {
+		return CaseKey{}, false
+	}
+	sub := func(i int) string {
+		if m[2*i] < 0 {
+			return ""
+		}
+		return s[m[2*i]:m[2*i+1]]
+	}
+	year, _ := strconv.Atoi(sub(4))
+	number := strings.ToUpper(sub(1)) + sub(2) + strings.ToUpper(sub(3))
+	if number == "E" || sub(2) == "" {
+		return CaseKey{}, false
+	}
+	// The match starts at the separator before the number, so what precedes
+	// it is the prefix.
+	prefix := strings.TrimSpace(strings.ToUpper(s[:m[0]]))
+	for _, no := range []string{"NO.", "NO", "NUMBER"} {
+		if strings.HasSuffix(prefix, " "+no) || prefix == no {
+			prefix = strings.TrimSuffix(prefix, no)
+			break
+		}
+	}
+	prefix = nonLetters.ReplaceAllString(prefix, "")
+	if a, ok := prefixAliases[prefix]; ok {
+		prefix = a
+	}
+	return CaseKey{Prefix: prefix, Number: number, Year: year}, true
+}
+
+// stationWords are the words of a court's name that say what kind of court it
+// is, not where: "BUTERE MAGISTRATE COURT" and "Butere Law Courts" are both
+// the station "BUTERE".
+var stationWords = map[string]bool{
+	"MAGISTRATE": true, "MAGISTRATES": true, "MAGISTRATE'S": true, "MAGISTRATES'": true,
+	"COURT": true, "COURTS": true, "LAW": true, "LAWCOURTS": true, "CHIEF": true,
+	"PRINCIPAL": true, "SENIOR": true, "RESIDENT": true, "HIGH": true, "MOBILE": true,
+	"UNDER": true, "THE": true, "OF": true, "AT": true, "IN": true, "STATION": true,
+	"CMC": true, "CM": true, "PMC": true, "SRMC": true, "MC": true, "HC": true,
+	"SMALL": true, "CLAIMS": true, "KADHI": true, "KADHI'S": true, "ENVIRONMENT": true,
+	"AND": true, "&": true, "LAND": true, "ELC": true, "EMPLOYMENT": true, "LABOUR": true,
+	"RELATIONS": true, "ELRC": true, "COMMERCIAL": true, "CIVIL": true, "CRIMINAL": true,
+	"FAMILY": true, "DIVISION": true, "ANTI": true, "CORRUPTION": true, "TRAFFIC": true,
+}
+
+var punctuation = strings.NewReplacer(",", " ", "-", " ", "(", " ", ")", " ", ".", " ")
+
+// stationAliases are places known by two names in the diaries advocates keep.
+var stationAliases = map[string]string{
+	"NAIROBI": "MILIMANI",
+}
+
+// Station is the place a court's name names: its first words up to the first
+// word that says what kind of court it is. "ENDAU MOBILE COURT UNDER KITUI
+// MAGISTRATE COURT" is "ENDAU"; "Butere Law Courts" is "BUTERE"; "Homa Bay
+// Law Courts" is "HOMA BAY".
+func Station(court string) string {
+	court = punctuation.Replace(strings.ToUpper(court))
+	var out []string
+	for _, w := range strings.Fields(court) {
+		if stationWords[w] {
+			if len(out) > 0 {
+				break
+			}
+			continue
+		}
+		out = append(out, w)
+	}
+	s := strings.Join(out, " ")
+	if a, ok := stationAliases[s]; ok {
+		return a
+	}
+	return s
+}
+
+// SameStation reports whether two court names name one station.
+func SameStation(a, b string) bool {
+	sa := Station(a)
+	return sa != "" && sa == Station(b)
+}

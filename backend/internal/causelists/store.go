@@ -1,0 +1,257 @@
+package causelists
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/uuid"
+
+	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/backend/internal/platform"
+	"github.com/kesihq/kesi/ent"
+	"github.com/kesihq/kesi/ent/causelist"
+	"github.com/kesihq/kesi/ent/causelistdismissal"
+	"github.com/kesihq/kesi/ent/causelistentry"
+	"github.com/kesihq/kesi/ent/causelistupload"
+	"github.com/kesihq/kesi/ent/civil"
+	"github.com/kesihq/kesi/ent/predicate"
+)
+
+// The store alone reads and writes the causelists tables.
+
+// Stored is a list as kept.
+type Stored struct {
+	ID        uuid.UUID
+	FileName  string
+	Court     string
+	FirstDate civil.Date
+	LastDate  civil.Date
+	Rows      int
+}
+
+func storedOf(l *ent.CauseList) Stored {
+	return Stored{ID: l.ID, FileName: l.FileName, Court: l.Court, FirstDate: l.FirstDate, LastDate: l.LastDate, Rows: l.Rows}
+}
+
+// Source says where a file came from.
+type Source struct {
+	Kind     string    // SourceImport, SourceFetch or SourceUpload
+	URL      string    // for SourceFetch
+	FileName string    // as the sender named it
+	Owner    uuid.UUID // for SourceUpload: the advocate who uploaded it
+}
+
+// The kinds of source.
+const (
+	SourceImport = "import"
+	SourceFetch  = "fetch"
+	SourceUpload = "upload"
+)
+
+func (s Source) published() bool { return s.Kind == SourceImport || s.Kind == SourceFetch }
+
+// save stores a parsed list once by its hash, in one transaction: the list
+// and all its rows, or nothing. A list already stored gains the uploader, or
+// becomes published when a trusted source brings it.
+func save(ctx context.Context, db *ent.Client, hash string, l List, src Source) (Stored, bool, error) {
+	var out Stored
+	created := false
+	err := platform.InTx(ctx, db, func(tx *ent.Client) error {
+		existing, err := tx.CauseList.Query().Where(causelist.Sha256(hash)).Only(ctx)
+		switch {
+		case ent.IsNotFound(err):
+			existing, err = createList(ctx, tx, hash, l, src)
+			if err != nil {
+				return err
+			}
+			created = true
+		case err != nil:
+			return errs.Internal(fmt.Errorf("find list %s: %w", hash, err))
+		case src.published() && !existing.Published:
+			if existing, err = existing.Update().SetPublished(true).SetSource(src.Kind).SetSourceURL(src.URL).Save(ctx); err != nil {
+				return errs.Internal(fmt.Errorf("publish list %s: %w", hash, err))
+			}
+		}
+		if src.Kind == SourceUpload {
+			err := tx.CauseListUpload.Create().SetListID(existing.ID).SetOwnerID(src.Owner).
+				OnConflictColumns(causelistupload.FieldListID, causelistupload.FieldOwnerID).DoNothing().Exec(ctx)
+			// DoNothing on a conflict answers "no rows" on some dialects.
+			if err != nil && !ent.IsNotFound(err) {
+				return errs.Internal(fmt.Errorf("record upload of list %s: %w", hash, err))
+			}
+		}
+		out = storedOf(existing)
+		return nil
+	})
+	return out, created, err
+}
+
+func createList(ctx context.Context, tx *ent.Client, hash string, l List, src Source) (*ent.CauseList, error) {
+	first, last := l.Sittings[0].Date, l.Sittings[0].Date
+	for _, s := range l.Sittings {
+		if s.Date.Before(first) {
+			first = s.Date
+		}
+		if s.Date.After(last) {
+			last = s.Date
+		}
+	}
+	saved, err := tx.CauseList.Create().
+		SetSha256(hash).SetFileName(clip(src.FileName, 255)).SetSource(src.Kind).SetSourceURL(clip(src.URL, 2048)).
+		SetPublished(src.published()).SetCourt(clip(l.Sittings[0].Court, 300)).
+		SetFirstDate(first).SetLastDate(last).SetRows(l.Matters()).
+		Save(ctx)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("store list %s: %w", hash, err))
+	}
+	var rows []*ent.CauseListEntryCreate
+	for _, s := range l.Sittings {
+		station := Station(s.Court)
+		for _, m := range s.Matters {
+			key, bare, prefix := "", "", ""
+			if k, ok := ParseCaseKey(m.CaseNumber); ok {
+				key, bare, prefix = k.String(), k.Bare().String(), k.Prefix
+			}
+			rows = append(rows, tx.CauseListEntry.Create().
+				SetListID(saved.ID).SetStation(clip(station, 200)).SetCourt(clip(s.Court, 300)).SetDivision(clip(s.Division, 300)).
+				SetSittingDate(s.Date).SetJudicialOfficer(clip(s.JudicialOfficer, 300)).SetCourtRoom(clip(s.CourtRoom, 100)).
+				SetVirtualLink(clip(s.VirtualLink, 2048)).SetNumber(m.Number).
+				SetCaseNumber(clip(m.CaseNumber, 200)).SetCaseKey(key).SetCaseBare(bare).SetCasePrefix(clip(prefix, 100)).
+				SetParties(clip(m.Parties, 2000)).SetActivity(clip(m.Activity, 200)).SetTime(m.Time))
+		}
+	}
+	// In batches: SQLite allows some tens of thousands of parameters a statement.
+	for len(rows) > 0 {
+		n := min(len(rows), 500)
+		if err := tx.CauseListEntry.CreateBulk(rows[:n]...).Exec(ctx); err != nil {
+			return nil, errs.Internal(fmt.Errorf("store rows of list %s: %w", hash, err))
+		}
+		rows = rows[n:]
+	}
+	return saved, nil
+}
+
+// clip cuts s to at most n runes; printed names longer than a column are
+// noise, not data a person needs whole.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n])
+}
+
+// visibleTo is the rows' lists an owner may see matched against their
+// diary: published ones and their own uploads.
+func visibleTo(owner uuid.UUID) predicate.CauseListEntry {
+	return causelistentry.HasListWith(causelist.Or(
+		causelist.Published(true),
+		causelist.HasUploadsWith(causelistupload.OwnerID(owner)),
+	))
+}
+
+// rowsFor answers, in one query, the rows visible to owner dated from..to at
+// the stations given whose canonical number is one of keys (or, for numbers
+// typed without a prefix, bare); and in a second, one row per station and
+// day those lists cover, so that a matter missing from them can be told.
+func rowsFor(ctx context.Context, db *ent.Client, owner uuid.UUID, stations, keys, bare []string, from, to civil.Date, only *uuid.UUID) ([]Row, error) {
+	if len(stations) == 0 {
+		return nil, nil
+	}
+	where := []predicate.CauseListEntry{
+		causelistentry.StationIn(stations...),
+		causelistentry.SittingDateGTE(from), causelistentry.SittingDateLTE(to),
+		visibleTo(owner),
+	}
+	if only != nil {
+		where = append(where, causelistentry.ListID(*only))
+	}
+	byNumber := []predicate.CauseListEntry{causelistentry.CaseKeyIn(keys...)}
+	if len(bare) > 0 {
+		byNumber = append(byNumber, causelistentry.CaseBareIn(bare...))
+	}
+	es, err := db.CauseListEntry.Query().
+		Where(append(where, causelistentry.Or(byNumber...))...).
+		Order(causelistentry.BySittingDate(), causelistentry.ByTime(), causelistentry.ByNumber()).
+		All(ctx)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("cause-list rows for %s: %w", owner, err))
+	}
+	rows := make([]Row, 0, len(es))
+	for _, e := range es {
+		rows = append(rows, rowOf(e))
+	}
+	// The days covered: a list that does not carry the matter still says
+	// the court sat (or did not list it) that day.
+	var covered []struct {
+		Station     string     `json:"station"`
+		SittingDate civil.Date `json:"sitting_date"`
+		ListID      uuid.UUID  `json:"list_id"`
+		Court       string     `json:"court"`
+		CasePrefix  string     `json:"case_prefix"`
+	}
+	err = db.CauseListEntry.Query().Where(where...).Unique(true).
+		Select(causelistentry.FieldStation, causelistentry.FieldSittingDate, causelistentry.FieldListID, causelistentry.FieldCourt, causelistentry.FieldCasePrefix).
+		Scan(ctx, &covered)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("days covered by cause lists for %s: %w", owner, err))
+	}
+	for _, c := range covered {
+		// A row with no case number marks the day as covered for the kind of
+		// matter and matches nothing.
+		rows = append(rows, Row{ListID: c.ListID, Court: c.Court, Date: c.SittingDate, Prefix: c.CasePrefix})
+	}
+	return rows, nil
+}
+
+func rowOf(e *ent.CauseListEntry) Row {
+	return Row{ListID: e.ListID, Court: e.Court, Date: e.SittingDate, JudicialOfficer: e.JudicialOfficer,
+		CourtRoom: e.CourtRoom, VirtualLink: e.VirtualLink, CaseNumber: e.CaseNumber, Activity: e.Activity, Time: e.Time, Prefix: e.CasePrefix}
+}
+
+// lists answers the lists of ids.
+func lists(ctx context.Context, db *ent.Client, ids []uuid.UUID) (map[uuid.UUID]Stored, error) {
+	out := map[uuid.UUID]Stored{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	ls, err := db.CauseList.Query().Where(causelist.IDIn(ids...)).All(ctx)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("load cause lists: %w", err))
+	}
+	for _, l := range ls {
+		out[l.ID] = storedOf(l)
+	}
+	return out, nil
+}
+
+type findingKey struct {
+	caseRef uuid.UUID
+	kind    Kind
+	date    civil.Date
+}
+
+// dismissed answers owner's dismissed findings dated from..to.
+func dismissed(ctx context.Context, db *ent.Client, owner uuid.UUID, from, to civil.Date) (map[findingKey]bool, error) {
+	ds, err := db.CauseListDismissal.Query().
+		Where(causelistdismissal.OwnerID(owner), causelistdismissal.ListedDateGTE(from), causelistdismissal.ListedDateLTE(to)).
+		All(ctx)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("dismissed findings of %s: %w", owner, err))
+	}
+	out := map[findingKey]bool{}
+	for _, d := range ds {
+		out[findingKey{d.CaseRef, Kind(d.Kind), d.ListedDate}] = true
+	}
+	return out, nil
+}
+
+func dismiss(ctx context.Context, db *ent.Client, owner uuid.UUID, k findingKey) error {
+	err := db.CauseListDismissal.Create().SetOwnerID(owner).SetCaseRef(k.caseRef).SetKind(string(k.kind)).SetListedDate(k.date).
+		OnConflictColumns(causelistdismissal.FieldOwnerID, causelistdismissal.FieldCaseRef, causelistdismissal.FieldKind, causelistdismissal.FieldListedDate).
+		DoNothing().Exec(ctx)
+	if err != nil && !ent.IsNotFound(err) {
+		return errs.Internal(fmt.Errorf("dismiss finding of %s: %w", owner, err))
+	}
+	return nil
+}
