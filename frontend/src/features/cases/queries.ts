@@ -105,6 +105,8 @@ export interface OutcomeValues {
   next_date: string;
   next_activity: string;
   next_time: string;
+  /** A concluding status (Completed, Dismissed...) when the matter ends here; '' otherwise. */
+  status: string;
 }
 
 /** Records what happened and the next date; every case view (calendar, dashboard...) changes. */
@@ -112,9 +114,12 @@ export function useRecordOutcome() {
   const transport = useTransport();
   const queryClient = useQueryClient();
   return useMutation({
+    // The offline queue (frontend/src/app/queryClient.ts) finds this mutation by its key.
+    mutationKey: ['recordActivity'],
     mutationFn: async ({ id, values }: { id: string; values: OutcomeValues }) => {
-      const req = create(RecordActivityRequestSchema, { id, outcome: values.outcome.trim() });
-      if (values.next_date) {
+      const req = create(RecordActivityRequestSchema, { id, outcome: values.outcome.trim(), status: values.status });
+      // A concluded matter has no next date.
+      if (values.next_date && !values.status) {
         req.nextDate = fromIsoDate(values.next_date);
         req.nextActivity = values.next_activity;
         req.nextTime = values.next_time;
