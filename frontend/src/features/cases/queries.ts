@@ -1,5 +1,5 @@
 import { create } from '@bufbuild/protobuf';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Transport } from '@connectrpc/connect';
 import { CreateCaseRequestSchema, RecordActivityRequestSchema, type Case } from '@gen/kesi/v1/case_pb';
 import { caseClient, useTransport } from '@/api/connect';
@@ -46,11 +46,31 @@ export function useCase(caseId: string, initial?: Case) {
 /** A case's activities, newest first. */
 export function useCaseActivities(caseId: string) {
   const transport = useTransport();
-  return useQuery({
+  return useQuery({ ...activitiesQueryOptions(transport, caseId), placeholderData: keepPreviousData });
+}
+
+function activitiesQueryOptions(transport: Transport, caseId: string) {
+  return queryOptions({
     queryKey: caseKeys.activities(caseId),
     queryFn: async ({ signal }) => (await caseClient(transport).listCaseActivities({ caseId }, { signal })).activities,
-    placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * The last outcome recorded on each of these cases (the newest activity with one), by case
+ * number: undefined while loading, '' when none. For the few sittings of a day, one small
+ * request each, shared with the case pages' cache.
+ */
+export function useLastOutcomes(caseIds: string[]): Record<string, string | undefined> {
+  const transport = useTransport();
+  const unique = [...new Set(caseIds)];
+  const results = useQueries({ queries: unique.map((caseId) => activitiesQueryOptions(transport, caseId)) });
+  const outcomes: Record<string, string | undefined> = {};
+  results.forEach((r, i) => {
+    const caseId = unique[i];
+    if (caseId !== undefined) outcomes[caseId] = r.data ? (r.data.find((a) => a.outcome.trim() !== '')?.outcome ?? '') : undefined;
+  });
+  return outcomes;
 }
 
 export function useDeleteCase() {
