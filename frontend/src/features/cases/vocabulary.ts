@@ -1,3 +1,4 @@
+import type { ComboboxItem, OptionsFilter } from '@mantine/core';
 import type { Case } from '@gen/kesi/v1/case_pb';
 
 /**
@@ -65,3 +66,14 @@ export function suggestedNextActivity(choice: OutcomeChoice | undefined, heldAct
   if (choice.next === 'same') return heldActivity || 'Mention';
   return choice.next;
 }
+
+/**
+ * Offers every kind while the field holds one of them (a tap shows the whole list, not just the
+ * current word); narrows the list as soon as something else is typed.
+ */
+export const kindFilter: OptionsFilter = ({ options, search }) => {
+  const q = search.trim().toLowerCase();
+  const items = options.filter((o): o is ComboboxItem => 'value' in o);
+  if (!q || items.some((o) => o.label.toLowerCase() === q)) return items;
+  return items.filter((o) => o.label.toLowerCase().includes(q));
+};

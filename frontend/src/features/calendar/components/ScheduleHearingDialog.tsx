@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '@/api/errors';
 import { DateField } from '@/components/DateField';
-import { ACTIVITY_KINDS } from '@/features/cases/vocabulary';
+import { ACTIVITY_KINDS, kindFilter } from '@/features/cases/vocabulary';
 import { useCaseChoices, useScheduleHearing, type HearingValues } from '../queries';
 
 
@@ -70,7 +70,7 @@ export function ScheduleHearingDialog({ opened, date, onClose }: { opened: boole
           />
           <SimpleGrid cols={{ base: 1, xs: 3 }}>
             <DateField label={HEARING_TEXT.date} withAsterisk {...form.getInputProps('date')} />
-            <Autocomplete label={HEARING_TEXT.kind} data={ACTIVITY_KINDS} {...form.getInputProps('activity')} />
+            <Autocomplete label={HEARING_TEXT.kind} data={ACTIVITY_KINDS} filter={kindFilter} {...form.getInputProps('activity')} />
             <TextInput type="time" label={HEARING_TEXT.time} {...form.getInputProps('time')} />
           </SimpleGrid>
           <Group justify="flex-end">

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '@/api/errors';
 import { DateField } from '@/components/DateField';
-import { ACTIVITY_KINDS } from '../vocabulary';
+import { ACTIVITY_KINDS, kindFilter } from '../vocabulary';
 import { useCreateCase, type NewCaseValues } from '../queries';
 
 export const KIOSK_URL = 'https://efiling.court.go.ke/';
@@ -80,7 +80,7 @@ export function NewCaseDialog({ opened, onClose }: { opened: boolean; onClose: (
               <TextInput label={TEXT.caseType} placeholder="Civil Suit" {...form.getInputProps('case_type')} />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, xs: 3 }}>
-              <Autocomplete label={TEXT.activity} data={ACTIVITY_KINDS} {...form.getInputProps('activity')} />
+              <Autocomplete label={TEXT.activity} data={ACTIVITY_KINDS} filter={kindFilter} {...form.getInputProps('activity')} />
               <DateField label={TEXT.activityDate} {...form.getInputProps('activity_date')} />
               <TextInput type="time" label={TEXT.time} {...form.getInputProps('time')} />
             </SimpleGrid>

@@ -20,7 +20,7 @@ import { errorMessage } from '@/api/errors';
 import { DateField } from '@/components/DateField';
 import { formatDate, quickDates, todayIsoDate } from '@/lib/dates';
 import { useRecordOutcome, type OutcomeValues } from '../queries';
-import { ACTIVITY_KINDS, CONCLUDING_STATUSES, DEFAULT_CONCLUSION, OUTCOME_CHOICES, suggestedNextActivity } from '../vocabulary';
+import { ACTIVITY_KINDS, CONCLUDING_STATUSES, DEFAULT_CONCLUSION, kindFilter, OUTCOME_CHOICES, suggestedNextActivity } from '../vocabulary';
 
 export const OUTCOME_TEXT = {
   title: 'Record outcome',
@@ -181,7 +181,7 @@ export function RecordOutcomeDialog({ target, opened, onClose }: { target: Case;
                 <DateField label={OUTCOME_TEXT.nextDate} minDate={today} data-field="next_date" {...form.getInputProps('next_date')} />
                 <Autocomplete
                   label={OUTCOME_TEXT.kind}
-                  data={ACTIVITY_KINDS}
+                  data={ACTIVITY_KINDS} filter={kindFilter}
                   data-field="next_activity"
                   {...form.getInputProps('next_activity')}
                 />

@@ -41,7 +41,7 @@ export function SittingCard({
             {when || 'Time not set'}
           </Text>
           {c.activity && (
-            <Badge variant="light" color="blue.9" radius="sm" style={{ flexShrink: 0 }}>
+            <Badge variant="filled" color="blue.9" radius="sm" style={{ flexShrink: 0 }}>
               {c.activity}
             </Badge>
           )}

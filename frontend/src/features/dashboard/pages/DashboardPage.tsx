@@ -55,7 +55,7 @@ export function DashboardPage() {
           <Title order={1} size="h4">
             {TEXT.welcome(name)}
           </Title>
-          <Badge variant="light" color="blue.9" style={{ flexShrink: 0 }}>
+          <Badge variant="filled" color="blue.9" style={{ flexShrink: 0 }}>
             {capitalise(user?.role ?? '')}
           </Badge>
         </Group>
@@ -194,7 +194,7 @@ function CaseList({
                   {c.caseId}
                 </Text>
                 {c.activity && (
-                  <Badge variant="light" color="blue.9" radius="sm" style={{ flexShrink: 0 }}>
+                  <Badge variant="filled" color="blue.9" radius="sm" style={{ flexShrink: 0 }}>
                     {c.activity}
                   </Badge>
                 )}
