@@ -130,6 +130,28 @@ describe('the day on a 360x740 phone', () => {
     expect(await type.inputValue()).toBe('Company');
   });
 
+  it('opens a case from a link with raw slashes and lists its activities as cards', async () => {
+    await page.goto('/cases/MCCC/E3574/2022');
+    await page.getByTestId('activity-cards').waitFor();
+    expect(await page.getByText('MCCC/E3574/2022').first().isVisible()).toBe(true);
+    expect(await page.getByTestId('activity-cards').locator('article').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: join(SHOTS, 'phone-case.png'), fullPage: true });
+    await expectAccessible(page, 'phone case');
+  });
+
+  it("reaches Clients and the Cases Report from the phone's menu; sign-out asks first", async () => {
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'More' }).tap();
+    await page.getByRole('menuitem', { name: 'Clients' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Cases Report' }).isVisible()).toBe(true);
+    await page.getByRole('menuitem', { name: 'Sign Out' }).tap();
+    const confirm = page.getByRole('dialog');
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).tap();
+    // Cancelled: still signed in.
+    expect(page.url()).toContain('/dashboard');
+  });
+
   it('leaves no console errors', () => {
     expect(errors).toEqual([]);
   });
