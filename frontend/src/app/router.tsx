@@ -17,7 +17,8 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 export const signedInRoutes: RouteObject[] = [
   { path: '/dashboard', lazy: page(() => import('@/features/dashboard/pages/DashboardPage'), 'DashboardPage') },
   { path: '/cases', lazy: page(() => import('@/features/cases/pages/CasesPage'), 'CasesPage') },
-  { path: '/cases/:id', lazy: page(() => import('@/features/cases/pages/CaseDetailPage'), 'CaseDetailPage') },
+  // A splat: a case number's raw slashes (/cases/MCCC/E1234/2025) still name one case.
+  { path: '/cases/*', lazy: page(() => import('@/features/cases/pages/CaseDetailPage'), 'CaseDetailPage') },
   { path: '/cases-report', lazy: page(() => import('@/features/report/pages/CasesReportPage'), 'CasesReportPage') },
   { path: '/notifications', lazy: page(() => import('@/features/notifications/pages/NotificationsPage'), 'NotificationsPage') },
   { path: '/calendar', lazy: page(() => import('@/features/calendar/pages/CalendarPage'), 'CalendarPage') },

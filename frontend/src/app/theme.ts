@@ -1,4 +1,4 @@
-import { createTheme, Modal, Notification, type CSSVariablesResolver } from '@mantine/core';
+import { Autocomplete, createTheme, Modal, Notification, Select, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * The one place the look is decided. Mantine's `sm` breakpoint (48em) is SPEC.md's 768px.
@@ -18,6 +18,11 @@ export const theme = createTheme({
     // Toasts' and dialogs' close buttons need a name for screen readers.
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    // A dropdown placed in the document (absolute) below a scrolled dialog on a phone made the
+    // page taller, which moved it, which made the page shorter again: it opened and closed by
+    // itself and the tapped option was missed. Fixed to the viewport it moves nothing.
+    Select: Select.extend({ defaultProps: { comboboxProps: { floatingStrategy: 'fixed' } } }),
+    Autocomplete: Autocomplete.extend({ defaultProps: { comboboxProps: { floatingStrategy: 'fixed' } } }),
   },
 });
 

@@ -10,6 +10,10 @@ import {
   instantToIsoDate,
   INVALID_DATE,
   NO_DATE,
+  addToIsoDate,
+  inputToIso,
+  isoToInput,
+  quickDates,
   toIsoDate,
   todayIsoDate,
 } from './dates';
@@ -40,15 +44,17 @@ describe('google.type.Date <-> YYYY-MM-DD', () => {
 
 describe('formatting calendar dates', () => {
   it('formats short and long dates', () => {
-    expect(formatDate(date(2025, 1, 5))).toBe('Jan 5, 2025');
-    expect(formatDate('2025-12-25')).toBe('Dec 25, 2025');
-    expect(formatLongDate(date(2025, 1, 6))).toBe('Monday, January 6, 2025');
-    expect(formatLongDate('2025-01-05')).toBe('Sunday, January 5, 2025');
+    expect(formatDate(date(2026, 12, 8))).toBe('Tue 8 Dec 2026');
+    expect(formatDate(date(2025, 1, 5))).toBe('Sun 5 Jan 2025');
+    expect(formatDate('2025-12-25')).toBe('Thu 25 Dec 2025');
+    expect(formatLongDate(date(2025, 1, 6))).toBe('Monday 6 January 2025');
+    expect(formatLongDate('2025-01-05')).toBe('Sunday 5 January 2025');
   });
 
   it('never shifts the day, whatever the hour', () => {
-    expect(formatDate('2025-01-01')).toBe('Jan 1, 2025');
-    expect(formatDate('2024-12-31')).toBe('Dec 31, 2024');
+    expect(formatDate('2025-01-01')).toBe('Wed 1 Jan 2025');
+    expect(formatDate('2024-12-31')).toBe('Tue 31 Dec 2024');
+    expect(formatDate('0099-07-01')).toBe('Wed 1 Jul 99');
   });
 
   it('falls back as SPEC.md section 8 says', () => {
@@ -67,12 +73,66 @@ describe('instants in Africa/Nairobi (UTC+3, no daylight saving)', () => {
   });
 
   it('formats an instant as its Nairobi day', () => {
-    expect(formatInstant(timestampFromDate(new Date('2025-01-04T21:30:00Z')))).toBe('Jan 5, 2025');
+    expect(formatInstant(timestampFromDate(new Date('2025-01-04T21:30:00Z')))).toBe('Sun 5 Jan 2025');
     expect(formatInstant(undefined)).toBe('No date available');
   });
 
   it('knows today in Nairobi', () => {
     expect(todayIsoDate(new Date('2025-06-30T22:00:00Z'))).toBe('2025-07-01');
     expect(todayIsoDate()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('dates typed the Kenyan way (DD/MM/YYYY)', () => {
+  it('reads and writes day first with the full year', () => {
+    expect(isoToInput('2026-12-08')).toBe('08/12/2026');
+    expect(inputToIso('08/12/2026')).toBe('2026-12-08');
+    expect(inputToIso('8/1/2026')).toBe('2026-01-08');
+    expect(inputToIso(' 29/02/2024 ')).toBe('2024-02-29');
+  });
+
+  it('refuses what is not a real day or not day first', () => {
+    for (const text of ['', '29/02/2025', '31/04/2026', '12/31/2026', '2026-12-08', '08/12/26', '00/01/2026']) {
+      expect(inputToIso(text)).toBe('');
+    }
+    expect(isoToInput('2025-02-30')).toBe('');
+  });
+});
+
+describe('quick next dates', () => {
+  it('adds weeks and months across month and year ends', () => {
+    expect(addToIsoDate('2026-12-28', { days: 7 })).toBe('2027-01-04');
+    expect(addToIsoDate('2026-01-31', { months: 1 })).toBe('2026-02-28');
+    expect(addToIsoDate('2024-01-31', { months: 1 })).toBe('2024-02-29');
+    expect(addToIsoDate('2026-03-31', { months: 1 })).toBe('2026-04-30');
+    expect(addToIsoDate('2026-12-15', { months: 1 })).toBe('2027-01-15');
+    expect(addToIsoDate('2026-12-31', { days: 0 })).toBe('2026-12-31');
+    expect(addToIsoDate('not a date', { days: 7 })).toBe('');
+  });
+
+  it('offers +1 week, +2 weeks and +1 month from today on court weekdays', () => {
+    // Tuesday 8 Dec 2026: a week on is Tuesday 15 Dec.
+    expect(quickDates('2026-12-08')).toEqual([
+      { label: '+1 week', iso: '2026-12-15' },
+      { label: '+2 weeks', iso: '2026-12-22' },
+      { label: '+1 month', iso: '2027-01-08' },
+    ]);
+  });
+
+  it('moves a date falling on a weekend to the Monday after', () => {
+    // Saturday 31 Jan 2026 + 1 month = Saturday 28 Feb 2026 -> Monday 2 Mar 2026.
+    expect(quickDates('2026-01-31')[2]).toEqual({ label: '+1 month', iso: '2026-03-02' });
+    // A sitting recorded on a Saturday: a week on is a Saturday too -> Monday.
+    expect(quickDates('2026-11-21')[0]?.iso).toBe('2026-11-30');
+    // Sunday 30 Aug 2026 + 1 month = Wednesday 30 Sep 2026 (no shift).
+    expect(quickDates('2026-08-30')[2]?.iso).toBe('2026-09-30');
+    // 31 Oct 2026 + 1 month = Mon 30 Nov.
+    expect(quickDates('2026-10-31')[2]?.iso).toBe('2026-11-30');
+    // Sunday + 1 week -> Monday after.
+    expect(quickDates('2026-11-22')[0]?.iso).toBe('2026-11-30');
+  });
+
+  it('gives nothing usable for a bad today', () => {
+    expect(quickDates('').map((q) => q.iso)).toEqual(['', '', '']);
   });
 });

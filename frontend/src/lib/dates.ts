@@ -65,35 +65,108 @@ export function instantToIsoDate(instant: Timestamp | Date): string {
   return `${pad(part('year'), 4)}-${pad(part('month'))}-${pad(part('day'))}`;
 }
 
-const shortFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
-const longFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const LONG_WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const LONG_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
-function format(value: CalendarDate | string | undefined, f: Intl.DateTimeFormat): string {
+function format(value: CalendarDate | string | undefined, long: boolean): string {
   if (value === undefined || value === '') return NO_DATE;
   const date = typeof value === 'string' ? fromIsoDate(value) : value;
-  const iso = toIsoDate(date);
-  if (!date || !iso) return INVALID_DATE;
-  // Noon UTC of that day, formatted in UTC, is that day whatever the browser's zone.
-  return f.format(utcNoon(date.year, date.month, date.day));
+  if (!date || !toIsoDate(date)) return INVALID_DATE;
+  // Noon UTC of that day, read in UTC, is that day whatever the browser's zone.
+  const weekday = utcNoon(date.year, date.month, date.day).getUTCDay();
+  return long
+    ? `${LONG_WEEKDAYS[weekday]} ${date.day} ${LONG_MONTHS[date.month - 1]} ${date.year}`
+    : `${WEEKDAYS[weekday]} ${date.day} ${MONTHS[date.month - 1]} ${date.year}`;
 }
 
-/** 'Jan 5, 2025' for a calendar date or 'YYYY-MM-DD'. */
+/** 'Tue 8 Dec 2026' (the Kenyan order, full year) for a calendar date or 'YYYY-MM-DD'. */
 export function formatDate(value: CalendarDate | string | undefined): string {
-  return format(value, shortFormat);
+  return format(value, false);
 }
 
-/** 'Sunday, January 5, 2025' for a calendar date or 'YYYY-MM-DD'. */
+/** 'Tuesday 8 December 2026' for a calendar date or 'YYYY-MM-DD'. */
 export function formatLongDate(value: CalendarDate | string | undefined): string {
-  return format(value, longFormat);
+  return format(value, true);
 }
 
-/** 'Jan 5, 2025' for the Nairobi day an instant falls on. */
+/** 'Tue 8 Dec 2026' for the Nairobi day an instant falls on. */
 export function formatInstant(instant: Timestamp | Date | undefined): string {
   return instant ? formatDate(instantToIsoDate(instant)) : NO_DATE;
+}
+
+/** The input format of every date field: day first, full year. */
+export const INPUT_DATE_FORMAT = 'DD/MM/YYYY';
+
+/** 'YYYY-MM-DD' as 'DD/MM/YYYY'; '' when not a real day. */
+export function isoToInput(iso: string): string {
+  const d = fromIsoDate(iso);
+  return d ? `${pad(d.day)}/${pad(d.month)}/${pad(d.year, 4)}` : '';
+}
+
+/** 'DD/MM/YYYY' (or D/M/YYYY) as 'YYYY-MM-DD'; '' when not a real day. */
+export function inputToIso(text: string): string {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
+  if (!m) return '';
+  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return isRealDay(year, month, day) ? `${pad(year, 4)}-${pad(month)}-${pad(day)}` : '';
+}
+
+/**
+ * The day 'weeks' weeks or 'months' months after 'YYYY-MM-DD'. A month on from a day the next
+ * month lacks lands on that month's last day (31 Jan + 1 month = 28 or 29 Feb), as a court
+ * clerk counts it.
+ */
+export function addToIsoDate(iso: string, { days = 0, months = 0 }: { days?: number; months?: number }): string {
+  const d = fromIsoDate(iso);
+  if (!d) return '';
+  const monthIndex = d.year * 12 + (d.month - 1) + months;
+  const year = Math.floor(monthIndex / 12);
+  const month = (monthIndex % 12) + 1;
+  const lastDay = utcNoon(year, month + 1, 0).getUTCDate();
+  const shifted = utcNoon(year, month, Math.min(d.day, lastDay));
+  shifted.setUTCDate(shifted.getUTCDate() + days);
+  return `${pad(shifted.getUTCFullYear(), 4)}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())}`;
+}
+
+/** Day of the week of 'YYYY-MM-DD': 0 Sunday ... 6 Saturday; -1 when not a real day. */
+export function weekdayOf(iso: string): number {
+  const d = fromIsoDate(iso);
+  return d ? utcNoon(d.year, d.month, d.day).getUTCDay() : -1;
+}
+
+export interface QuickDate {
+  label: string;
+  iso: string;
+}
+
+/**
+ * The quick next dates offered after a sitting: +1 week, +2 weeks, +1 month from today. Courts do
+ * not sit at weekends, so a date that falls on one moves to the Monday after (public holidays
+ * are the server's to know; the advocate sees the weekday on the chip).
+ */
+export function quickDates(today: string): QuickDate[] {
+  const courtDay = (iso: string) => {
+    const wd = weekdayOf(iso);
+    return wd === 6 ? addToIsoDate(iso, { days: 2 }) : wd === 0 ? addToIsoDate(iso, { days: 1 }) : iso;
+  };
+  return [
+    { label: '+1 week', iso: courtDay(addToIsoDate(today, { days: 7 })) },
+    { label: '+2 weeks', iso: courtDay(addToIsoDate(today, { days: 14 })) },
+    { label: '+1 month', iso: courtDay(addToIsoDate(today, { months: 1 })) },
+  ];
 }

@@ -7,6 +7,8 @@ import {
   Button,
   Group,
   Indicator,
+  Menu,
+  Modal,
   NavLink as MantineNavLink,
   ScrollArea,
   Stack,
@@ -15,7 +17,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
-import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
+import { IconDotsVertical, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useSubscriptionStatus } from '@/api/subscription';
@@ -31,6 +33,9 @@ const TEXT = {
   upgrade: 'Upgrade to Real Account',
   toggle: 'Toggle sidebar',
   main: 'Main navigation',
+  more: 'More',
+  confirmSignOut: 'Sign out of Kesi on this phone?',
+  cancel: 'Cancel',
 };
 
 /** The signed-in layout: sidebar on desktop, bottom bar below 768px, header with the user. */
@@ -124,13 +129,66 @@ function Shell({ user }: { user: SessionUser }) {
   );
 }
 
-/** Phones have no sidebar: Sign Out sits in the header. */
+/**
+ * Phones have no sidebar: the header's menu holds what the bottom bar leaves out (Clients, the
+ * Cases Report) and Sign Out, which asks first (a stray tap at court must not end the session).
+ */
 function HeaderSignOut() {
   const logout = useLogout();
+  const [confirming, setConfirming] = useState(false);
   return (
-    <ActionIcon variant="subtle" color="red" size="lg" hiddenFrom="sm" aria-label={TEXT.signOut} onClick={() => void logout()}>
-      <IconLogout size={20} aria-hidden />
-    </ActionIcon>
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" size="lg" hiddenFrom="sm" aria-label={TEXT.more}>
+            <IconDotsVertical size={20} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {NAV_ENTRIES.filter((e) => e.desktopOnly).map((entry) => {
+            const Icon = entry.icon;
+            return (
+              <Menu.Item key={entry.to} component={Link} to={entry.to} leftSection={<Icon size={18} aria-hidden />}>
+                {entry.label}
+              </Menu.Item>
+            );
+          })}
+          <Menu.Divider />
+          <Menu.Item
+            color="red"
+            leftSection={<IconLogout size={18} aria-hidden />}
+            onClick={() => {
+              setConfirming(true);
+            }}
+          >
+            {TEXT.signOut}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Modal
+        opened={confirming}
+        onClose={() => {
+          setConfirming(false);
+        }}
+        title={TEXT.confirmSignOut}
+        centered
+        size="sm"
+      >
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            onClick={() => {
+              setConfirming(false);
+            }}
+          >
+            {TEXT.cancel}
+          </Button>
+          <Button color="red" onClick={() => void logout()}>
+            {TEXT.signOut}
+          </Button>
+        </Group>
+      </Modal>
+    </>
   );
 }
 

@@ -6,6 +6,7 @@ import {
   IconListCheck,
   IconReportAnalytics,
   IconSettings,
+  IconUsers,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -15,7 +16,7 @@ export interface NavEntry {
   icon: Icon;
   /** Shows the notification count. */
   badge?: boolean;
-  /** Left out of the mobile bottom bar. */
+  /** Left out of the mobile bottom bar (the phone's header menu has it). */
   desktopOnly?: boolean;
 }
 
@@ -23,6 +24,8 @@ export interface NavEntry {
 export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Dashboard', to: '/dashboard', icon: IconLayoutDashboard },
   { label: 'Cases', to: '/cases', icon: IconBriefcase },
+  // Issue 13 item 9: clients in the sidebar; on a phone, in the header's menu.
+  { label: 'Clients', to: '/clients', icon: IconUsers, desktopOnly: true },
   { label: 'Cases Report', to: '/cases-report', icon: IconReportAnalytics, desktopOnly: true },
   { label: 'Notifications', to: '/notifications', icon: IconBell, badge: true },
   { label: 'Calendar', to: '/calendar', icon: IconCalendar },

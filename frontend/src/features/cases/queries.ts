@@ -1,5 +1,5 @@
 import { create } from '@bufbuild/protobuf';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Transport } from '@connectrpc/connect';
 import { CreateCaseRequestSchema, RecordActivityRequestSchema, type Case } from '@gen/kesi/v1/case_pb';
 import { caseClient, useTransport } from '@/api/connect';
@@ -46,11 +46,31 @@ export function useCase(caseId: string, initial?: Case) {
 /** A case's activities, newest first. */
 export function useCaseActivities(caseId: string) {
   const transport = useTransport();
-  return useQuery({
+  return useQuery({ ...activitiesQueryOptions(transport, caseId), placeholderData: keepPreviousData });
+}
+
+function activitiesQueryOptions(transport: Transport, caseId: string) {
+  return queryOptions({
     queryKey: caseKeys.activities(caseId),
     queryFn: async ({ signal }) => (await caseClient(transport).listCaseActivities({ caseId }, { signal })).activities,
-    placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * The last outcome recorded on each of these cases (the newest activity with one), by case
+ * number: undefined while loading, '' when none. For the few sittings of a day, one small
+ * request each, shared with the case pages' cache.
+ */
+export function useLastOutcomes(caseIds: string[]): Record<string, string | undefined> {
+  const transport = useTransport();
+  const unique = [...new Set(caseIds)];
+  const results = useQueries({ queries: unique.map((caseId) => activitiesQueryOptions(transport, caseId)) });
+  const outcomes: Record<string, string | undefined> = {};
+  results.forEach((r, i) => {
+    const caseId = unique[i];
+    if (caseId !== undefined) outcomes[caseId] = r.data ? (r.data.find((a) => a.outcome.trim() !== '')?.outcome ?? '') : undefined;
+  });
+  return outcomes;
 }
 
 export function useDeleteCase() {
@@ -105,6 +125,8 @@ export interface OutcomeValues {
   next_date: string;
   next_activity: string;
   next_time: string;
+  /** A concluding status (Completed, Dismissed...) when the matter ends here; '' otherwise. */
+  status: string;
 }
 
 /** Records what happened and the next date; every case view (calendar, dashboard...) changes. */
@@ -112,9 +134,12 @@ export function useRecordOutcome() {
   const transport = useTransport();
   const queryClient = useQueryClient();
   return useMutation({
+    // The offline queue (frontend/src/app/queryClient.ts) finds this mutation by its key.
+    mutationKey: ['recordActivity'],
     mutationFn: async ({ id, values }: { id: string; values: OutcomeValues }) => {
-      const req = create(RecordActivityRequestSchema, { id, outcome: values.outcome.trim() });
-      if (values.next_date) {
+      const req = create(RecordActivityRequestSchema, { id, outcome: values.outcome.trim(), status: values.status });
+      // A concluded matter has no next date.
+      if (values.next_date && !values.status) {
         req.nextDate = fromIsoDate(values.next_date);
         req.nextActivity = values.next_activity;
         req.nextTime = values.next_time;

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '@/api/errors';
+import { DateField } from '@/components/DateField';
+import { ACTIVITY_KINDS, kindFilter } from '@/features/cases/vocabulary';
 import { useCaseChoices, useScheduleHearing, type HearingValues } from '../queries';
 
-const KINDS = ['Hearing', 'Mention', 'Part Heard Hearing', 'Ruling', 'Judgment', 'Directions'];
 
 export const HEARING_TEXT = {
   title: 'Schedule Hearing',
@@ -68,8 +69,8 @@ export function ScheduleHearingDialog({ opened, date, onClose }: { opened: boole
             {...form.getInputProps('case')}
           />
           <SimpleGrid cols={{ base: 1, xs: 3 }}>
-            <TextInput type="date" label={HEARING_TEXT.date} withAsterisk {...form.getInputProps('date')} />
-            <Select label={HEARING_TEXT.kind} data={KINDS} allowDeselect={false} {...form.getInputProps('activity')} />
+            <DateField label={HEARING_TEXT.date} withAsterisk {...form.getInputProps('date')} />
+            <Autocomplete label={HEARING_TEXT.kind} data={ACTIVITY_KINDS} filter={kindFilter} {...form.getInputProps('activity')} />
             <TextInput type="time" label={HEARING_TEXT.time} {...form.getInputProps('time')} />
           </SimpleGrid>
           <Group justify="flex-end">

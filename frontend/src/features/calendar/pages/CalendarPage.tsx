@@ -10,6 +10,7 @@ import { CaseStatusBadge } from '@/components/CaseStatusBadge';
 import { ErrorPanel } from '@/components/ErrorPanel';
 import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
 import { PageHeading } from '@/components/PageHeading';
+import { caseLink } from '@/features/cases/links';
 import { formatDate, formatLongDate, todayIsoDate } from '@/lib/dates';
 import { ScheduleHearingDialog } from '../components/ScheduleHearingDialog';
 import { useDayCases, useHearingDays } from '../queries';
@@ -59,7 +60,7 @@ export function CalendarPage() {
     setSelected(date);
   };
   const open = (c: Case) => {
-    void navigate(`/cases/${encodeURIComponent(c.caseId)}`, { state: { case: c } });
+    void navigate(caseLink(c.caseId), { state: { case: c } });
   };
 
   return (

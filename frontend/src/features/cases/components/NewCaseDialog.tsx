@@ -1,7 +1,9 @@
-import { Button, Divider, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Autocomplete, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '@/api/errors';
+import { DateField } from '@/components/DateField';
+import { ACTIVITY_KINDS, kindFilter } from '../vocabulary';
 import { useCreateCase, type NewCaseValues } from '../queries';
 
 export const KIOSK_URL = 'https://efiling.court.go.ke/';
@@ -27,7 +29,6 @@ const TEXT = {
   success: 'Case added successfully',
 };
 
-export const ACTIVITY_KINDS = ['Mention', 'Hearing', 'Part Heard Hearing', 'Ruling', 'Judgment', 'Directions'];
 
 export function NewCaseDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const create = useCreateCase();
@@ -75,12 +76,12 @@ export function NewCaseDialog({ opened, onClose }: { opened: boolean; onClose: (
             <TextInput label={TEXT.parties} {...form.getInputProps('parties')} />
             <TextInput label={TEXT.court} {...form.getInputProps('law_court')} />
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <TextInput type="date" label={TEXT.filingDate} {...form.getInputProps('filing_date')} />
+              <DateField label={TEXT.filingDate} {...form.getInputProps('filing_date')} />
               <TextInput label={TEXT.caseType} placeholder="Civil Suit" {...form.getInputProps('case_type')} />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, xs: 3 }}>
-              <Select label={TEXT.activity} data={ACTIVITY_KINDS} allowDeselect={false} {...form.getInputProps('activity')} />
-              <TextInput type="date" label={TEXT.activityDate} {...form.getInputProps('activity_date')} />
+              <Autocomplete label={TEXT.activity} data={ACTIVITY_KINDS} filter={kindFilter} {...form.getInputProps('activity')} />
+              <DateField label={TEXT.activityDate} {...form.getInputProps('activity_date')} />
               <TextInput type="time" label={TEXT.time} {...form.getInputProps('time')} />
             </SimpleGrid>
             <Textarea label={TEXT.notes} autosize minRows={2} {...form.getInputProps('notes')} />

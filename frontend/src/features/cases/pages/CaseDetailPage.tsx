@@ -1,7 +1,7 @@
-import { Button, Card, Center, Group, Loader, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Center, Group, Loader, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import type { Activity, Case } from '@gen/kesi/v1/case_pb';
+import type { Case } from '@gen/kesi/v1/case_pb';
 import { CaseStatusBadge } from '@/components/CaseStatusBadge';
 import { ErrorPanel } from '@/components/ErrorPanel';
 import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
@@ -10,6 +10,8 @@ import { DocumentsPanel } from '@/features/documents/components/DocumentsPanel';
 import { CaseListings } from '@/features/causelists/CaseListings';
 import { formatDate, toIsoDate } from '@/lib/dates';
 import { RecordOutcomeDialog } from '../components/RecordOutcomeDialog';
+import { SITTING_TEXT } from '../components/SittingCard';
+import { isConcluded } from '../vocabulary';
 import { useCase, useCaseActivities } from '../queries';
 
 const TEXT = {
@@ -32,14 +34,10 @@ const TEXT = {
 };
 
 /** Newest first by date then time; the server already answers so, this keeps it true. */
-function byNewest(a: Activity, b: Activity): number {
-  const key = (x: Activity) => `${toIsoDate(x.activityDate)} ${x.time}`;
-  return key(b).localeCompare(key(a));
-}
-
 export function CaseDetailPage() {
   useRefetchOnTokenRefresh();
-  const { id = '' } = useParams();
+  // The splat holds the case number, slashes and all (a raw /cases/MCCC/E1234/2025 too).
+  const id = useParams()['*'] ?? '';
   const location = useLocation();
   const navigate = useNavigate();
   const passed = (location.state as { case?: Case } | null)?.case;
@@ -96,7 +94,16 @@ export function CaseDetailPage() {
                 <Field label={TEXT.parties} value={c.parties} />
                 <Field label={TEXT.court} value={c.lawCourt} />
                 <Field label={TEXT.filingDate} value={c.filingDate ? formatDate(c.filingDate) : ''} />
-                <Field label={TEXT.nextDate} value={c.activityDate ? `${formatDate(c.activityDate)}${c.time ? ` ${c.time}` : ''}` : ''} />
+                <Field
+                  label={TEXT.nextDate}
+                  value={
+                    isConcluded(c)
+                      ? SITTING_TEXT.concluded
+                      : c.activityDate
+                        ? `${formatDate(c.activityDate)}${c.time ? ` ${c.time}` : ''}`
+                        : ''
+                  }
+                />
               </SimpleGrid>
               <Field label={TEXT.notes} value={c.notes} />
             </Stack>
@@ -157,8 +164,35 @@ function Activities({ caseId }: { caseId: string }) {
       </Text>
     );
   }
-  const rows = [...activities.data].sort(byNewest);
+  // One order on every door: the server answers newest first and the page keeps it.
+  const rows = activities.data;
   return (
+    <>
+      <Stack gap="xs" hiddenFrom="sm" data-testid="activity-cards">
+        {rows.map((a) => (
+          <Card key={a.id} withBorder padding="sm" component="article">
+            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+              <Text size="sm" fw={700}>
+                {formatDate(a.activityDate)}
+                {a.time ? `, ${a.time}` : ''}
+              </Text>
+              <Badge variant="filled" color="blue.9" radius="sm" style={{ flexShrink: 0 }}>
+                {a.activity}
+              </Badge>
+            </Group>
+            {a.lawCourt && (
+              <Text size="sm" c="dimmed">
+                {a.lawCourt}
+              </Text>
+            )}
+            {a.clientName && <Text size="sm">Client: {a.clientName}</Text>}
+            <Text size="sm" c={a.outcome ? undefined : 'dimmed'}>
+              {a.outcome ? `Outcome: ${a.outcome}` : SITTING_TEXT.noOutcome}
+            </Text>
+          </Card>
+        ))}
+      </Stack>
+      <Box visibleFrom="sm">
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="sm" striped>
         <Table.Thead>
@@ -185,5 +219,7 @@ function Activities({ caseId }: { caseId: string }) {
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+      </Box>
+    </>
   );
 }

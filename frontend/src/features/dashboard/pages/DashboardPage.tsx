@@ -1,13 +1,18 @@
+import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import type { Case } from '@gen/kesi/v1/case_pb';
 import { useSession } from '@/app/session/SessionProvider';
-import { CaseStatusBadge } from '@/components/CaseStatusBadge';
 import { ErrorPanel } from '@/components/ErrorPanel';
 import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
 import { formatDate, formatLongDate, todayIsoDate } from '@/lib/dates';
 import { CauseListSummary } from '@/features/causelists/CauseListSummary';
+import { RecordOutcomeDialog } from '@/features/cases/components/RecordOutcomeDialog';
+import { SittingCard } from '@/features/cases/components/SittingCard';
+import { caseLink } from '@/features/cases/links';
+import { useLastOutcomes } from '@/features/cases/queries';
 import { useTodayCases, useTotalCases, useWeekCases } from '../queries';
+import { FirstCase } from '../components/FirstCase';
 
 export const TEXT = {
   welcome: (name: string) => `Welcome back, ${name}`,
@@ -37,25 +42,39 @@ export function DashboardPage() {
   const week = useWeekCases();
   const total = useTotalCases();
   const navigate = useNavigate();
+  const [recording, setRecording] = useState<Case | null>(null);
   const open = (c: Case) => {
-    void navigate(`/cases/${encodeURIComponent(c.caseId)}`, { state: { case: c } });
+    void navigate(caseLink(c.caseId), { state: { case: c } });
   };
+  const name = user && user.fullname.trim() !== '' ? user.fullname : TEXT.fallbackName;
 
   return (
-    <Stack>
-      <Card withBorder bg="blue.9" c="white">
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={1} size="h2">
-              {TEXT.welcome(user && user.fullname.trim() !== '' ? user.fullname : TEXT.fallbackName)}
-            </Title>
-            <Text size="sm">{formatLongDate(today)}</Text>
-          </div>
-          <Badge color="white" c="blue.9" variant="filled">
+    <Stack gap="sm">
+      {/* A phone opens on today's matters: one line of greeting and counts, then the sittings. */}
+      <div data-testid="dashboard-summary">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Title order={1} size="h4">
+            {TEXT.welcome(name)}
+          </Title>
+          <Badge variant="filled" color="blue.9" style={{ flexShrink: 0 }}>
             {capitalise(user?.role ?? '')}
           </Badge>
         </Group>
-      </Card>
+        <Text size="sm">
+          {formatLongDate(today)}
+          {' · '}
+          <Count value={todayCases.data?.length} testId="stat-today" /> today
+          {' · '}
+          <Count value={week.data?.length} testId="stat-week" /> this week
+          {' · '}
+          <Count value={total.data} testId="stat-total" /> in all
+        </Text>
+      </div>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <TodaySittings query={todayCases} onRecord={setRecording} />
+        <CaseList title={TEXT.thisWeek} query={week} empty={TEXT.noWeek} onOpen={open} showDate />
+      </SimpleGrid>
+      {total.data === 0 && <FirstCase />}
       {user?.role === 'demo' && (
         // Yellow title text on the light yellow fill is 2.7:1; the title reads in the body colour.
         <Alert color="yellow" title={TEXT.demoTitle} variant="light" styles={{ title: { color: 'var(--mantine-color-black)' } }}>
@@ -70,35 +89,63 @@ export function DashboardPage() {
         </Alert>
       )}
       <CauseListSummary />
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <Stat label={TEXT.today} value={todayCases.data?.length} testId="stat-today" />
-        <Stat label={TEXT.week} value={week.data?.length} testId="stat-week" />
-        <Stat label={TEXT.total} value={total.data} testId="stat-total" />
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <CaseList title={TEXT.schedule} query={todayCases} empty={TEXT.noToday} onOpen={open} showDate={false} />
-        <CaseList title={TEXT.thisWeek} query={week} empty={TEXT.noWeek} onOpen={open} showDate />
-      </SimpleGrid>
+      {recording && <RecordOutcomeDialog target={recording} opened onClose={() => { setRecording(null); }} />}
     </Stack>
   );
 }
 
-function Stat({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
+function Count({ value, testId }: { value: number | undefined; testId: string }) {
   return (
-    <Card withBorder padding="md">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <div style={{ height: 36 }}>
-        {value === undefined ? (
-          <Skeleton height={28} width={48} mt={4} />
-        ) : (
-          <Text fw={700} fz={28} data-testid={testId}>
-            {value}
+    <Text span fw={700} data-testid={testId}>
+      {value ?? '…'}
+    </Text>
+  );
+}
+
+/** Today's sittings as cards, each with its own Record outcome. */
+function TodaySittings({
+  query,
+  onRecord,
+}: {
+  query: { isPending: boolean; isError: boolean; data?: Case[]; refetch: () => Promise<unknown> };
+  onRecord: (c: Case) => void;
+}) {
+  const outcomes = useLastOutcomes((query.data ?? []).map((c) => c.caseId));
+  return (
+    <section aria-labelledby="today-title">
+      <Title order={2} size="h4" mb="xs" id="today-title">
+        {TEXT.schedule}
+      </Title>
+      {query.isPending ? (
+        <Stack gap="xs">
+          {Array.from({ length: 2 }, (_, i) => (
+            <Skeleton key={i} height={140} />
+          ))}
+        </Stack>
+      ) : query.isError || !query.data ? (
+        <ErrorPanel title={TEXT.error} onRetry={() => void query.refetch()} />
+      ) : query.data.length === 0 ? (
+        <Card withBorder>
+          <Text c="dimmed" size="sm" py="xs" ta="center">
+            {TEXT.noToday}
           </Text>
-        )}
-      </div>
-    </Card>
+        </Card>
+      ) : (
+        <Stack gap="xs">
+          {query.data.map((c, i) => (
+            <SittingCard
+              key={`${c.id}-${i}`}
+              c={c}
+              showDate={false}
+              lastOutcome={outcomes[c.caseId]}
+              onRecord={() => {
+                onRecord(c);
+              }}
+            />
+          ))}
+        </Stack>
+      )}
+    </section>
   );
 }
 
@@ -145,15 +192,19 @@ function CaseList({
               style={{ borderRadius: 'var(--mantine-radius-sm)', border: '1px solid var(--mantine-color-default-border)' }}
             >
               <Group justify="space-between" wrap="nowrap">
-                <Text fw={600} size="sm" truncate>
+                <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {c.caseId}
                 </Text>
-                <CaseStatusBadge status={c.status} size="sm" />
+                {c.activity && (
+                  <Badge variant="filled" color="blue.9" radius="sm" style={{ flexShrink: 0 }}>
+                    {c.activity}
+                  </Badge>
+                )}
               </Group>
               <Text size="sm" lineClamp={1}>
                 {c.parties}
               </Text>
-              <Text size="xs" c="dimmed" truncate>
+              <Text size="xs" c="dimmed">
                 {[showDate ? formatDate(c.activityDate) : '', c.time, c.lawCourt].filter(Boolean).join(' · ')}
               </Text>
             </UnstyledButton>

@@ -130,7 +130,7 @@ export function DocumentsPanel({ caseId }: { caseId: string }) {
               <Text fw={600} truncate maw={180} title={d.documentTitle}>
                 {d.documentTitle}
               </Text>
-              <Badge color="green.9" variant="light">
+              <Badge color="green.9" variant="filled">
                 {TEXT.encrypted}
               </Badge>
             </Group>
@@ -167,7 +167,7 @@ export function DocumentsPanel({ caseId }: { caseId: string }) {
                     <Text fw={600} size="sm">
                       {d.documentTitle}
                     </Text>
-                    <Badge color="green.9" variant="light" size="sm">
+                    <Badge color="green.9" variant="filled" size="sm">
                       {TEXT.encrypted}
                     </Badge>
                   </Group>

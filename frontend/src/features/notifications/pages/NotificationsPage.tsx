@@ -10,6 +10,9 @@ import { PullToRefresh } from '@/components/PullToRefresh';
 import { useIsMobile } from '@/components/useListFreshness';
 import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
 import { PageHeading } from '@/components/PageHeading';
+import { RecordOutcomeDialog } from '@/features/cases/components/RecordOutcomeDialog';
+import { SITTING_TEXT } from '@/features/cases/components/SittingCard';
+import { caseLink } from '@/features/cases/links';
 import { formatDate } from '@/lib/dates';
 import { useCasesNeedingUpdate, useMarkCaseUpdated } from '../queries';
 import { optionsOf, splitTabs } from '../sort';
@@ -65,6 +68,7 @@ export function NotificationsPage() {
   const [tab, setTab] = useState<Tab>('notifications');
   const [selected, setSelected] = useState<Case | null>(null);
   const [markingId, setMarkingId] = useState<string | null>(null);
+  const [recording, setRecording] = useState<Case | null>(null);
 
   useEffect(() => {
     if (query.isError) toast.show({ id: 'notifications-error', color: 'red', message: TEXT.fetchFailed });
@@ -74,7 +78,7 @@ export function NotificationsPage() {
   const tabs = useMemo(() => splitTabs(all, { court, status }), [all, court, status]);
   const stats = query.data?.stats;
   const open = (c: Case) => {
-    void navigate(`/cases/${encodeURIComponent(c.caseId)}`, { state: { case: c } });
+    void navigate(caseLink(c.caseId), { state: { case: c } });
   };
   const confirmMark = () => {
     if (!selected) return;
@@ -160,6 +164,9 @@ export function NotificationsPage() {
                         c={c}
                         marking={markingId === c.id}
                         onMark={onMark}
+                        onRecord={() => {
+                          setRecording(c);
+                        }}
                         onView={() => {
                           open(c);
                         }}
@@ -204,6 +211,7 @@ export function NotificationsPage() {
           </Group>
         </Stack>
       </Modal>
+      {recording && <RecordOutcomeDialog target={recording} opened onClose={() => { setRecording(null); }} />}
     </Stack>
   );
 }
@@ -223,17 +231,19 @@ function NotificationCard({
   c,
   marking,
   onMark,
+  onRecord,
   onView,
 }: {
   c: Case;
   marking: boolean;
   onMark?: (c: Case) => void;
+  onRecord: () => void;
   onView: () => void;
 }) {
   return (
     <Card withBorder padding="sm" data-testid="notification-card">
       <Group justify="space-between" wrap="nowrap" mb={4}>
-        <Text fw={700} truncate>
+        <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
           {c.caseId}
         </Text>
         <CaseStatusBadge status={c.status} size="sm" />
@@ -248,6 +258,9 @@ function NotificationCard({
         </Text>
       )}
       <Group mt="sm" gap="xs">
+        <Button size="xs" onClick={onRecord} aria-label={`${SITTING_TEXT.record} for ${c.caseId}`}>
+          {SITTING_TEXT.record}
+        </Button>
         {onMark && (
           <Button
             size="xs"

@@ -7,6 +7,7 @@ import { CaseStatusBadge } from '@/components/CaseStatusBadge';
 import { ErrorPanel } from '@/components/ErrorPanel';
 import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
 import { PageHeading } from '@/components/PageHeading';
+import { caseLink } from '@/features/cases/links';
 import { formatDate, formatLongDate, todayIsoDate } from '@/lib/dates';
 import { groupByDate } from '../group';
 import { isSubscriptionRequired, useReportCases } from '../queries';
@@ -36,7 +37,7 @@ export function CasesReportPage() {
   const openPlans = useOpenPlanModal();
   const navigate = useNavigate();
   const open = (c: Case) => {
-    void navigate(`/cases/${encodeURIComponent(c.caseId)}`, { state: { case: c } });
+    void navigate(caseLink(c.caseId), { state: { case: c } });
   };
 
   if (report.isError && isSubscriptionRequired(report.error)) {

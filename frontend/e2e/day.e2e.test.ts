@@ -1,0 +1,168 @@
+/**
+ * The advocate's day on a 360x740 phone (touch, device scale 2) and at a desk: today's matters
+ * on the first screen, an outcome recorded in a few taps, the dialogs' dropdowns under touch.
+ * Screenshots go to $KESI_SHOTS (default a temporary directory) to be looked at.
+ */
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, expectAccessible, launch, watchConsole } from './harness';
+
+const SHOTS = process.env.KESI_SHOTS ?? mkdtempSync(join(tmpdir(), 'kesi-day-'));
+mkdirSync(SHOTS, { recursive: true });
+
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const DESK = { viewport: { width: 1366, height: 768 } };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function demo(options: Parameters<Browser['newContext']>[0]): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ ...options, baseURL: baseURL(), reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  await page.goto('/login?demo=true');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard');
+  return { context, page, errors };
+}
+
+/** Taps (touch) on the phone; counts them so the test can hold the flow to its budget. */
+function tapper() {
+  let taps = 0;
+  return {
+    tap: async (locator: ReturnType<Page['locator']>) => {
+      await locator.scrollIntoViewIfNeeded();
+      await locator.tap();
+      taps++;
+    },
+    count: () => taps,
+  };
+}
+
+describe('the day on a 360x740 phone', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  beforeAll(async () => {
+    ({ context, page, errors } = await demo(PHONE));
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  it("shows today's first matter whole on the first screen, above the bottom bar", async () => {
+    const first = page.getByTestId('sitting-card').first();
+    await first.waitFor();
+    const box = await first.boundingBox();
+    if (!box) throw new Error("today's first matter has no box");
+    // The bottom navigation bar, when there is one, covers the bottom of the screen.
+    const bar = page.locator('.mantine-AppShell-footer').first();
+    const barTop = (await bar.count()) > 0 ? ((await bar.boundingBox())?.y ?? 740) : 740;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(barTop);
+    // The full case number is on the card, not cut.
+    const caseNumber = first.getByRole('link').first();
+    const scroll = await caseNumber.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+    expect(scroll).toBe(true);
+    await page.screenshot({ path: join(SHOTS, 'phone-dashboard.png') });
+    await expectAccessible(page, 'phone dashboard');
+  });
+
+  it('records an adjournment in at most five taps, and the card shows it', async () => {
+    const t = tapper();
+    const first = page.getByTestId('sitting-card').first();
+    const caseId = ((await first.getByRole('link').first().textContent()) ?? '').trim();
+    expect(caseId).not.toBe('');
+    await t.tap(first.getByRole('button', { name: /Record outcome/ }));
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await expectAccessible(page, 'record outcome');
+    await t.tap(dialog.getByText('Adjourned', { exact: true }));
+    await t.tap(dialog.getByText(/^\+2 weeks/));
+    await page.screenshot({ path: join(SHOTS, 'phone-record-outcome.png') });
+    await t.tap(dialog.getByRole('button', { name: 'Save' }));
+    await expect.poll(() => page.getByText('Outcome recorded').isVisible()).toBe(true);
+    expect(t.count()).toBeLessThanOrEqual(5);
+    // The card shows what was just recorded as the last outcome.
+    const card = page.getByTestId('sitting-card').filter({ hasText: caseId }).first();
+    await expect.poll(() => card.textContent()).toContain('Last outcome: Adjourned');
+  });
+
+  it('takes the tapped option of a dropdown in the New Case dialog after scrolling it', async () => {
+    await page.goto('/cases');
+    await page.getByRole('button', { name: /Add Case|New Case/ }).first().tap();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const kind = dialog.getByLabel('Next Activity');
+    await kind.scrollIntoViewIfNeeded();
+    await kind.tap();
+    const option = page.getByRole('option', { name: 'Pre-Trial Conference' });
+    await option.waitFor();
+    await page.waitForTimeout(300);
+    // Still open after a moment: it does not close by itself.
+    expect(await option.isVisible()).toBe(true);
+    await option.tap();
+    expect(await kind.inputValue()).toBe('Pre-Trial Conference');
+    await page.screenshot({ path: join(SHOTS, 'phone-new-case.png') });
+  });
+
+  it('takes the tapped option of a Select in the New Client dialog after scrolling it', async () => {
+    await page.goto('/clients');
+    await page.getByRole('button', { name: /New Client/ }).first().tap();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const type = dialog.getByLabel('Client Type').first();
+    await type.scrollIntoViewIfNeeded();
+    await type.tap();
+    const option = page.getByRole('option', { name: 'Company' });
+    await option.waitFor();
+    await page.waitForTimeout(300);
+    expect(await option.isVisible()).toBe(true);
+    await option.tap();
+    expect(await type.inputValue()).toBe('Company');
+  });
+
+  it('opens a case from a link with raw slashes and lists its activities as cards', async () => {
+    await page.goto('/cases/MCCC/E3574/2022');
+    await page.getByTestId('activity-cards').waitFor();
+    expect(await page.getByText('MCCC/E3574/2022').first().isVisible()).toBe(true);
+    expect(await page.getByTestId('activity-cards').locator('article').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: join(SHOTS, 'phone-case.png'), fullPage: true });
+    await expectAccessible(page, 'phone case');
+  });
+
+  it("reaches Clients and the Cases Report from the phone's menu; sign-out asks first", async () => {
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'More' }).tap();
+    await page.getByRole('menuitem', { name: 'Clients' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Cases Report' }).isVisible()).toBe(true);
+    await page.getByRole('menuitem', { name: 'Sign Out' }).tap();
+    const confirm = page.getByRole('dialog');
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).tap();
+    // Cancelled: still signed in.
+    expect(page.url()).toContain('/dashboard');
+  });
+
+  it('leaves no console errors', () => {
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the day at a desk', () => {
+  it("shows today's sittings and the week side by side", async () => {
+    const { context, page } = await demo(DESK);
+    await page.getByTestId('sitting-card').first().waitFor();
+    await page.screenshot({ path: join(SHOTS, 'desk-dashboard.png') });
+    await expectAccessible(page, 'desk dashboard');
+    await context.close();
+  });
+});

@@ -1,0 +1,71 @@
+import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { Case } from '@gen/kesi/v1/case_pb';
+import { formatDate } from '@/lib/dates';
+import { caseLink } from '../links';
+import { isConcluded } from '../vocabulary';
+
+export const SITTING_TEXT = {
+  record: 'Record outcome',
+  lastOutcome: 'Last outcome',
+  noOutcome: 'No outcome recorded yet',
+  concluded: 'Concluded',
+};
+
+/**
+ * One sitting of a case (a calendar row): when and where, the full case number (wrapped, never
+ * cut), the parties, that sitting's own activity, the last outcome and Record outcome.
+ */
+export function SittingCard({
+  c,
+  showDate,
+  lastOutcome,
+  onRecord,
+  testId = 'sitting-card',
+}: {
+  c: Case;
+  showDate: boolean;
+  /** Undefined while unknown; '' when none was recorded. */
+  lastOutcome?: string;
+  onRecord: () => void;
+  testId?: string;
+}) {
+  const when = isConcluded(c)
+    ? SITTING_TEXT.concluded
+    : [showDate ? formatDate(c.activityDate) : '', c.time].filter(Boolean).join(', ');
+  return (
+    <Card withBorder padding="sm" data-testid={testId} component="article" aria-label={c.caseId}>
+      <Stack gap={4}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Text size="sm" fw={700}>
+            {when || 'Time not set'}
+          </Text>
+          {c.activity && (
+            <Badge variant="filled" color="blue.9" radius="sm" style={{ flexShrink: 0 }}>
+              {c.activity}
+            </Badge>
+          )}
+        </Group>
+        {c.lawCourt && (
+          <Text size="sm" c="dimmed">
+            {c.lawCourt}
+          </Text>
+        )}
+        <Anchor component={Link} to={caseLink(c.caseId)} state={{ case: c }} fw={700} style={{ overflowWrap: 'anywhere' }}>
+          {c.caseId}
+        </Anchor>
+        {c.parties && <Text size="sm">{c.parties}</Text>}
+        {lastOutcome !== undefined && (
+          <Text size="sm" c={lastOutcome ? undefined : 'dimmed'}>
+            {lastOutcome ? `${SITTING_TEXT.lastOutcome}: ${lastOutcome}` : SITTING_TEXT.noOutcome}
+          </Text>
+        )}
+        <Group justify="flex-end" mt={4}>
+          <Button size="sm" onClick={onRecord} aria-label={`${SITTING_TEXT.record} for ${c.caseId}`}>
+            {SITTING_TEXT.record}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
