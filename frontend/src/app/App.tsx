@@ -8,6 +8,7 @@ import { router } from './router';
 import { createSessionStore, SessionProvider } from './session/SessionProvider';
 import { listenForSessionExpiry } from './sessionEvents';
 import { cssVariablesResolver, theme } from './theme';
+import { UpdatePrompt } from './UpdatePrompt';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -16,6 +17,7 @@ export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" />
+      <UpdatePrompt />
       <QueryClientProvider client={queryClient}>
         <SessionProvider store={session}>
           <RouterProvider router={router} />
