@@ -56,7 +56,8 @@ class KesiQueryClient extends QueryClient {
     // Already defaulted (a query re-applying its options): the rules are in them.
     if (options._defaulted) return super.defaultQueryOptions(options);
     const defaulted = super.defaultQueryOptions(options);
-    const hasData = this.getQueryData(defaulted.queryKey) !== undefined;
+    // Straight from the cache by hash: getQueryData would default the options again.
+    const hasData = this.getQueryCache().get(defaulted.queryHash)?.state.data !== undefined;
     return offlineRules(defaulted as never, hasData);
   }
 }
@@ -67,6 +68,8 @@ class KesiQueryClient extends QueryClient {
  * record-outcome mutation is resumable after a reload (its function is not stored with it).
  */
 export function createQueryClient(): QueryClient {
+  // TanStack Query assumes a network until an 'offline' event; an app opened with none must know.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   const client = new KesiQueryClient({
     defaultOptions: {
       queries: {

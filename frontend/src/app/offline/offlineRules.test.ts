@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 describe('queries offline', () => {
-  const options = { queryKey: ['cases', 'x'], retry: 2, queryHash: 'x', _defaulted: true } as never;
+  const options = { queryKey: ['cases', 'x'], retry: 2, queryHash: 'x', _defaulted: true } as unknown as Parameters<typeof offlineRules>[0];
 
   it('a query with data on the device does not run offline, so the screen keeps it', () => {
     expect(offlineRules(options, true).networkMode).toBe('online');
