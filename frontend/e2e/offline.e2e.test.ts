@@ -77,7 +77,8 @@ describe('at court with no signal, on a phone', () => {
   it('opens the diary from a reload offline, records an outcome, and sends it when the signal returns', async () => {
     const today = (await rpc<{ cases?: CaseRow[] }>(page, 'ListScheduledCases', { date: nairobiToday() })).cases ?? [];
     expect(today.length, 'the demo diary has matters today').toBeGreaterThan(0);
-    const first = today[0]!;
+    const [first] = today;
+    if (!first) throw new Error('the demo diary has no matters today');
 
     expect(await page.evaluate(async () => Boolean(await navigator.serviceWorker.ready))).toBe(true);
     // The diary is written to the device (throttled to once a second) with today and its activities.
