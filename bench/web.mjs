@@ -63,21 +63,27 @@ function chunkNames() {
 }
 
 /** The JS and CSS a cold visit of path loads, with gzip sizes. */
-async function weigh(context, path) {
+async function weigh(browser, path, storageState) {
+  // Its own context each time: nothing cached from the route before, no service worker.
+  const context = await browser.newContext({ serviceWorkers: 'block', storageState });
   const page = await context.newPage();
   const assets = [];
   page.on('response', async (res) => {
     const type = res.request().resourceType();
     if ((type === 'script' || type === 'stylesheet') && res.url().startsWith(opt.url)) {
       assets.push(
-        res.body().then((body) => ({ file: new URL(res.url()).pathname.slice(1), type, gzip: gzipSync(body).length })),
+        res
+          .body()
+          .then((body) => ({ file: new URL(res.url()).pathname.slice(1), type, gzip: gzipSync(body).length }))
+          .catch(() => null), // answered after the page closed: not part of the visit
       );
     }
   });
   await page.goto(opt.url + path, { waitUntil: 'networkidle' });
   const finalPath = new URL(page.url()).pathname;
-  await page.close();
-  const loaded = await Promise.all(assets);
+  const loadedAll = await Promise.all(assets);
+  await context.close();
+  const loaded = loadedAll.filter(Boolean);
   return { path, finalPath, loaded };
 }
 
@@ -215,14 +221,16 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
     '--disable-component-update', '--disable-sync'],
 });
-const context = await browser.newContext();
+// Cold visits: no service worker, so each route's own files are counted from the server.
+const context = await browser.newContext({ serviceWorkers: 'block' });
 const out = [];
 try {
   const names = chunkNames();
   const weights = [];
-  for (const path of PUBLIC_ROUTES) weights.push(await weigh(context, path));
+  for (const path of PUBLIC_ROUTES) weights.push(await weigh(browser, path));
   await signIn(context);
-  for (const path of SIGNED_IN_ROUTES) weights.push(await weigh(context, path));
+  const session = await context.storageState();
+  for (const path of SIGNED_IN_ROUTES) weights.push(await weigh(browser, path, session));
   log('phone: cold and warm time to today\'s first matter');
   const phone = await phoneTimes(browser);
   await browser.close();
