@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -26,13 +27,58 @@ function keepDistPlaceholder(): Plugin {
   };
 }
 
+/** Blue 8 of the theme: the status bar and splash screen of the installed app. */
+const themeColor = '#1864ab';
+
+/**
+ * The installable app: a manifest and a Workbox service worker that precaches the app shell and
+ * every route's chunk, so the app opens with no signal. It never caches the API: /api and the
+ * Connect procedures (/kesi.v1.*) always go to the network, and the diary offline comes from the
+ * persisted query cache instead. A new build waits for the person to choose to reload.
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  includeAssets: ['icon.svg', 'apple-touch-icon.png'],
+  manifest: {
+    id: '/dashboard',
+    name: 'Kesi — court diary for advocates',
+    short_name: 'Kesi',
+    description: "Today's and this week's court matters, on the phone, with or without signal.",
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    background_color: '#ffffff',
+    theme_color: themeColor,
+    icons: [
+      { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+    // bench/web.mjs reads the build manifest; the browser never needs it.
+    globIgnores: ['**/.vite/**'],
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/kesi\.v1\./, /^\/dev\//],
+    // No runtimeCaching: answers of the API are never stored by the service worker.
+    cleanupOutdatedCaches: true,
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), keepDistPlaceholder()],
+  plugins: [react(), pwa, keepDistPlaceholder()],
   resolve: {
     alias: {
       '@gen': genDir,
       '@': dir('./src'),
     },
+    // The persister packages pin an older query-core; one copy keeps one cache and a smaller bundle.
+    dedupe: ['@tanstack/query-core', 'react', 'react-dom'],
   },
   server: {
     fs: {

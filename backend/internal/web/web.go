@@ -1,6 +1,11 @@
-// Package web serves the single-page app built into the binary. Any path
-// that is not a file answers index.html so that client-side routes load
-// directly. Text assets are gzipped once at start, not on every request.
+// Package web serves the single-page app built into the binary. A public page
+// prerendered at build time (/login answers login.html) is served as such; any
+// other path that is not a file answers index.html so that client-side routes
+// load directly. Text assets are gzipped once at start, not on every request.
+//
+// Only /assets/ (content-hashed names) may be cached for long: everything else,
+// the service worker sw.js above all, is "no-cache", so that a browser always
+// asks whether a new release is out and a stale worker never pins an old app.
 package web
 
 import (
@@ -74,8 +79,15 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	a, ok := h.assets[path.Clean(r.URL.Path)]
-	if !ok || path.Clean(r.URL.Path) == "/index.html" {
+	p := path.Clean(r.URL.Path)
+	a, ok := h.assets[p]
+	if !ok && p != "/" {
+		a, ok = h.assets[p+".html"]
+	}
+	if p == "/" {
+		a, ok = h.assets["/root.html"]
+	}
+	if !ok || p == "/index.html" {
 		if strings.HasPrefix(r.URL.Path, "/assets/") {
 			http.NotFound(w, r)
 			return
@@ -92,7 +104,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	} else {
 		hdr.Set("Cache-Control", "no-cache")
 	}
-	if a == h.index {
+	if strings.HasSuffix(a.contentType, "html; charset=utf-8") || a == h.index {
 		hdr.Set("X-Frame-Options", "DENY")
 		hdr.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 	}
@@ -105,6 +117,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func contentType(name string) string {
+	if path.Ext(name) == ".webmanifest" {
+		return "application/manifest+json"
+	}
 	if t := mime.TypeByExtension(path.Ext(name)); t != "" {
 		return t
 	}

@@ -13,9 +13,13 @@ import (
 func testHandler(t *testing.T) *Handler {
 	t.Helper()
 	h, err := load(fstest.MapFS{
-		"dist/index.html":      {Data: []byte("<!doctype html><div id=root></div>")},
-		"dist/assets/app-1.js": {Data: []byte(strings.Repeat("console.log('kesi');", 100))},
-		"dist/favicon.svg":     {Data: []byte("<svg/>")},
+		"dist/index.html":           {Data: []byte("<!doctype html><div id=root></div>")},
+		"dist/assets/app-1.js":      {Data: []byte(strings.Repeat("console.log('kesi');", 100))},
+		"dist/favicon.svg":          {Data: []byte("<svg/>")},
+		"dist/sw.js":                {Data: []byte("self.addEventListener('fetch', () => {});")},
+		"dist/manifest.webmanifest": {Data: []byte(`{"name":"Kesi"}`)},
+		"dist/login.html":           {Data: []byte("<!doctype html><div id=root><h1>Sign in</h1></div>")},
+		"dist/root.html":            {Data: []byte("<!doctype html><div id=root><h1>Kesi</h1></div>")},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -71,5 +75,31 @@ func TestAssetsAreImmutableAndGzipped(t *testing.T) {
 func TestMissingAssetIs404(t *testing.T) {
 	if w := get(testHandler(t), "/assets/gone-2.js", ""); w.Code != http.StatusNotFound {
 		t.Errorf("GET a missing asset = %d, want 404 rather than index.html", w.Code)
+	}
+}
+
+func TestPrerenderedPagesAnswerTheirHTML(t *testing.T) {
+	h := testHandler(t)
+	for p, want := range map[string]string{"/login": "Sign in", "/": "<h1>Kesi</h1>", "/dashboard": "id=root></div>"} {
+		w := get(h, p, "")
+		if w.Code != 200 || !strings.Contains(w.Body.String(), want) {
+			t.Errorf("GET %s = %d %q, want %q", p, w.Code, w.Body.String(), want)
+		}
+		if w.Header().Get("X-Frame-Options") != "DENY" || w.Header().Get("Cache-Control") != "no-cache" {
+			t.Errorf("GET %s headers = %v, want DENY framing and no-cache", p, w.Header())
+		}
+	}
+}
+
+func TestServiceWorkerAndManifestAreNeverPinned(t *testing.T) {
+	h := testHandler(t)
+	for p, ct := range map[string]string{"/sw.js": "javascript", "/manifest.webmanifest": "application/manifest+json"} {
+		w := get(h, p, "")
+		if w.Code != 200 || !strings.Contains(w.Header().Get("Content-Type"), ct) {
+			t.Errorf("GET %s = %d %q, want 200 %s", p, w.Code, w.Header().Get("Content-Type"), ct)
+		}
+		if cc := w.Header().Get("Cache-Control"); cc != "no-cache" {
+			t.Errorf("GET %s Cache-Control = %q, want no-cache so a new release's worker is found", p, cc)
+		}
 	}
 }

@@ -21,3 +21,10 @@ export function errorMessageOr(err: unknown, fallback: string): string {
   if (e.code === Code.Unknown && e.cause instanceof TypeError) return NETWORK_MESSAGE;
   return e.code !== Code.Unknown && e.code !== Code.Internal && e.rawMessage ? e.rawMessage : fallback;
 }
+
+/** True when the call never got an answer: no network, or no answer within the timeout. */
+export function isNetworkError(err: unknown): boolean {
+  if (err instanceof TypeError) return true;
+  const e = ConnectError.from(err);
+  return e.code === Code.DeadlineExceeded || (e.code === Code.Unknown && e.cause instanceof TypeError);
+}

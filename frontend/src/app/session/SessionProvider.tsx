@@ -3,20 +3,31 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { authClient, plainTransport, refreshSession, useTransport } from '@/api/connect';
-import { SessionStore, TICK_MS, type SessionState } from './store';
+import { isNetworkError } from '@/api/errors';
+import { SessionStore, TICK_MS, UnreachableError, type SessionState } from './store';
 import { toSessionUser } from './user';
+
+/** Runs a call to the server, telling "could not reach it" apart from its answers. */
+async function reach<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw isNetworkError(err) ? new UnreachableError(err) : err;
+  }
+}
 
 /** The app's session store, talking to the server without the refresh interceptor. */
 export function createSessionStore(): SessionStore {
   const auth = authClient(plainTransport);
   return new SessionStore(
     {
-      me: async () => {
-        const { user } = await auth.me({});
-        if (!user) throw new Error('no user');
-        return toSessionUser(user);
-      },
-      refresh: refreshSession,
+      me: () =>
+        reach(async () => {
+          const { user } = await auth.me({});
+          if (!user) throw new Error('no user');
+          return toSessionUser(user);
+        }),
+      refresh: () => reach(refreshSession),
     },
     window.localStorage,
   );
@@ -24,15 +35,23 @@ export function createSessionStore(): SessionStore {
 
 const SessionContext = createContext<SessionStore | null>(null);
 
-/** Starts the session (restore, then verify) and ticks every 60 s while mounted. */
+/**
+ * Starts the session (restore, then verify), ticks every 60 s while mounted, and verifies again
+ * when the signal returns (a session kept on the device offline is confirmed then).
+ */
 export function SessionProvider({ store, children }: { store: SessionStore; children: ReactNode }) {
   useEffect(() => {
     store.start();
     const timer = window.setInterval(() => {
       store.tick();
     }, TICK_MS);
+    const onOnline = () => {
+      if (store.getState().status === 'authenticated') void store.verify();
+    };
+    window.addEventListener('online', onOnline);
     return () => {
       window.clearInterval(timer);
+      window.removeEventListener('online', onOnline);
     };
   }, [store]);
   return <SessionContext value={store}>{children}</SessionContext>;

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionUser } from '@/test/session';
-import { REVALIDATE_AFTER_MS, SessionStore, type SessionServer } from './store';
+import { REVALIDATE_AFTER_MS, SessionStore, UnreachableError, type SessionServer } from './store';
 import { readStoredUser, writeStoredUser } from './user';
 
 function server(overrides: Partial<SessionServer> = {}) {
@@ -16,6 +16,30 @@ beforeEach(() => {
 });
 
 describe('SessionStore', () => {
+  it('offline, keeps the stored user signed in on the device and keeps them stored', async () => {
+    writeStoredUser(localStorage, sessionUser());
+    const s = server({ me: vi.fn<SessionServer['me']>(() => Promise.reject(new UnreachableError())) });
+    const store = new SessionStore(s, localStorage);
+    store.start();
+    await store.verify();
+    expect(store.getState()).toMatchObject({ status: 'authenticated', verifying: false });
+    expect(readStoredUser(localStorage)).not.toBeNull();
+    expect(s.refresh).not.toHaveBeenCalled();
+  });
+
+  it('online, a session the server refuses (401, refresh refused) still signs out', async () => {
+    writeStoredUser(localStorage, sessionUser());
+    const s = server({
+      me: vi.fn<SessionServer['me']>(() => Promise.reject(new Error('unauthenticated'))),
+      refresh: vi.fn<SessionServer['refresh']>(() => Promise.reject(new Error('unauthenticated'))),
+    });
+    const store = new SessionStore(s, localStorage);
+    store.start();
+    await store.verify();
+    expect(store.getState()).toMatchObject({ status: 'unauthenticated', user: null });
+    expect(readStoredUser(localStorage)).toBeNull();
+  });
+
   it('without a stored user, loading just ends unauthenticated and asks nothing', () => {
     const s = server();
     const store = new SessionStore(s, localStorage);

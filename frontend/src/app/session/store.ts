@@ -16,6 +16,17 @@ export interface SessionState {
   checkedAt: number;
 }
 
+/**
+ * Thrown by the server calls when the server could not be reached (no signal, no answer in
+ * time): nothing is known about the session then, so the person stays signed in on the device.
+ */
+export class UnreachableError extends Error {
+  constructor(cause?: unknown) {
+    super('The server could not be reached', { cause });
+    this.name = 'UnreachableError';
+  }
+}
+
 /** What the store needs from the server; all of it goes through the session cookies. */
 export interface SessionServer {
   /** The signed-in user; rejects when the access token is missing or expired. */
@@ -84,11 +95,17 @@ export class SessionStore {
     let user: SessionUser | null;
     try {
       user = await this.server.me();
-    } catch {
+    } catch (err) {
       try {
+        if (err instanceof UnreachableError) throw err;
         await this.server.refresh();
         user = await this.server.me();
-      } catch {
+      } catch (err2) {
+        if (err2 instanceof UnreachableError && this.state.user) {
+          // Offline at court: keep the diary on screen; verify() runs again when the signal returns.
+          this.set({ verifying: false });
+          return this.state.user;
+        }
         user = null;
       }
     }

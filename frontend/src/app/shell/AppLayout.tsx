@@ -21,6 +21,7 @@ import { IconDotsVertical, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftE
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useSubscriptionStatus } from '@/api/subscription';
+import { OfflineBar } from '../offline/OfflineBar';
 import { useLogout, useSession } from '../session/SessionProvider';
 import { initials, roleLabel, type SessionUser } from '../session/user';
 import { badgeText, NAV_ENTRIES, type NavEntry } from './navigation';
@@ -117,6 +118,7 @@ function Shell({ user }: { user: SessionUser }) {
       </AppShell.Navbar>
 
       <AppShell.Main>
+        <OfflineBar />
         <Outlet />
       </AppShell.Main>
 

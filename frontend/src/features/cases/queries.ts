@@ -1,7 +1,8 @@
 import { create } from '@bufbuild/protobuf';
 import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Transport } from '@connectrpc/connect';
-import { CreateCaseRequestSchema, RecordActivityRequestSchema, type Case } from '@gen/kesi/v1/case_pb';
+import { CreateCaseRequestSchema, type Case } from '@gen/kesi/v1/case_pb';
+import { RECORD_ACTIVITY_KEY, type RecordOutcomeResult, type RecordOutcomeVariables } from '@/app/offline/recordActivity';
 import { caseClient, useTransport } from '@/api/connect';
 import { CASES_ROOT } from '@/components/useRefetchOnTokenRefresh';
 import { useListFreshness } from '@/components/useListFreshness';
@@ -129,23 +130,11 @@ export interface OutcomeValues {
   status: string;
 }
 
-/** Records what happened and the next date; every case view (calendar, dashboard...) changes. */
+/**
+ * Records what happened and the next date; every case view (calendar, dashboard...) changes.
+ * What it sends, its queueing offline and the conflict check are the mutation's defaults
+ * (app/offline/recordActivity.ts), shared with outcomes restored after a reload.
+ */
 export function useRecordOutcome() {
-  const transport = useTransport();
-  const queryClient = useQueryClient();
-  return useMutation({
-    // The offline queue (frontend/src/app/queryClient.ts) finds this mutation by its key.
-    mutationKey: ['recordActivity'],
-    mutationFn: async ({ id, values }: { id: string; values: OutcomeValues }) => {
-      const req = create(RecordActivityRequestSchema, { id, outcome: values.outcome.trim(), status: values.status });
-      // A concluded matter has no next date.
-      if (values.next_date && !values.status) {
-        req.nextDate = fromIsoDate(values.next_date);
-        req.nextActivity = values.next_activity;
-        req.nextTime = values.next_time;
-      }
-      return caseClient(transport).recordActivity(req);
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
-  });
+  return useMutation<RecordOutcomeResult, Error, RecordOutcomeVariables>({ mutationKey: RECORD_ACTIVITY_KEY });
 }

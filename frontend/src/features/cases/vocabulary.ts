@@ -34,7 +34,7 @@ export const DEFAULT_CONCLUSION = 'Completed';
  * otherwise a concluding status does.
  */
 export function isConcluded(c: Case): boolean {
-  const flag = (c as Case & { concluded?: boolean }).concluded;
+  const flag = (c).concluded;
   if (typeof flag === 'boolean' && flag) return true;
   return CONCLUDING_STATUSES.includes(c.status);
 }

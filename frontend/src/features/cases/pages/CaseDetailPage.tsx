@@ -8,7 +8,7 @@ import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh'
 // The Documents tab is its own feature; the case page is where the two meet.
 import { DocumentsPanel } from '@/features/documents/components/DocumentsPanel';
 import { CaseListings } from '@/features/causelists/CaseListings';
-import { formatDate, toIsoDate } from '@/lib/dates';
+import { formatDate } from '@/lib/dates';
 import { RecordOutcomeDialog } from '../components/RecordOutcomeDialog';
 import { SITTING_TEXT } from '../components/SittingCard';
 import { isConcluded } from '../vocabulary';
