@@ -290,6 +290,7 @@ func ToProto(c Case) *kesiv1.Case {
 		MarkUpdated:  c.MarkUpdated,
 		Activity:     c.NextKind,
 		Concluded:    c.Concluded,
+		StatusCode:   statusCode(c.Status),
 		CreatedAt:    timestamppb.New(c.CreatedAt),
 		UpdatedAt:    timestamppb.New(c.UpdatedAt),
 	}
@@ -381,4 +382,15 @@ func masked(ch Changes, paths []string) (Changes, error) {
 		}
 	}
 	return out, nil
+}
+
+// statusCode is status as the contract's enum: CaseStatus numbers the
+// statuses in the order of Statuses, from 1.
+func statusCode(status string) kesiv1.CaseStatus {
+	for i, st := range Statuses {
+		if st == status {
+			return kesiv1.CaseStatus(i + 1)
+		}
+	}
+	return kesiv1.CaseStatus_CASE_STATUS_UNSPECIFIED
 }

@@ -2,11 +2,13 @@ package cases_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"connectrpc.com/connect"
 	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
+	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 )
@@ -104,5 +106,20 @@ func TestUpdateCase_Mask(t *testing.T) {
 		}
 		_, err = law.Cases().UpdateCase(ctx, connect.NewRequest(&kesiv1.UpdateCaseRequest{Id: c.Id, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"owner_id"}}}))
 		wantCode(t, "a mask naming no field", err, connect.CodeInvalidArgument)
+	})
+}
+
+// TestStatusCode: every status has its enum beside the text.
+func TestStatusCode(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		law := srv.Lawyer(t)
+		for _, st := range cases.Statuses {
+			c := create(t, law, &kesiv1.CreateCaseRequest{CaseId: "STATUS/" + st, Status: st})
+			name := "CASE_STATUS_" + strings.NewReplacer("/", "_", " ", "_").Replace(strings.ToUpper(st))
+			if c.Status != st || c.StatusCode.String() != name {
+				t.Errorf("status %q answered %q, code %s; want code %s", st, c.Status, c.StatusCode, name)
+			}
+		}
 	})
 }

@@ -24,6 +24,86 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// CaseStatus mirrors Case.status.
+type CaseStatus int32
+
+const (
+	CaseStatus_CASE_STATUS_UNSPECIFIED         CaseStatus = 0
+	CaseStatus_CASE_STATUS_REGISTRATION_FILING CaseStatus = 1
+	CaseStatus_CASE_STATUS_FILING              CaseStatus = 2
+	CaseStatus_CASE_STATUS_REGISTRATION        CaseStatus = 3
+	CaseStatus_CASE_STATUS_MENTION             CaseStatus = 4
+	CaseStatus_CASE_STATUS_HEARING             CaseStatus = 5
+	CaseStatus_CASE_STATUS_JUDGMENT            CaseStatus = 6
+	CaseStatus_CASE_STATUS_COMPLETED           CaseStatus = 7
+	CaseStatus_CASE_STATUS_PENDING             CaseStatus = 8
+	CaseStatus_CASE_STATUS_FILED               CaseStatus = 9
+	CaseStatus_CASE_STATUS_DISMISSED           CaseStatus = 10
+	CaseStatus_CASE_STATUS_WITHDRAWN           CaseStatus = 11
+	CaseStatus_CASE_STATUS_SETTLED             CaseStatus = 12
+)
+
+// Enum value maps for CaseStatus.
+var (
+	CaseStatus_name = map[int32]string{
+		0:  "CASE_STATUS_UNSPECIFIED",
+		1:  "CASE_STATUS_REGISTRATION_FILING",
+		2:  "CASE_STATUS_FILING",
+		3:  "CASE_STATUS_REGISTRATION",
+		4:  "CASE_STATUS_MENTION",
+		5:  "CASE_STATUS_HEARING",
+		6:  "CASE_STATUS_JUDGMENT",
+		7:  "CASE_STATUS_COMPLETED",
+		8:  "CASE_STATUS_PENDING",
+		9:  "CASE_STATUS_FILED",
+		10: "CASE_STATUS_DISMISSED",
+		11: "CASE_STATUS_WITHDRAWN",
+		12: "CASE_STATUS_SETTLED",
+	}
+	CaseStatus_value = map[string]int32{
+		"CASE_STATUS_UNSPECIFIED":         0,
+		"CASE_STATUS_REGISTRATION_FILING": 1,
+		"CASE_STATUS_FILING":              2,
+		"CASE_STATUS_REGISTRATION":        3,
+		"CASE_STATUS_MENTION":             4,
+		"CASE_STATUS_HEARING":             5,
+		"CASE_STATUS_JUDGMENT":            6,
+		"CASE_STATUS_COMPLETED":           7,
+		"CASE_STATUS_PENDING":             8,
+		"CASE_STATUS_FILED":               9,
+		"CASE_STATUS_DISMISSED":           10,
+		"CASE_STATUS_WITHDRAWN":           11,
+		"CASE_STATUS_SETTLED":             12,
+	}
+)
+
+func (x CaseStatus) Enum() *CaseStatus {
+	p := new(CaseStatus)
+	*p = x
+	return p
+}
+
+func (x CaseStatus) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (CaseStatus) Descriptor() protoreflect.EnumDescriptor {
+	return file_kesi_v1_case_proto_enumTypes[0].Descriptor()
+}
+
+func (CaseStatus) Type() protoreflect.EnumType {
+	return &file_kesi_v1_case_proto_enumTypes[0]
+}
+
+func (x CaseStatus) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use CaseStatus.Descriptor instead.
+func (CaseStatus) EnumDescriptor() ([]byte, []int) {
+	return file_kesi_v1_case_proto_rawDescGZIP(), []int{0}
+}
+
 // Case is one court matter in a lawyer's diary.
 type Case struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -66,7 +146,10 @@ type Case struct {
 	// no next_date). A concluded case has no activity_date (show "Concluded"
 	// instead of a next date) and never needs an update. A new sitting, or a
 	// status that does not conclude, opens it again.
-	Concluded     bool `protobuf:"varint,16,opt,name=concluded,proto3" json:"concluded,omitempty"`
+	Concluded bool `protobuf:"varint,16,opt,name=concluded,proto3" json:"concluded,omitempty"`
+	// status as an enum, for clients that switch on it; status stays the
+	// text SPEC.md shows. CASE_STATUS_UNSPECIFIED for a status outside the list.
+	StatusCode    CaseStatus `protobuf:"varint,17,opt,name=status_code,json=statusCode,proto3,enum=kesi.v1.CaseStatus" json:"status_code,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -211,6 +294,13 @@ func (x *Case) GetConcluded() bool {
 		return x.Concluded
 	}
 	return false
+}
+
+func (x *Case) GetStatusCode() CaseStatus {
+	if x != nil {
+		return x.StatusCode
+	}
+	return CaseStatus_CASE_STATUS_UNSPECIFIED
 }
 
 // Activity is one sitting or step of a case: a hearing, a mention, a ruling...
@@ -1975,7 +2065,7 @@ var File_kesi_v1_case_proto protoreflect.FileDescriptor
 
 const file_kesi_v1_case_proto_rawDesc = "" +
 	"\n" +
-	"\x12kesi/v1/case.proto\x12\akesi.v1\x1a google/protobuf/field_mask.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16google/type/date.proto\"\xa3\x04\n" +
+	"\x12kesi/v1/case.proto\x12\akesi.v1\x1a google/protobuf/field_mask.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16google/type/date.proto\"\xd9\x04\n" +
 	"\x04Case\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x17\n" +
 	"\acase_id\x18\x02 \x01(\tR\x06caseId\x12\x18\n" +
@@ -1997,7 +2087,9 @@ const file_kesi_v1_case_proto_rawDesc = "" +
 	"updated_at\x18\x0e \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12\x1d\n" +
 	"\n" +
 	"client_ids\x18\x0f \x03(\tR\tclientIds\x12\x1c\n" +
-	"\tconcluded\x18\x10 \x01(\bR\tconcluded\"\xae\x02\n" +
+	"\tconcluded\x18\x10 \x01(\bR\tconcluded\x124\n" +
+	"\vstatus_code\x18\x11 \x01(\x0e2\x13.kesi.v1.CaseStatusR\n" +
+	"statusCode\"\xae\x02\n" +
 	"\bActivity\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\bactivity\x18\x02 \x01(\tR\bactivity\x126\n" +
@@ -2122,7 +2214,23 @@ const file_kesi_v1_case_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12!\n" +
 	"\fmark_updated\x18\x02 \x01(\bR\vmarkUpdated\"<\n" +
 	"\x17MarkCaseUpdatedResponse\x12!\n" +
-	"\x04case\x18\x01 \x01(\v2\r.kesi.v1.CaseR\x04case2\xb8\t\n" +
+	"\x04case\x18\x01 \x01(\v2\r.kesi.v1.CaseR\x04case*\xea\x02\n" +
+	"\n" +
+	"CaseStatus\x12\x1b\n" +
+	"\x17CASE_STATUS_UNSPECIFIED\x10\x00\x12#\n" +
+	"\x1fCASE_STATUS_REGISTRATION_FILING\x10\x01\x12\x16\n" +
+	"\x12CASE_STATUS_FILING\x10\x02\x12\x1c\n" +
+	"\x18CASE_STATUS_REGISTRATION\x10\x03\x12\x17\n" +
+	"\x13CASE_STATUS_MENTION\x10\x04\x12\x17\n" +
+	"\x13CASE_STATUS_HEARING\x10\x05\x12\x18\n" +
+	"\x14CASE_STATUS_JUDGMENT\x10\x06\x12\x19\n" +
+	"\x15CASE_STATUS_COMPLETED\x10\a\x12\x17\n" +
+	"\x13CASE_STATUS_PENDING\x10\b\x12\x15\n" +
+	"\x11CASE_STATUS_FILED\x10\t\x12\x19\n" +
+	"\x15CASE_STATUS_DISMISSED\x10\n" +
+	"\x12\x19\n" +
+	"\x15CASE_STATUS_WITHDRAWN\x10\v\x12\x17\n" +
+	"\x13CASE_STATUS_SETTLED\x10\f2\xb8\t\n" +
 	"\vCaseService\x12G\n" +
 	"\tListCases\x12\x19.kesi.v1.ListCasesRequest\x1a\x1a.kesi.v1.ListCasesResponse\"\x03\x90\x02\x01\x12A\n" +
 	"\aGetCase\x12\x17.kesi.v1.GetCaseRequest\x1a\x18.kesi.v1.GetCaseResponse\"\x03\x90\x02\x01\x12Y\n" +
@@ -2154,117 +2262,120 @@ func file_kesi_v1_case_proto_rawDescGZIP() []byte {
 	return file_kesi_v1_case_proto_rawDescData
 }
 
+var file_kesi_v1_case_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
 var file_kesi_v1_case_proto_msgTypes = make([]protoimpl.MessageInfo, 32)
 var file_kesi_v1_case_proto_goTypes = []any{
-	(*Case)(nil),                           // 0: kesi.v1.Case
-	(*Activity)(nil),                       // 1: kesi.v1.Activity
-	(*CaseUpdateStats)(nil),                // 2: kesi.v1.CaseUpdateStats
-	(*ListCasesRequest)(nil),               // 3: kesi.v1.ListCasesRequest
-	(*ListCasesResponse)(nil),              // 4: kesi.v1.ListCasesResponse
-	(*GetCaseRequest)(nil),                 // 5: kesi.v1.GetCaseRequest
-	(*GetCaseResponse)(nil),                // 6: kesi.v1.GetCaseResponse
-	(*GetCaseByCaseIdRequest)(nil),         // 7: kesi.v1.GetCaseByCaseIdRequest
-	(*GetCaseByCaseIdResponse)(nil),        // 8: kesi.v1.GetCaseByCaseIdResponse
-	(*CreateCaseRequest)(nil),              // 9: kesi.v1.CreateCaseRequest
-	(*CreateCaseResponse)(nil),             // 10: kesi.v1.CreateCaseResponse
-	(*UpdateCaseRequest)(nil),              // 11: kesi.v1.UpdateCaseRequest
-	(*UpdateCaseResponse)(nil),             // 12: kesi.v1.UpdateCaseResponse
-	(*DeleteCaseRequest)(nil),              // 13: kesi.v1.DeleteCaseRequest
-	(*DeleteCaseResponse)(nil),             // 14: kesi.v1.DeleteCaseResponse
-	(*RecordActivityRequest)(nil),          // 15: kesi.v1.RecordActivityRequest
-	(*RecordActivityResponse)(nil),         // 16: kesi.v1.RecordActivityResponse
-	(*ListCaseActivitiesRequest)(nil),      // 17: kesi.v1.ListCaseActivitiesRequest
-	(*ListCaseActivitiesResponse)(nil),     // 18: kesi.v1.ListCaseActivitiesResponse
-	(*ListScheduledCasesRequest)(nil),      // 19: kesi.v1.ListScheduledCasesRequest
-	(*ListScheduledCasesResponse)(nil),     // 20: kesi.v1.ListScheduledCasesResponse
-	(*CalendarEntry)(nil),                  // 21: kesi.v1.CalendarEntry
-	(*ListWeekCasesRequest)(nil),           // 22: kesi.v1.ListWeekCasesRequest
-	(*ListWeekCasesResponse)(nil),          // 23: kesi.v1.ListWeekCasesResponse
-	(*ListCasesBetweenRequest)(nil),        // 24: kesi.v1.ListCasesBetweenRequest
-	(*ListCasesBetweenResponse)(nil),       // 25: kesi.v1.ListCasesBetweenResponse
-	(*ListReportCasesRequest)(nil),         // 26: kesi.v1.ListReportCasesRequest
-	(*ListReportCasesResponse)(nil),        // 27: kesi.v1.ListReportCasesResponse
-	(*ListCasesNeedingUpdateRequest)(nil),  // 28: kesi.v1.ListCasesNeedingUpdateRequest
-	(*ListCasesNeedingUpdateResponse)(nil), // 29: kesi.v1.ListCasesNeedingUpdateResponse
-	(*MarkCaseUpdatedRequest)(nil),         // 30: kesi.v1.MarkCaseUpdatedRequest
-	(*MarkCaseUpdatedResponse)(nil),        // 31: kesi.v1.MarkCaseUpdatedResponse
-	(*date.Date)(nil),                      // 32: google.type.Date
-	(*timestamppb.Timestamp)(nil),          // 33: google.protobuf.Timestamp
-	(*fieldmaskpb.FieldMask)(nil),          // 34: google.protobuf.FieldMask
+	(CaseStatus)(0),                        // 0: kesi.v1.CaseStatus
+	(*Case)(nil),                           // 1: kesi.v1.Case
+	(*Activity)(nil),                       // 2: kesi.v1.Activity
+	(*CaseUpdateStats)(nil),                // 3: kesi.v1.CaseUpdateStats
+	(*ListCasesRequest)(nil),               // 4: kesi.v1.ListCasesRequest
+	(*ListCasesResponse)(nil),              // 5: kesi.v1.ListCasesResponse
+	(*GetCaseRequest)(nil),                 // 6: kesi.v1.GetCaseRequest
+	(*GetCaseResponse)(nil),                // 7: kesi.v1.GetCaseResponse
+	(*GetCaseByCaseIdRequest)(nil),         // 8: kesi.v1.GetCaseByCaseIdRequest
+	(*GetCaseByCaseIdResponse)(nil),        // 9: kesi.v1.GetCaseByCaseIdResponse
+	(*CreateCaseRequest)(nil),              // 10: kesi.v1.CreateCaseRequest
+	(*CreateCaseResponse)(nil),             // 11: kesi.v1.CreateCaseResponse
+	(*UpdateCaseRequest)(nil),              // 12: kesi.v1.UpdateCaseRequest
+	(*UpdateCaseResponse)(nil),             // 13: kesi.v1.UpdateCaseResponse
+	(*DeleteCaseRequest)(nil),              // 14: kesi.v1.DeleteCaseRequest
+	(*DeleteCaseResponse)(nil),             // 15: kesi.v1.DeleteCaseResponse
+	(*RecordActivityRequest)(nil),          // 16: kesi.v1.RecordActivityRequest
+	(*RecordActivityResponse)(nil),         // 17: kesi.v1.RecordActivityResponse
+	(*ListCaseActivitiesRequest)(nil),      // 18: kesi.v1.ListCaseActivitiesRequest
+	(*ListCaseActivitiesResponse)(nil),     // 19: kesi.v1.ListCaseActivitiesResponse
+	(*ListScheduledCasesRequest)(nil),      // 20: kesi.v1.ListScheduledCasesRequest
+	(*ListScheduledCasesResponse)(nil),     // 21: kesi.v1.ListScheduledCasesResponse
+	(*CalendarEntry)(nil),                  // 22: kesi.v1.CalendarEntry
+	(*ListWeekCasesRequest)(nil),           // 23: kesi.v1.ListWeekCasesRequest
+	(*ListWeekCasesResponse)(nil),          // 24: kesi.v1.ListWeekCasesResponse
+	(*ListCasesBetweenRequest)(nil),        // 25: kesi.v1.ListCasesBetweenRequest
+	(*ListCasesBetweenResponse)(nil),       // 26: kesi.v1.ListCasesBetweenResponse
+	(*ListReportCasesRequest)(nil),         // 27: kesi.v1.ListReportCasesRequest
+	(*ListReportCasesResponse)(nil),        // 28: kesi.v1.ListReportCasesResponse
+	(*ListCasesNeedingUpdateRequest)(nil),  // 29: kesi.v1.ListCasesNeedingUpdateRequest
+	(*ListCasesNeedingUpdateResponse)(nil), // 30: kesi.v1.ListCasesNeedingUpdateResponse
+	(*MarkCaseUpdatedRequest)(nil),         // 31: kesi.v1.MarkCaseUpdatedRequest
+	(*MarkCaseUpdatedResponse)(nil),        // 32: kesi.v1.MarkCaseUpdatedResponse
+	(*date.Date)(nil),                      // 33: google.type.Date
+	(*timestamppb.Timestamp)(nil),          // 34: google.protobuf.Timestamp
+	(*fieldmaskpb.FieldMask)(nil),          // 35: google.protobuf.FieldMask
 }
 var file_kesi_v1_case_proto_depIdxs = []int32{
-	32, // 0: kesi.v1.Case.filing_date:type_name -> google.type.Date
-	32, // 1: kesi.v1.Case.activity_date:type_name -> google.type.Date
-	33, // 2: kesi.v1.Case.created_at:type_name -> google.protobuf.Timestamp
-	33, // 3: kesi.v1.Case.updated_at:type_name -> google.protobuf.Timestamp
-	32, // 4: kesi.v1.Activity.activity_date:type_name -> google.type.Date
-	33, // 5: kesi.v1.Activity.created_at:type_name -> google.protobuf.Timestamp
-	0,  // 6: kesi.v1.ListCasesResponse.cases:type_name -> kesi.v1.Case
-	0,  // 7: kesi.v1.GetCaseResponse.case:type_name -> kesi.v1.Case
-	0,  // 8: kesi.v1.GetCaseByCaseIdResponse.case:type_name -> kesi.v1.Case
-	32, // 9: kesi.v1.CreateCaseRequest.filing_date:type_name -> google.type.Date
-	32, // 10: kesi.v1.CreateCaseRequest.activity_date:type_name -> google.type.Date
-	0,  // 11: kesi.v1.CreateCaseResponse.case:type_name -> kesi.v1.Case
-	32, // 12: kesi.v1.UpdateCaseRequest.filing_date:type_name -> google.type.Date
-	34, // 13: kesi.v1.UpdateCaseRequest.update_mask:type_name -> google.protobuf.FieldMask
-	0,  // 14: kesi.v1.UpdateCaseResponse.case:type_name -> kesi.v1.Case
-	32, // 15: kesi.v1.RecordActivityRequest.next_date:type_name -> google.type.Date
-	0,  // 16: kesi.v1.RecordActivityResponse.case:type_name -> kesi.v1.Case
-	1,  // 17: kesi.v1.RecordActivityResponse.next:type_name -> kesi.v1.Activity
-	1,  // 18: kesi.v1.ListCaseActivitiesResponse.activities:type_name -> kesi.v1.Activity
-	32, // 19: kesi.v1.ListScheduledCasesRequest.date:type_name -> google.type.Date
-	0,  // 20: kesi.v1.ListScheduledCasesResponse.cases:type_name -> kesi.v1.Case
-	21, // 21: kesi.v1.ListScheduledCasesResponse.entries:type_name -> kesi.v1.CalendarEntry
-	0,  // 22: kesi.v1.CalendarEntry.case:type_name -> kesi.v1.Case
-	1,  // 23: kesi.v1.CalendarEntry.sitting:type_name -> kesi.v1.Activity
-	32, // 24: kesi.v1.ListWeekCasesResponse.start:type_name -> google.type.Date
-	32, // 25: kesi.v1.ListWeekCasesResponse.end:type_name -> google.type.Date
-	0,  // 26: kesi.v1.ListWeekCasesResponse.cases:type_name -> kesi.v1.Case
-	21, // 27: kesi.v1.ListWeekCasesResponse.entries:type_name -> kesi.v1.CalendarEntry
-	32, // 28: kesi.v1.ListCasesBetweenRequest.start:type_name -> google.type.Date
-	32, // 29: kesi.v1.ListCasesBetweenRequest.end:type_name -> google.type.Date
-	0,  // 30: kesi.v1.ListCasesBetweenResponse.cases:type_name -> kesi.v1.Case
-	21, // 31: kesi.v1.ListCasesBetweenResponse.entries:type_name -> kesi.v1.CalendarEntry
-	32, // 32: kesi.v1.ListReportCasesResponse.start:type_name -> google.type.Date
-	32, // 33: kesi.v1.ListReportCasesResponse.end:type_name -> google.type.Date
-	0,  // 34: kesi.v1.ListReportCasesResponse.cases:type_name -> kesi.v1.Case
-	21, // 35: kesi.v1.ListReportCasesResponse.entries:type_name -> kesi.v1.CalendarEntry
-	2,  // 36: kesi.v1.ListCasesNeedingUpdateResponse.stats:type_name -> kesi.v1.CaseUpdateStats
-	0,  // 37: kesi.v1.ListCasesNeedingUpdateResponse.cases:type_name -> kesi.v1.Case
-	0,  // 38: kesi.v1.MarkCaseUpdatedResponse.case:type_name -> kesi.v1.Case
-	3,  // 39: kesi.v1.CaseService.ListCases:input_type -> kesi.v1.ListCasesRequest
-	5,  // 40: kesi.v1.CaseService.GetCase:input_type -> kesi.v1.GetCaseRequest
-	7,  // 41: kesi.v1.CaseService.GetCaseByCaseId:input_type -> kesi.v1.GetCaseByCaseIdRequest
-	9,  // 42: kesi.v1.CaseService.CreateCase:input_type -> kesi.v1.CreateCaseRequest
-	11, // 43: kesi.v1.CaseService.UpdateCase:input_type -> kesi.v1.UpdateCaseRequest
-	13, // 44: kesi.v1.CaseService.DeleteCase:input_type -> kesi.v1.DeleteCaseRequest
-	15, // 45: kesi.v1.CaseService.RecordActivity:input_type -> kesi.v1.RecordActivityRequest
-	17, // 46: kesi.v1.CaseService.ListCaseActivities:input_type -> kesi.v1.ListCaseActivitiesRequest
-	19, // 47: kesi.v1.CaseService.ListScheduledCases:input_type -> kesi.v1.ListScheduledCasesRequest
-	22, // 48: kesi.v1.CaseService.ListWeekCases:input_type -> kesi.v1.ListWeekCasesRequest
-	24, // 49: kesi.v1.CaseService.ListCasesBetween:input_type -> kesi.v1.ListCasesBetweenRequest
-	26, // 50: kesi.v1.CaseService.ListReportCases:input_type -> kesi.v1.ListReportCasesRequest
-	28, // 51: kesi.v1.CaseService.ListCasesNeedingUpdate:input_type -> kesi.v1.ListCasesNeedingUpdateRequest
-	30, // 52: kesi.v1.CaseService.MarkCaseUpdated:input_type -> kesi.v1.MarkCaseUpdatedRequest
-	4,  // 53: kesi.v1.CaseService.ListCases:output_type -> kesi.v1.ListCasesResponse
-	6,  // 54: kesi.v1.CaseService.GetCase:output_type -> kesi.v1.GetCaseResponse
-	8,  // 55: kesi.v1.CaseService.GetCaseByCaseId:output_type -> kesi.v1.GetCaseByCaseIdResponse
-	10, // 56: kesi.v1.CaseService.CreateCase:output_type -> kesi.v1.CreateCaseResponse
-	12, // 57: kesi.v1.CaseService.UpdateCase:output_type -> kesi.v1.UpdateCaseResponse
-	14, // 58: kesi.v1.CaseService.DeleteCase:output_type -> kesi.v1.DeleteCaseResponse
-	16, // 59: kesi.v1.CaseService.RecordActivity:output_type -> kesi.v1.RecordActivityResponse
-	18, // 60: kesi.v1.CaseService.ListCaseActivities:output_type -> kesi.v1.ListCaseActivitiesResponse
-	20, // 61: kesi.v1.CaseService.ListScheduledCases:output_type -> kesi.v1.ListScheduledCasesResponse
-	23, // 62: kesi.v1.CaseService.ListWeekCases:output_type -> kesi.v1.ListWeekCasesResponse
-	25, // 63: kesi.v1.CaseService.ListCasesBetween:output_type -> kesi.v1.ListCasesBetweenResponse
-	27, // 64: kesi.v1.CaseService.ListReportCases:output_type -> kesi.v1.ListReportCasesResponse
-	29, // 65: kesi.v1.CaseService.ListCasesNeedingUpdate:output_type -> kesi.v1.ListCasesNeedingUpdateResponse
-	31, // 66: kesi.v1.CaseService.MarkCaseUpdated:output_type -> kesi.v1.MarkCaseUpdatedResponse
-	53, // [53:67] is the sub-list for method output_type
-	39, // [39:53] is the sub-list for method input_type
-	39, // [39:39] is the sub-list for extension type_name
-	39, // [39:39] is the sub-list for extension extendee
-	0,  // [0:39] is the sub-list for field type_name
+	33, // 0: kesi.v1.Case.filing_date:type_name -> google.type.Date
+	33, // 1: kesi.v1.Case.activity_date:type_name -> google.type.Date
+	34, // 2: kesi.v1.Case.created_at:type_name -> google.protobuf.Timestamp
+	34, // 3: kesi.v1.Case.updated_at:type_name -> google.protobuf.Timestamp
+	0,  // 4: kesi.v1.Case.status_code:type_name -> kesi.v1.CaseStatus
+	33, // 5: kesi.v1.Activity.activity_date:type_name -> google.type.Date
+	34, // 6: kesi.v1.Activity.created_at:type_name -> google.protobuf.Timestamp
+	1,  // 7: kesi.v1.ListCasesResponse.cases:type_name -> kesi.v1.Case
+	1,  // 8: kesi.v1.GetCaseResponse.case:type_name -> kesi.v1.Case
+	1,  // 9: kesi.v1.GetCaseByCaseIdResponse.case:type_name -> kesi.v1.Case
+	33, // 10: kesi.v1.CreateCaseRequest.filing_date:type_name -> google.type.Date
+	33, // 11: kesi.v1.CreateCaseRequest.activity_date:type_name -> google.type.Date
+	1,  // 12: kesi.v1.CreateCaseResponse.case:type_name -> kesi.v1.Case
+	33, // 13: kesi.v1.UpdateCaseRequest.filing_date:type_name -> google.type.Date
+	35, // 14: kesi.v1.UpdateCaseRequest.update_mask:type_name -> google.protobuf.FieldMask
+	1,  // 15: kesi.v1.UpdateCaseResponse.case:type_name -> kesi.v1.Case
+	33, // 16: kesi.v1.RecordActivityRequest.next_date:type_name -> google.type.Date
+	1,  // 17: kesi.v1.RecordActivityResponse.case:type_name -> kesi.v1.Case
+	2,  // 18: kesi.v1.RecordActivityResponse.next:type_name -> kesi.v1.Activity
+	2,  // 19: kesi.v1.ListCaseActivitiesResponse.activities:type_name -> kesi.v1.Activity
+	33, // 20: kesi.v1.ListScheduledCasesRequest.date:type_name -> google.type.Date
+	1,  // 21: kesi.v1.ListScheduledCasesResponse.cases:type_name -> kesi.v1.Case
+	22, // 22: kesi.v1.ListScheduledCasesResponse.entries:type_name -> kesi.v1.CalendarEntry
+	1,  // 23: kesi.v1.CalendarEntry.case:type_name -> kesi.v1.Case
+	2,  // 24: kesi.v1.CalendarEntry.sitting:type_name -> kesi.v1.Activity
+	33, // 25: kesi.v1.ListWeekCasesResponse.start:type_name -> google.type.Date
+	33, // 26: kesi.v1.ListWeekCasesResponse.end:type_name -> google.type.Date
+	1,  // 27: kesi.v1.ListWeekCasesResponse.cases:type_name -> kesi.v1.Case
+	22, // 28: kesi.v1.ListWeekCasesResponse.entries:type_name -> kesi.v1.CalendarEntry
+	33, // 29: kesi.v1.ListCasesBetweenRequest.start:type_name -> google.type.Date
+	33, // 30: kesi.v1.ListCasesBetweenRequest.end:type_name -> google.type.Date
+	1,  // 31: kesi.v1.ListCasesBetweenResponse.cases:type_name -> kesi.v1.Case
+	22, // 32: kesi.v1.ListCasesBetweenResponse.entries:type_name -> kesi.v1.CalendarEntry
+	33, // 33: kesi.v1.ListReportCasesResponse.start:type_name -> google.type.Date
+	33, // 34: kesi.v1.ListReportCasesResponse.end:type_name -> google.type.Date
+	1,  // 35: kesi.v1.ListReportCasesResponse.cases:type_name -> kesi.v1.Case
+	22, // 36: kesi.v1.ListReportCasesResponse.entries:type_name -> kesi.v1.CalendarEntry
+	3,  // 37: kesi.v1.ListCasesNeedingUpdateResponse.stats:type_name -> kesi.v1.CaseUpdateStats
+	1,  // 38: kesi.v1.ListCasesNeedingUpdateResponse.cases:type_name -> kesi.v1.Case
+	1,  // 39: kesi.v1.MarkCaseUpdatedResponse.case:type_name -> kesi.v1.Case
+	4,  // 40: kesi.v1.CaseService.ListCases:input_type -> kesi.v1.ListCasesRequest
+	6,  // 41: kesi.v1.CaseService.GetCase:input_type -> kesi.v1.GetCaseRequest
+	8,  // 42: kesi.v1.CaseService.GetCaseByCaseId:input_type -> kesi.v1.GetCaseByCaseIdRequest
+	10, // 43: kesi.v1.CaseService.CreateCase:input_type -> kesi.v1.CreateCaseRequest
+	12, // 44: kesi.v1.CaseService.UpdateCase:input_type -> kesi.v1.UpdateCaseRequest
+	14, // 45: kesi.v1.CaseService.DeleteCase:input_type -> kesi.v1.DeleteCaseRequest
+	16, // 46: kesi.v1.CaseService.RecordActivity:input_type -> kesi.v1.RecordActivityRequest
+	18, // 47: kesi.v1.CaseService.ListCaseActivities:input_type -> kesi.v1.ListCaseActivitiesRequest
+	20, // 48: kesi.v1.CaseService.ListScheduledCases:input_type -> kesi.v1.ListScheduledCasesRequest
+	23, // 49: kesi.v1.CaseService.ListWeekCases:input_type -> kesi.v1.ListWeekCasesRequest
+	25, // 50: kesi.v1.CaseService.ListCasesBetween:input_type -> kesi.v1.ListCasesBetweenRequest
+	27, // 51: kesi.v1.CaseService.ListReportCases:input_type -> kesi.v1.ListReportCasesRequest
+	29, // 52: kesi.v1.CaseService.ListCasesNeedingUpdate:input_type -> kesi.v1.ListCasesNeedingUpdateRequest
+	31, // 53: kesi.v1.CaseService.MarkCaseUpdated:input_type -> kesi.v1.MarkCaseUpdatedRequest
+	5,  // 54: kesi.v1.CaseService.ListCases:output_type -> kesi.v1.ListCasesResponse
+	7,  // 55: kesi.v1.CaseService.GetCase:output_type -> kesi.v1.GetCaseResponse
+	9,  // 56: kesi.v1.CaseService.GetCaseByCaseId:output_type -> kesi.v1.GetCaseByCaseIdResponse
+	11, // 57: kesi.v1.CaseService.CreateCase:output_type -> kesi.v1.CreateCaseResponse
+	13, // 58: kesi.v1.CaseService.UpdateCase:output_type -> kesi.v1.UpdateCaseResponse
+	15, // 59: kesi.v1.CaseService.DeleteCase:output_type -> kesi.v1.DeleteCaseResponse
+	17, // 60: kesi.v1.CaseService.RecordActivity:output_type -> kesi.v1.RecordActivityResponse
+	19, // 61: kesi.v1.CaseService.ListCaseActivities:output_type -> kesi.v1.ListCaseActivitiesResponse
+	21, // 62: kesi.v1.CaseService.ListScheduledCases:output_type -> kesi.v1.ListScheduledCasesResponse
+	24, // 63: kesi.v1.CaseService.ListWeekCases:output_type -> kesi.v1.ListWeekCasesResponse
+	26, // 64: kesi.v1.CaseService.ListCasesBetween:output_type -> kesi.v1.ListCasesBetweenResponse
+	28, // 65: kesi.v1.CaseService.ListReportCases:output_type -> kesi.v1.ListReportCasesResponse
+	30, // 66: kesi.v1.CaseService.ListCasesNeedingUpdate:output_type -> kesi.v1.ListCasesNeedingUpdateResponse
+	32, // 67: kesi.v1.CaseService.MarkCaseUpdated:output_type -> kesi.v1.MarkCaseUpdatedResponse
+	54, // [54:68] is the sub-list for method output_type
+	40, // [40:54] is the sub-list for method input_type
+	40, // [40:40] is the sub-list for extension type_name
+	40, // [40:40] is the sub-list for extension extendee
+	0,  // [0:40] is the sub-list for field type_name
 }
 
 func init() { file_kesi_v1_case_proto_init() }
@@ -2279,13 +2390,14 @@ func file_kesi_v1_case_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_kesi_v1_case_proto_rawDesc), len(file_kesi_v1_case_proto_rawDesc)),
-			NumEnums:      0,
+			NumEnums:      1,
 			NumMessages:   32,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_kesi_v1_case_proto_goTypes,
 		DependencyIndexes: file_kesi_v1_case_proto_depIdxs,
+		EnumInfos:         file_kesi_v1_case_proto_enumTypes,
 		MessageInfos:      file_kesi_v1_case_proto_msgTypes,
 	}.Build()
 	File_kesi_v1_case_proto = out.File
