@@ -9,6 +9,7 @@ import (
 
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/ent/civil"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
 )
@@ -53,7 +54,11 @@ func caseRef(s string) (uuid.UUID, error) {
 
 // ListCases implements kesiv1connect.CaseServiceHandler.
 func (h *Handler) ListCases(ctx context.Context, req *connect.Request[kesiv1.ListCasesRequest]) (*connect.Response[kesiv1.ListCasesResponse], error) {
-	cs, err := h.svc.List(ctx, owner(ctx))
+	page, err := ParsePage(req.Msg.PageSize, req.Msg.PageToken)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	cs, more, err := h.svc.List(ctx, owner(ctx), page)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
@@ -61,7 +66,7 @@ func (h *Handler) ListCases(ctx context.Context, req *connect.Request[kesiv1.Lis
 	for i, c := range cs {
 		out[i] = ToProto(c)
 	}
-	return connect.NewResponse(&kesiv1.ListCasesResponse{Cases: out}), nil
+	return connect.NewResponse(&kesiv1.ListCasesResponse{Cases: out, NextPageToken: page.NextToken(more)}), nil
 }
 
 // GetCase implements kesiv1connect.CaseServiceHandler.
@@ -122,6 +127,11 @@ func (h *Handler) UpdateCase(ctx context.Context, req *connect.Request[kesiv1.Up
 			return nil, errs.ToConnect(ctx, err)
 		}
 		ch.FilingDate = &d
+	}
+	if m.UpdateMask != nil {
+		if ch, err = masked(ch, m.UpdateMask.GetPaths()); err != nil {
+			return nil, errs.ToConnect(ctx, err)
+		}
 	}
 	c, err := h.svc.Update(ctx, owner(ctx), id, ch)
 	if err != nil {
@@ -189,7 +199,7 @@ func (h *Handler) ListScheduledCases(ctx context.Context, req *connect.Request[k
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	return connect.NewResponse(&kesiv1.ListScheduledCasesResponse{Cases: entriesToProto(rows)}), nil
+	return connect.NewResponse(&kesiv1.ListScheduledCasesResponse{Cases: entriesToProto(rows), Entries: calendarToProto(rows)}), nil
 }
 
 // ListWeekCases implements kesiv1connect.CaseServiceHandler.
@@ -199,7 +209,7 @@ func (h *Handler) ListWeekCases(ctx context.Context, req *connect.Request[kesiv1
 		return nil, errs.ToConnect(ctx, err)
 	}
 	return connect.NewResponse(&kesiv1.ListWeekCasesResponse{
-		Start: DateToProto(monday), End: DateToProto(sunday), Cases: entriesToProto(rows),
+		Start: DateToProto(monday), End: DateToProto(sunday), Cases: entriesToProto(rows), Entries: calendarToProto(rows),
 	}), nil
 }
 
@@ -217,7 +227,7 @@ func (h *Handler) ListCasesBetween(ctx context.Context, req *connect.Request[kes
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	return connect.NewResponse(&kesiv1.ListCasesBetweenResponse{Cases: entriesToProto(rows)}), nil
+	return connect.NewResponse(&kesiv1.ListCasesBetweenResponse{Cases: entriesToProto(rows), Entries: calendarToProto(rows)}), nil
 }
 
 // ListReportCases implements kesiv1connect.CaseServiceHandler.
@@ -227,7 +237,7 @@ func (h *Handler) ListReportCases(ctx context.Context, req *connect.Request[kesi
 		return nil, errs.ToConnect(ctx, err)
 	}
 	return connect.NewResponse(&kesiv1.ListReportCasesResponse{
-		Start: DateToProto(start), End: DateToProto(end), Cases: entriesToProto(rows),
+		Start: DateToProto(start), End: DateToProto(end), Cases: entriesToProto(rows), Entries: calendarToProto(rows),
 	}), nil
 }
 
@@ -280,6 +290,7 @@ func ToProto(c Case) *kesiv1.Case {
 		MarkUpdated:  c.MarkUpdated,
 		Activity:     c.NextKind,
 		Concluded:    c.Concluded,
+		StatusCode:   statusCode(c.Status),
 		CreatedAt:    timestamppb.New(c.CreatedAt),
 		UpdatedAt:    timestamppb.New(c.UpdatedAt),
 	}
@@ -316,4 +327,70 @@ func entriesToProto(rows []Entry) []*kesiv1.Case {
 		out[i] = c
 	}
 	return out
+}
+
+// calendarToProto writes calendar rows as entries: the case as it is (its
+// own next date) and the sitting the row stands for.
+func calendarToProto(rows []Entry) []*kesiv1.CalendarEntry {
+	out := make([]*kesiv1.CalendarEntry, len(rows))
+	for i, r := range rows {
+		out[i] = &kesiv1.CalendarEntry{Case: ToProto(r.Case), Sitting: ActivityToProto(r.Case, r.Sitting)}
+	}
+	return out
+}
+
+// masked applies an update mask (AIP-134) to ch: a named field absent from
+// the request is cleared, a field not named is left as it is.
+func masked(ch Changes, paths []string) (Changes, error) {
+	var out Changes
+	empty := ""
+	keep := func(v *string) *string {
+		if v == nil {
+			return &empty
+		}
+		return v
+	}
+	for _, p := range paths {
+		switch p {
+		case "*":
+			// The case number and the status cannot be empty: "*" leaves
+			// them as they are when the request does not hold them.
+			out = Changes{CaseID: ch.CaseID, Parties: keep(ch.Parties), LawCourt: keep(ch.LawCourt), Status: ch.Status,
+				CaseType: keep(ch.CaseType), Notes: keep(ch.Notes), FilingDate: ch.FilingDate}
+			if out.FilingDate == nil {
+				out.FilingDate = new(civil.Date)
+			}
+		case "case_id":
+			out.CaseID = keep(ch.CaseID)
+		case "parties":
+			out.Parties = keep(ch.Parties)
+		case "law_court":
+			out.LawCourt = keep(ch.LawCourt)
+		case "status":
+			out.Status = keep(ch.Status)
+		case "case_type":
+			out.CaseType = keep(ch.CaseType)
+		case "notes":
+			out.Notes = keep(ch.Notes)
+		case "filing_date":
+			out.FilingDate = ch.FilingDate
+			if out.FilingDate == nil {
+				out.FilingDate = new(civil.Date)
+			}
+		default:
+			return Changes{}, errs.Invalidf("update_mask", "update_mask names %q, which is not a field of a case.", p)
+		}
+	}
+	return out, nil
+}
+
+// statusCode is status as the contract's enum: CaseStatus numbers the
+// statuses in the order of Statuses, from 1.
+func statusCode(status string) kesiv1.CaseStatus {
+	for i, st := range Statuses {
+		if st == status {
+			return kesiv1.CaseStatus(i + 1)
+		}
+	}
+	return kesiv1.CaseStatus_CASE_STATUS_UNSPECIFIED
 }

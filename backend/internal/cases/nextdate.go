@@ -112,6 +112,25 @@ func stale(today civil.Date) predicate.CourtCase {
 	)
 }
 
+// undone selects the cases the needing-update list shows (latest sitting
+// before today, latest_done false) whose latest day has a sitting with an
+// outcome recorded: latest_done may be wrong for them (see MoveDay).
+func undone(today civil.Date) predicate.CourtCase {
+	return courtcase.And(
+		courtcase.Concluded(false),
+		courtcase.LatestDone(false),
+		courtcase.LatestActivityDateLT(today),
+		predicate.CourtCase(func(s *entsql.Selector) {
+			t := entsql.Table(activity.Table)
+			s.Where(entsql.Exists(entsql.Select(t.C(activity.FieldID)).From(t).Where(entsql.And(
+				entsql.ColumnsEQ(t.C(activity.FieldCaseRef), s.C(courtcase.FieldID)),
+				entsql.ColumnsEQ(t.C(activity.FieldActivityDate), s.C(courtcase.FieldLatestActivityDate)),
+				entsql.NEQ(t.C(activity.FieldOutcome), ""),
+			))))
+		}),
+	)
+}
+
 // isStale is stale for a loaded case.
 func isStale(c *ent.CourtCase, today civil.Date) bool {
 	return !c.Concluded && !c.ActivityDate.IsZero() && c.ActivityDate.Before(today) &&
@@ -155,9 +174,15 @@ func asOf(ctx context.Context, db *ent.Client, today civil.Date, cs []*ent.Court
 // date passed since it was written (see stale), for every owner. Run just
 // after midnight in Nairobi it makes the stored dates today's again;
 // running it twice, or on several servers, changes nothing more.
+//
+// It also settles the cases listed as needing an update whose latest date
+// has a sitting with an outcome: rows written before latest_done existed
+// (the first run after the upgrade backfills them), and the rare case of
+// two sittings on its latest day; settling is idempotent, so these cost
+// only a re-read.
 func (s *Service) MoveDay(ctx context.Context) error {
 	today := s.cal.Today()
-	ids, err := s.db.CourtCase.Query().Where(stale(today)).IDs(ctx)
+	ids, err := s.db.CourtCase.Query().Where(courtcase.Or(stale(today), undone(today))).IDs(ctx)
 	if err != nil {
 		return fmt.Errorf("find cases whose next date passed: %w", err)
 	}

@@ -349,3 +349,31 @@ func TestConclude(t *testing.T) {
 		}
 	})
 }
+
+// TestNextDate_JobBackfillsLatestDone: a case stored before latest_done
+// existed (its latest sitting has an outcome, the flag says not) shows in
+// the needing-update list until the next-dates job's first run fixes it.
+func TestNextDate_JobBackfillsLatestDone(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		law := srv.Lawyer(t)
+		today := civil.DateOf(testkit.DefaultNow)
+		c := create(t, law, withActivity("MCCC/E55/2023", "Mention", on(today.AddDays(-5)), "09:00"))
+		record(t, law, &kesiv1.RecordActivityRequest{Id: c.Id, Outcome: "Matter settled out of court."})
+		open := create(t, law, withActivity("MCCC/E56/2023", "Mention", on(today.AddDays(-5)), "09:00"))
+		// As an older Kesi left the row.
+		srv.DB().CourtCase.Update().Where(courtcase.OwnerID(law.User.ID)).SetLatestDone(false).ExecX(ctx)
+		if got := look(t, srv, law, c.Id); !got.needing {
+			t.Fatalf("before the job: %+v", got)
+		}
+		if err := srv.App.Jobs.RunOnce(ctx, "next-dates"); err != nil {
+			t.Fatal(err)
+		}
+		if got := look(t, srv, law, c.Id); got.needing {
+			t.Errorf("after the job the recorded case still needs an update")
+		}
+		if got := look(t, srv, law, open.Id); !got.needing {
+			t.Errorf("after the job the case with no outcome left the list")
+		}
+	})
+}

@@ -113,22 +113,30 @@ func (f *Fields) check() error {
 	return nil
 }
 
-// List answers every case of owner, newest first.
-func (s *Service) List(ctx context.Context, owner uuid.UUID) ([]Case, error) {
-	cs, err := s.db.CourtCase.Query().
+// List answers the owner's cases in page p, newest first, and whether
+// more follow.
+func (s *Service) List(ctx context.Context, owner uuid.UUID, p Page) ([]Case, bool, error) {
+	q := s.db.CourtCase.Query().
 		Where(scope(owner)).
-		Order(courtcase.ByCreatedAt(entDesc()), courtcase.ByCaseID()).
-		All(ctx)
+		Order(courtcase.ByCreatedAt(entDesc()), courtcase.ByCaseID(), courtcase.ByID())
+	if p.Size > 0 {
+		q.Offset(p.Offset).Limit(p.Size + 1)
+	}
+	cs, err := q.All(ctx)
 	if err != nil {
-		return nil, errs.Internal(fmt.Errorf("list cases of %s: %w", owner, err))
+		return nil, false, errs.Internal(fmt.Errorf("list cases of %s: %w", owner, err))
+	}
+	more := p.Size > 0 && len(cs) > p.Size
+	if more {
+		cs = cs[:p.Size]
 	}
 	if err := withClientIDs(ctx, s.db, owner, cs); err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if err := asOf(ctx, s.db, s.cal.Today(), cs); err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	return casesOf(cs), nil
+	return casesOf(cs), more, nil
 }
 
 // Get answers the owner's case with internal id.
@@ -441,14 +449,14 @@ func (s *Service) Scheduled(ctx context.Context, owner uuid.UUID, day civil.Date
 	if day.IsZero() {
 		return nil, errs.Invalid("date", "date is required, written YYYY-MM-DD.")
 	}
-	return entries(ctx, s.db, owner, day, day)
+	return entries(ctx, s.db, owner, s.cal.Today(), day, day)
 }
 
 // Week answers the owner's activities in the current week, Monday to Sunday
 // in the courts' time zone.
 func (s *Service) Week(ctx context.Context, owner uuid.UUID) (monday, sunday civil.Date, rows []Entry, err error) {
 	monday, sunday = civil.WeekOf(s.cal.Today())
-	rows, err = entries(ctx, s.db, owner, monday, sunday)
+	rows, err = entries(ctx, s.db, owner, s.cal.Today(), monday, sunday)
 	return monday, sunday, rows, err
 }
 
@@ -464,7 +472,7 @@ func (s *Service) Between(ctx context.Context, owner uuid.UUID, start, end civil
 	case start.DaysUntil(end) > MaxRangeDays:
 		return nil, errs.Invalidf("end", "The range must be at most %d days.", MaxRangeDays)
 	}
-	return entries(ctx, s.db, owner, start, end)
+	return entries(ctx, s.db, owner, s.cal.Today(), start, end)
 }
 
 // Report answers the activities from today to the day the owner's
@@ -486,7 +494,7 @@ func (s *Service) Report(ctx context.Context, owner uuid.UUID) (start, end civil
 	if end.Before(start) {
 		return start, end, nil, nil
 	}
-	rows, err = entries(ctx, s.db, owner, start, end)
+	rows, err = entries(ctx, s.db, owner, s.cal.Today(), start, end)
 	return start, end, rows, err
 }
 

@@ -112,7 +112,7 @@ func timeLess(a, b string) bool {
 // activities on (owner_id, activity_date), and the cases having such an
 // activity as a semi-join on the same index (a list of hundreds of case
 // ids as parameters costs more than the query itself).
-func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, start, end civil.Date) ([]Entry, error) {
+func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, start, end civil.Date) ([]Entry, error) {
 	inRange := []predicate.Activity{sittingScope(owner)}
 	if start == end {
 		inRange = append(inRange, activity.ActivityDate(start))
@@ -120,7 +120,8 @@ func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, start, end ci
 		inRange = append(inRange, activity.ActivityDateGTE(start), activity.ActivityDateLTE(end))
 	}
 	acts, err := db.Activity.Query().Where(inRange...).
-		Select(activity.FieldCaseRef, activity.FieldActivity, activity.FieldActivityDate, activity.FieldTime).
+		Select(activity.FieldCaseRef, activity.FieldActivity, activity.FieldActivityDate, activity.FieldTime,
+			activity.FieldOutcome, activity.FieldClientName, activity.FieldCreatedAt).
 		All(ctx)
 	if err != nil {
 		return nil, errs.Internal(fmt.Errorf("list activities of %s from %s to %s: %w", owner, start, end, err))
@@ -133,6 +134,10 @@ func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, start, end ci
 		All(ctx)
 	if err != nil {
 		return nil, errs.Internal(fmt.Errorf("list cases of %s from %s to %s: %w", owner, start, end, err))
+	}
+	// Each case keeps its own next date, right on today.
+	if err := asOf(ctx, db, today, cs); err != nil {
+		return nil, err
 	}
 	byID := make(map[uuid.UUID]*ent.CourtCase, len(cs))
 	for _, c := range cs {

@@ -60,7 +60,11 @@ func fields(f *kesiv1.ClientFields) Fields {
 
 // ListClients implements kesiv1connect.ClientServiceHandler.
 func (h *Handler) ListClients(ctx context.Context, req *connect.Request[kesiv1.ListClientsRequest]) (*connect.Response[kesiv1.ListClientsResponse], error) {
-	cs, err := h.svc.List(ctx, owner(ctx))
+	page, err := cases.ParsePage(req.Msg.PageSize, req.Msg.PageToken)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	cs, more, err := h.svc.List(ctx, owner(ctx), page)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
@@ -68,7 +72,7 @@ func (h *Handler) ListClients(ctx context.Context, req *connect.Request[kesiv1.L
 	for i, c := range cs {
 		out[i] = ToProto(c)
 	}
-	return connect.NewResponse(&kesiv1.ListClientsResponse{Clients: out}), nil
+	return connect.NewResponse(&kesiv1.ListClientsResponse{Clients: out, NextPageToken: page.NextToken(more)}), nil
 }
 
 // GetClient implements kesiv1connect.ClientServiceHandler.

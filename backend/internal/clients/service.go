@@ -92,17 +92,24 @@ func (s *Service) load(ctx context.Context, owner uuid.UUID, where ...predicate.
 	return c, nil
 }
 
-// List answers every client of owner, by name.
-func (s *Service) List(ctx context.Context, owner uuid.UUID) ([]*ent.LawClient, error) {
-	cs, err := s.db.LawClient.Query().
+// List answers the owner's clients in page p, by name, and whether more follow.
+func (s *Service) List(ctx context.Context, owner uuid.UUID, p cases.Page) ([]*ent.LawClient, bool, error) {
+	q := s.db.LawClient.Query().
 		Where(lawclient.OwnerID(owner)).
 		WithCases(func(q *ent.CourtCaseQuery) { q.Select(courtcase.FieldID).Order(courtcase.ByCaseID()) }).
-		Order(lawclient.ByFullname(), lawclient.ByID()).
-		All(ctx)
-	if err != nil {
-		return nil, errs.Internal(fmt.Errorf("list clients of %s: %w", owner, err))
+		Order(lawclient.ByFullname(), lawclient.ByID())
+	if p.Size > 0 {
+		q.Offset(p.Offset).Limit(p.Size + 1)
 	}
-	return cs, nil
+	cs, err := q.All(ctx)
+	if err != nil {
+		return nil, false, errs.Internal(fmt.Errorf("list clients of %s: %w", owner, err))
+	}
+	more := p.Size > 0 && len(cs) > p.Size
+	if more {
+		cs = cs[:p.Size]
+	}
+	return cs, more, nil
 }
 
 // Get answers the owner's client id.

@@ -85,7 +85,7 @@ type client struct {
 	matters                            []int
 }
 
-var clients = []client{
+var demoClients = []client{
 	{"Wanjiru Holdings Ltd", "0722 481 093", "legal@wanjiruholdings.co.ke", "", false, "Mombasa Road, Nairobi", "Company", "Retainer since 2021.", "Email", []int{0}},
 	{"Kiprono Langat", "0711 204 587", "", "31874520", false, "Kitengela, Kajiado", "Individual", "Prefers calls after 6pm.", "Phone", []int{1}},
 	{"Nyota Logistics Ltd", "0733 550 612", "accounts@nyotalogistics.co.ke", "", false, "Industrial Area, Nairobi", "Company", "", "Email", []int{2, 27}},

@@ -13,11 +13,11 @@ import (
 
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/cases"
+	"github.com/kesihq/kesi/backend/internal/clients"
 	"github.com/kesihq/kesi/backend/internal/courtdays"
 	"github.com/kesihq/kesi/backend/internal/platform"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/civil"
-	"github.com/kesihq/kesi/ent/lawclient"
 )
 
 // act is one activity to write, dated relative to today.
@@ -99,7 +99,7 @@ func Reset(ctx context.Context, db *ent.Client, cal platform.Calendar, owner uui
 }
 
 func reset(ctx context.Context, db *ent.Client, today civil.Date, owner uuid.UUID) error {
-	if _, err := db.LawClient.Delete().Where(lawclient.OwnerID(owner)).Exec(ctx); err != nil {
+	if err := clients.DeleteAll(ctx, db, owner); err != nil {
 		return fmt.Errorf("clear demo clients: %w", err)
 	}
 	if err := cases.DeleteAll(ctx, db, owner); err != nil {
@@ -114,16 +114,18 @@ func reset(ctx context.Context, db *ent.Client, today civil.Date, owner uuid.UUI
 	if err != nil {
 		return fmt.Errorf("write demo diary: %w", err)
 	}
-	for _, cl := range clients {
-		create := db.LawClient.Create().SetOwnerID(owner).SetFullname(cl.fullname).SetPhoneNumber(cl.phone).
-			SetEmail(cl.email).SetNationalID(cl.nationalID).SetIsNationalIDTemporary(cl.temporary).
-			SetAddress(cl.address).SetClientType(cl.kind).SetNotes(cl.notes).SetPreferredCommunication(cl.prefer)
+	fields := make([]clients.Fields, len(demoClients))
+	links := make([][]uuid.UUID, len(demoClients))
+	for i, cl := range demoClients {
+		fields[i] = clients.Fields{Fullname: cl.fullname, PhoneNumber: cl.phone, Email: cl.email, NationalID: cl.nationalID,
+			IsNationalIDTemporary: cl.temporary, Address: cl.address, ClientType: cl.kind, Notes: cl.notes,
+			PreferredCommunication: cl.prefer}
 		for _, m := range cl.matters {
-			create.AddCaseIDs(ids[m])
+			links[i] = append(links[i], ids[m])
 		}
-		if err := create.Exec(ctx); err != nil {
-			return fmt.Errorf("write demo client %s: %w", cl.fullname, err)
-		}
+	}
+	if err := clients.WriteWhole(ctx, db, owner, fields, links); err != nil {
+		return fmt.Errorf("write demo clients: %w", err)
 	}
 	return nil
 }

@@ -39,7 +39,7 @@ func TestReset_GivesARealisticDiaryOnAnyDay(t *testing.T) {
 				t.Fatalf("reset at %s: %v", now, err)
 			}
 			svc := cases.NewService(db.Client, cal, nil)
-			all, err := svc.List(ctx, u.ID)
+			all, _, err := svc.List(ctx, u.ID, cases.Page{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,6 +10,7 @@ import (
 	date "google.golang.org/genproto/googleapis/type/date"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	fieldmaskpb "google.golang.org/protobuf/types/known/fieldmaskpb"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
@@ -22,6 +23,86 @@ const (
 	// Verify that runtime/protoimpl is sufficiently up-to-date.
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
+
+// CaseStatus mirrors Case.status.
+type CaseStatus int32
+
+const (
+	CaseStatus_CASE_STATUS_UNSPECIFIED         CaseStatus = 0
+	CaseStatus_CASE_STATUS_REGISTRATION_FILING CaseStatus = 1
+	CaseStatus_CASE_STATUS_FILING              CaseStatus = 2
+	CaseStatus_CASE_STATUS_REGISTRATION        CaseStatus = 3
+	CaseStatus_CASE_STATUS_MENTION             CaseStatus = 4
+	CaseStatus_CASE_STATUS_HEARING             CaseStatus = 5
+	CaseStatus_CASE_STATUS_JUDGMENT            CaseStatus = 6
+	CaseStatus_CASE_STATUS_COMPLETED           CaseStatus = 7
+	CaseStatus_CASE_STATUS_PENDING             CaseStatus = 8
+	CaseStatus_CASE_STATUS_FILED               CaseStatus = 9
+	CaseStatus_CASE_STATUS_DISMISSED           CaseStatus = 10
+	CaseStatus_CASE_STATUS_WITHDRAWN           CaseStatus = 11
+	CaseStatus_CASE_STATUS_SETTLED             CaseStatus = 12
+)
+
+// Enum value maps for CaseStatus.
+var (
+	CaseStatus_name = map[int32]string{
+		0:  "CASE_STATUS_UNSPECIFIED",
+		1:  "CASE_STATUS_REGISTRATION_FILING",
+		2:  "CASE_STATUS_FILING",
+		3:  "CASE_STATUS_REGISTRATION",
+		4:  "CASE_STATUS_MENTION",
+		5:  "CASE_STATUS_HEARING",
+		6:  "CASE_STATUS_JUDGMENT",
+		7:  "CASE_STATUS_COMPLETED",
+		8:  "CASE_STATUS_PENDING",
+		9:  "CASE_STATUS_FILED",
+		10: "CASE_STATUS_DISMISSED",
+		11: "CASE_STATUS_WITHDRAWN",
+		12: "CASE_STATUS_SETTLED",
+	}
+	CaseStatus_value = map[string]int32{
+		"CASE_STATUS_UNSPECIFIED":         0,
+		"CASE_STATUS_REGISTRATION_FILING": 1,
+		"CASE_STATUS_FILING":              2,
+		"CASE_STATUS_REGISTRATION":        3,
+		"CASE_STATUS_MENTION":             4,
+		"CASE_STATUS_HEARING":             5,
+		"CASE_STATUS_JUDGMENT":            6,
+		"CASE_STATUS_COMPLETED":           7,
+		"CASE_STATUS_PENDING":             8,
+		"CASE_STATUS_FILED":               9,
+		"CASE_STATUS_DISMISSED":           10,
+		"CASE_STATUS_WITHDRAWN":           11,
+		"CASE_STATUS_SETTLED":             12,
+	}
+)
+
+func (x CaseStatus) Enum() *CaseStatus {
+	p := new(CaseStatus)
+	*p = x
+	return p
+}
+
+func (x CaseStatus) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (CaseStatus) Descriptor() protoreflect.EnumDescriptor {
+	return file_kesi_v1_case_proto_enumTypes[0].Descriptor()
+}
+
+func (CaseStatus) Type() protoreflect.EnumType {
+	return &file_kesi_v1_case_proto_enumTypes[0]
+}
+
+func (x CaseStatus) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use CaseStatus.Descriptor instead.
+func (CaseStatus) EnumDescriptor() ([]byte, []int) {
+	return file_kesi_v1_case_proto_rawDescGZIP(), []int{0}
+}
 
 // Case is one court matter in a lawyer's diary.
 type Case struct {
@@ -65,7 +146,10 @@ type Case struct {
 	// no next_date). A concluded case has no activity_date (show "Concluded"
 	// instead of a next date) and never needs an update. A new sitting, or a
 	// status that does not conclude, opens it again.
-	Concluded     bool `protobuf:"varint,16,opt,name=concluded,proto3" json:"concluded,omitempty"`
+	Concluded bool `protobuf:"varint,16,opt,name=concluded,proto3" json:"concluded,omitempty"`
+	// status as an enum, for clients that switch on it; status stays the
+	// text SPEC.md shows. CASE_STATUS_UNSPECIFIED for a status outside the list.
+	StatusCode    CaseStatus `protobuf:"varint,17,opt,name=status_code,json=statusCode,proto3,enum=kesi.v1.CaseStatus" json:"status_code,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -210,6 +294,13 @@ func (x *Case) GetConcluded() bool {
 		return x.Concluded
 	}
 	return false
+}
+
+func (x *Case) GetStatusCode() CaseStatus {
+	if x != nil {
+		return x.StatusCode
+	}
+	return CaseStatus_CASE_STATUS_UNSPECIFIED
 }
 
 // Activity is one sitting or step of a case: a hearing, a mention, a ruling...
@@ -393,7 +484,12 @@ func (x *CaseUpdateStats) GetTotal() int32 {
 }
 
 type ListCasesRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The most cases to answer (AIP-158); 0 answers every case, as the REST
+	// door asks. At most 1000 (larger asks are cut to 1000).
+	PageSize int32 `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// next_page_token of the previous page; empty for the first page.
+	PageToken     string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -428,9 +524,26 @@ func (*ListCasesRequest) Descriptor() ([]byte, []int) {
 	return file_kesi_v1_case_proto_rawDescGZIP(), []int{3}
 }
 
+func (x *ListCasesRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListCasesRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 type ListCasesResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Cases         []*Case                `protobuf:"bytes,1,rep,name=cases,proto3" json:"cases,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Newest first (created), then by case number.
+	Cases []*Case `protobuf:"bytes,1,rep,name=cases,proto3" json:"cases,omitempty"`
+	// Pass as page_token for the next page; empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -470,6 +583,13 @@ func (x *ListCasesResponse) GetCases() []*Case {
 		return x.Cases
 	}
 	return nil
+}
+
+func (x *ListCasesResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 type GetCaseRequest struct {
@@ -816,13 +936,18 @@ type UpdateCaseRequest struct {
 	// Internal id of the case.
 	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
 	// Unset fields are left as they are.
-	CaseId        *string    `protobuf:"bytes,2,opt,name=case_id,json=caseId,proto3,oneof" json:"case_id,omitempty"`
-	Parties       *string    `protobuf:"bytes,3,opt,name=parties,proto3,oneof" json:"parties,omitempty"`
-	LawCourt      *string    `protobuf:"bytes,4,opt,name=law_court,json=lawCourt,proto3,oneof" json:"law_court,omitempty"`
-	FilingDate    *date.Date `protobuf:"bytes,5,opt,name=filing_date,json=filingDate,proto3" json:"filing_date,omitempty"`
-	Status        *string    `protobuf:"bytes,6,opt,name=status,proto3,oneof" json:"status,omitempty"`
-	CaseType      *string    `protobuf:"bytes,7,opt,name=case_type,json=caseType,proto3,oneof" json:"case_type,omitempty"`
-	Notes         *string    `protobuf:"bytes,8,opt,name=notes,proto3,oneof" json:"notes,omitempty"`
+	CaseId     *string    `protobuf:"bytes,2,opt,name=case_id,json=caseId,proto3,oneof" json:"case_id,omitempty"`
+	Parties    *string    `protobuf:"bytes,3,opt,name=parties,proto3,oneof" json:"parties,omitempty"`
+	LawCourt   *string    `protobuf:"bytes,4,opt,name=law_court,json=lawCourt,proto3,oneof" json:"law_court,omitempty"`
+	FilingDate *date.Date `protobuf:"bytes,5,opt,name=filing_date,json=filingDate,proto3" json:"filing_date,omitempty"`
+	Status     *string    `protobuf:"bytes,6,opt,name=status,proto3,oneof" json:"status,omitempty"`
+	CaseType   *string    `protobuf:"bytes,7,opt,name=case_type,json=caseType,proto3,oneof" json:"case_type,omitempty"`
+	Notes      *string    `protobuf:"bytes,8,opt,name=notes,proto3,oneof" json:"notes,omitempty"`
+	// When set (AIP-134), the fields to change, named as above ("parties",
+	// "filing_date"...): a named field absent from the request is cleared,
+	// a field not named is left as it is whatever the request holds. "*"
+	// names them all. Unset: every field present in the request is changed.
+	UpdateMask    *fieldmaskpb.FieldMask `protobuf:"bytes,9,opt,name=update_mask,json=updateMask,proto3" json:"update_mask,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -911,6 +1036,13 @@ func (x *UpdateCaseRequest) GetNotes() string {
 		return *x.Notes
 	}
 	return ""
+}
+
+func (x *UpdateCaseRequest) GetUpdateMask() *fieldmaskpb.FieldMask {
+	if x != nil {
+		return x.UpdateMask
+	}
+	return nil
 }
 
 type UpdateCaseResponse struct {
@@ -1320,8 +1452,12 @@ func (x *ListScheduledCasesRequest) GetDate() *date.Date {
 }
 
 type ListScheduledCasesResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Cases         []*Case                `protobuf:"bytes,1,rep,name=cases,proto3" json:"cases,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Each case with activity_date, time and activity of the sitting the
+	// row stands for (SPEC.md's shape); entries says the same without
+	// overloading Case.
+	Cases         []*Case          `protobuf:"bytes,1,rep,name=cases,proto3" json:"cases,omitempty"`
+	Entries       []*CalendarEntry `protobuf:"bytes,2,rep,name=entries,proto3" json:"entries,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1363,6 +1499,67 @@ func (x *ListScheduledCasesResponse) GetCases() []*Case {
 	return nil
 }
 
+func (x *ListScheduledCasesResponse) GetEntries() []*CalendarEntry {
+	if x != nil {
+		return x.Entries
+	}
+	return nil
+}
+
+// CalendarEntry is one sitting of a calendar answer with its case: case
+// keeps its own next date, sitting is the sitting the entry stands for.
+type CalendarEntry struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Case          *Case                  `protobuf:"bytes,1,opt,name=case,proto3" json:"case,omitempty"`
+	Sitting       *Activity              `protobuf:"bytes,2,opt,name=sitting,proto3" json:"sitting,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CalendarEntry) Reset() {
+	*x = CalendarEntry{}
+	mi := &file_kesi_v1_case_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CalendarEntry) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CalendarEntry) ProtoMessage() {}
+
+func (x *CalendarEntry) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_case_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CalendarEntry.ProtoReflect.Descriptor instead.
+func (*CalendarEntry) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_case_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *CalendarEntry) GetCase() *Case {
+	if x != nil {
+		return x.Case
+	}
+	return nil
+}
+
+func (x *CalendarEntry) GetSitting() *Activity {
+	if x != nil {
+		return x.Sitting
+	}
+	return nil
+}
+
 type ListWeekCasesRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -1371,7 +1568,7 @@ type ListWeekCasesRequest struct {
 
 func (x *ListWeekCasesRequest) Reset() {
 	*x = ListWeekCasesRequest{}
-	mi := &file_kesi_v1_case_proto_msgTypes[21]
+	mi := &file_kesi_v1_case_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1383,7 +1580,7 @@ func (x *ListWeekCasesRequest) String() string {
 func (*ListWeekCasesRequest) ProtoMessage() {}
 
 func (x *ListWeekCasesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_kesi_v1_case_proto_msgTypes[21]
+	mi := &file_kesi_v1_case_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1396,7 +1593,7 @@ func (x *ListWeekCasesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListWeekCasesRequest.ProtoReflect.Descriptor instead.
 func (*ListWeekCasesRequest) Descriptor() ([]byte, []int) {
-	return file_kesi_v1_case_proto_rawDescGZIP(), []int{21}
+	return file_kesi_v1_case_proto_rawDescGZIP(), []int{22}
 }
 
 type ListWeekCasesResponse struct {
@@ -1404,15 +1601,16 @@ type ListWeekCasesResponse struct {
 	// Monday of the current week.
 	Start *date.Date `protobuf:"bytes,1,opt,name=start,proto3" json:"start,omitempty"`
 	// Sunday of the current week.
-	End           *date.Date `protobuf:"bytes,2,opt,name=end,proto3" json:"end,omitempty"`
-	Cases         []*Case    `protobuf:"bytes,3,rep,name=cases,proto3" json:"cases,omitempty"`
+	End           *date.Date       `protobuf:"bytes,2,opt,name=end,proto3" json:"end,omitempty"`
+	Cases         []*Case          `protobuf:"bytes,3,rep,name=cases,proto3" json:"cases,omitempty"`
+	Entries       []*CalendarEntry `protobuf:"bytes,4,rep,name=entries,proto3" json:"entries,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListWeekCasesResponse) Reset() {
 	*x = ListWeekCasesResponse{}
-	mi := &file_kesi_v1_case_proto_msgTypes[22]
+	mi := &file_kesi_v1_case_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1424,7 +1622,7 @@ func (x *ListWeekCasesResponse) String() string {
 func (*ListWeekCasesResponse) ProtoMessage() {}
 
 func (x *ListWeekCasesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_kesi_v1_case_proto_msgTypes[22]
+	mi := &file_kesi_v1_case_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1437,7 +1635,7 @@ func (x *ListWeekCasesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListWeekCasesResponse.ProtoReflect.Descriptor instead.
 func (*ListWeekCasesResponse) Descriptor() ([]byte, []int) {
-	return file_kesi_v1_case_proto_rawDescGZIP(), []int{22}
+	return file_kesi_v1_case_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ListWeekCasesResponse) GetStart() *date.Date {
@@ -1461,6 +1659,13 @@ func (x *ListWeekCasesResponse) GetCases() []*Case {
 	return nil
 }
 
+func (x *ListWeekCasesResponse) GetEntries() []*CalendarEntry {
+	if x != nil {
+		return x.Entries
+	}
+	return nil
+}
+
 type ListCasesBetweenRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Start         *date.Date             `protobuf:"bytes,1,opt,name=start,proto3" json:"start,omitempty"`
@@ -1471,7 +1676,7 @@ type ListCasesBetweenRequest struct {
 
 func (x *ListCasesBetweenRequest) Reset() {
 	*x = ListCasesBetweenRequest{}
-	mi := &file_kesi_v1_case_proto_msgTypes[23]
+	mi := &file_kesi_v1_case_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1483,7 +1688,7 @@ func (x *ListCasesBetweenRequest) String() string {
 func (*ListCasesBetweenRequest) ProtoMessage() {}
 
 func (x *ListCasesBetweenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_kesi_v1_case_proto_msgTypes[23]
+	mi := &file_kesi_v1_case_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1496,7 +1701,7 @@ func (x *ListCasesBetweenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCasesBetweenRequest.ProtoReflect.Descriptor instead.
 func (*ListCasesBetweenRequest) Descriptor() ([]byte, []int) {
-	return file_kesi_v1_case_proto_rawDescGZIP(), []int{23}
+	return file_kesi_v1_case_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ListCasesBetweenRequest) GetStart() *date.Date {
@@ -1516,13 +1721,14 @@ func (x *ListCasesBetweenRequest) GetEnd() *date.Date {
 type ListCasesBetweenResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Cases         []*Case                `protobuf:"bytes,1,rep,name=cases,proto3" json:"cases,omitempty"`
+	Entries       []*CalendarEntry       `protobuf:"bytes,2,rep,name=entries,proto3" json:"entries,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListCasesBetweenResponse) Reset() {
 	*x = ListCasesBetweenResponse{}
-	mi := &file_kesi_v1_case_proto_msgTypes[24]
+	mi := &file_kesi_v1_case_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1534,7 +1740,7 @@ func (x *ListCasesBetweenResponse) String() string {
 func (*ListCasesBetweenResponse) ProtoMessage() {}
 
 func (x *ListCasesBetweenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_kesi_v1_case_proto_msgTypes[24]
+	mi := &file_kesi_v1_case_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1547,12 +1753,19 @@ func (x *ListCasesBetweenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCasesBetweenResponse.ProtoReflect.Descriptor instead.
 func (*ListCasesBetweenResponse) Descriptor() ([]byte, []int) {
-	return file_kesi_v1_case_proto_rawDescGZIP(), []int{24}
+	return file_kesi_v1_case_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ListCasesBetweenResponse) GetCases() []*Case {
 	if x != nil {
 		return x.Cases
+	}
+	return nil
+}
+
+func (x *ListCasesBetweenResponse) GetEntries() []*CalendarEntry {
+	if x != nil {
+		return x.Entries
 	}
 	return nil
 }
@@ -1565,7 +1778,7 @@ type ListReportCasesRequest struct {
 
 func (x *ListReportCasesRequest) Reset() {
 	*x = ListReportCasesRequest{}
-	mi := &file_kesi_v1_case_proto_msgTypes[25]
+	mi := &file_kesi_v1_case_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1577,7 +1790,7 @@ func (x *ListReportCasesRequest) String() string {
 func (*ListReportCasesRequest) ProtoMessage() {}
 
 func (x *ListReportCasesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_kesi_v1_case_proto_msgTypes[25]
+	mi := &file_kesi_v1_case_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1590,7 +1803,7 @@ func (x *ListReportCasesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListReportCasesRequest.ProtoReflect.Descriptor instead.
 func (*ListReportCasesRequest) Descriptor() ([]byte, []int) {
-	return file_kesi_v1_case_proto_rawDescGZIP(), []int{25}
+	return file_kesi_v1_case_proto_rawDescGZIP(), []int{26}
 }
 
 type ListReportCasesResponse struct {
@@ -1598,15 +1811,16 @@ type ListReportCasesResponse struct {
 	// Today.
 	Start *date.Date `protobuf:"bytes,1,opt,name=start,proto3" json:"start,omitempty"`
 	// The day the subscription ends.
-	End           *date.Date `protobuf:"bytes,2,opt,name=end,proto3" json:"end,omitempty"`
-	Cases         []*Case    `protobuf:"bytes,3,rep,name=cases,proto3" json:"cases,omitempty"`
+	End           *date.Date       `protobuf:"bytes,2,opt,name=end,proto3" json:"end,omitempty"`
+	Cases         []*Case          `protobuf:"bytes,3,rep,name=cases,proto3" json:"cases,omitempty"`
+	Entries       []*CalendarEntry `protobuf:"bytes,4,rep,name=entries,proto3" json:"entries,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListReportCasesResponse) Reset() {
 	*x = ListReportCasesResponse{}
-	mi := &file_kesi_v1_case_proto_msgTypes[26]
+	mi := &file_kesi_v1_case_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1618,7 +1832,7 @@ func (x *ListReportCasesResponse) String() string {
 func (*ListReportCasesResponse) ProtoMessage() {}
 
 func (x *ListReportCasesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_kesi_v1_case_proto_msgTypes[26]
+	mi := &file_kesi_v1_case_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1631,7 +1845,7 @@ func (x *ListReportCasesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListReportCasesResponse.ProtoReflect.Descriptor instead.
 func (*ListReportCasesResponse) Descriptor() ([]byte, []int) {
-	return file_kesi_v1_case_proto_rawDescGZIP(), []int{26}
+	return file_kesi_v1_case_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *ListReportCasesResponse) GetStart() *date.Date {
@@ -1655,6 +1869,13 @@ func (x *ListReportCasesResponse) GetCases() []*Case {
 	return nil
 }
 
+func (x *ListReportCasesResponse) GetEntries() []*CalendarEntry {
+	if x != nil {
+		return x.Entries
+	}
+	return nil
+}
+
 type ListCasesNeedingUpdateRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -1663,7 +1884,7 @@ type ListCasesNeedingUpdateRequest struct {
 
 func (x *ListCasesNeedingUpdateRequest) Reset() {
 	*x = ListCasesNeedingUpdateRequest{}
-	mi := &file_kesi_v1_case_proto_msgTypes[27]
+	mi := &file_kesi_v1_case_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1675,7 +1896,7 @@ func (x *ListCasesNeedingUpdateRequest) String() string {
 func (*ListCasesNeedingUpdateRequest) ProtoMessage() {}
 
 func (x *ListCasesNeedingUpdateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_kesi_v1_case_proto_msgTypes[27]
+	mi := &file_kesi_v1_case_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1688,7 +1909,7 @@ func (x *ListCasesNeedingUpdateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCasesNeedingUpdateRequest.ProtoReflect.Descriptor instead.
 func (*ListCasesNeedingUpdateRequest) Descriptor() ([]byte, []int) {
-	return file_kesi_v1_case_proto_rawDescGZIP(), []int{27}
+	return file_kesi_v1_case_proto_rawDescGZIP(), []int{28}
 }
 
 type ListCasesNeedingUpdateResponse struct {
@@ -1701,7 +1922,7 @@ type ListCasesNeedingUpdateResponse struct {
 
 func (x *ListCasesNeedingUpdateResponse) Reset() {
 	*x = ListCasesNeedingUpdateResponse{}
-	mi := &file_kesi_v1_case_proto_msgTypes[28]
+	mi := &file_kesi_v1_case_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1713,7 +1934,7 @@ func (x *ListCasesNeedingUpdateResponse) String() string {
 func (*ListCasesNeedingUpdateResponse) ProtoMessage() {}
 
 func (x *ListCasesNeedingUpdateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_kesi_v1_case_proto_msgTypes[28]
+	mi := &file_kesi_v1_case_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1726,7 +1947,7 @@ func (x *ListCasesNeedingUpdateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCasesNeedingUpdateResponse.ProtoReflect.Descriptor instead.
 func (*ListCasesNeedingUpdateResponse) Descriptor() ([]byte, []int) {
-	return file_kesi_v1_case_proto_rawDescGZIP(), []int{28}
+	return file_kesi_v1_case_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *ListCasesNeedingUpdateResponse) GetStats() *CaseUpdateStats {
@@ -1754,7 +1975,7 @@ type MarkCaseUpdatedRequest struct {
 
 func (x *MarkCaseUpdatedRequest) Reset() {
 	*x = MarkCaseUpdatedRequest{}
-	mi := &file_kesi_v1_case_proto_msgTypes[29]
+	mi := &file_kesi_v1_case_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1766,7 +1987,7 @@ func (x *MarkCaseUpdatedRequest) String() string {
 func (*MarkCaseUpdatedRequest) ProtoMessage() {}
 
 func (x *MarkCaseUpdatedRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_kesi_v1_case_proto_msgTypes[29]
+	mi := &file_kesi_v1_case_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1779,7 +2000,7 @@ func (x *MarkCaseUpdatedRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MarkCaseUpdatedRequest.ProtoReflect.Descriptor instead.
 func (*MarkCaseUpdatedRequest) Descriptor() ([]byte, []int) {
-	return file_kesi_v1_case_proto_rawDescGZIP(), []int{29}
+	return file_kesi_v1_case_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *MarkCaseUpdatedRequest) GetId() string {
@@ -1805,7 +2026,7 @@ type MarkCaseUpdatedResponse struct {
 
 func (x *MarkCaseUpdatedResponse) Reset() {
 	*x = MarkCaseUpdatedResponse{}
-	mi := &file_kesi_v1_case_proto_msgTypes[30]
+	mi := &file_kesi_v1_case_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1817,7 +2038,7 @@ func (x *MarkCaseUpdatedResponse) String() string {
 func (*MarkCaseUpdatedResponse) ProtoMessage() {}
 
 func (x *MarkCaseUpdatedResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_kesi_v1_case_proto_msgTypes[30]
+	mi := &file_kesi_v1_case_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1830,7 +2051,7 @@ func (x *MarkCaseUpdatedResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MarkCaseUpdatedResponse.ProtoReflect.Descriptor instead.
 func (*MarkCaseUpdatedResponse) Descriptor() ([]byte, []int) {
-	return file_kesi_v1_case_proto_rawDescGZIP(), []int{30}
+	return file_kesi_v1_case_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *MarkCaseUpdatedResponse) GetCase() *Case {
@@ -1844,7 +2065,7 @@ var File_kesi_v1_case_proto protoreflect.FileDescriptor
 
 const file_kesi_v1_case_proto_rawDesc = "" +
 	"\n" +
-	"\x12kesi/v1/case.proto\x12\akesi.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16google/type/date.proto\"\xa3\x04\n" +
+	"\x12kesi/v1/case.proto\x12\akesi.v1\x1a google/protobuf/field_mask.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16google/type/date.proto\"\xd9\x04\n" +
 	"\x04Case\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x17\n" +
 	"\acase_id\x18\x02 \x01(\tR\x06caseId\x12\x18\n" +
@@ -1866,7 +2087,9 @@ const file_kesi_v1_case_proto_rawDesc = "" +
 	"updated_at\x18\x0e \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12\x1d\n" +
 	"\n" +
 	"client_ids\x18\x0f \x03(\tR\tclientIds\x12\x1c\n" +
-	"\tconcluded\x18\x10 \x01(\bR\tconcluded\"\xae\x02\n" +
+	"\tconcluded\x18\x10 \x01(\bR\tconcluded\x124\n" +
+	"\vstatus_code\x18\x11 \x01(\x0e2\x13.kesi.v1.CaseStatusR\n" +
+	"statusCode\"\xae\x02\n" +
 	"\bActivity\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\bactivity\x18\x02 \x01(\tR\bactivity\x126\n" +
@@ -1882,10 +2105,14 @@ const file_kesi_v1_case_proto_rawDesc = "" +
 	"\x0fCaseUpdateStats\x12%\n" +
 	"\x0emarked_updated\x18\x01 \x01(\x05R\rmarkedUpdated\x12\"\n" +
 	"\fnotification\x18\x02 \x01(\x05R\fnotification\x12\x14\n" +
-	"\x05total\x18\x03 \x01(\x05R\x05total\"\x12\n" +
-	"\x10ListCasesRequest\"8\n" +
+	"\x05total\x18\x03 \x01(\x05R\x05total\"N\n" +
+	"\x10ListCasesRequest\x12\x1b\n" +
+	"\tpage_size\x18\x01 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x02 \x01(\tR\tpageToken\"`\n" +
 	"\x11ListCasesResponse\x12#\n" +
-	"\x05cases\x18\x01 \x03(\v2\r.kesi.v1.CaseR\x05cases\" \n" +
+	"\x05cases\x18\x01 \x03(\v2\r.kesi.v1.CaseR\x05cases\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\" \n" +
 	"\x0eGetCaseRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"4\n" +
 	"\x0fGetCaseResponse\x12!\n" +
@@ -1909,7 +2136,7 @@ const file_kesi_v1_case_proto_rawDesc = "" +
 	" \x01(\tR\x04timeB\v\n" +
 	"\t_activity\"7\n" +
 	"\x12CreateCaseResponse\x12!\n" +
-	"\x04case\x18\x01 \x01(\v2\r.kesi.v1.CaseR\x04case\"\xd9\x02\n" +
+	"\x04case\x18\x01 \x01(\v2\r.kesi.v1.CaseR\x04case\"\x96\x03\n" +
 	"\x11UpdateCaseRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1c\n" +
 	"\acase_id\x18\x02 \x01(\tH\x00R\x06caseId\x88\x01\x01\x12\x1d\n" +
@@ -1919,7 +2146,9 @@ const file_kesi_v1_case_proto_rawDesc = "" +
 	"filingDate\x12\x1b\n" +
 	"\x06status\x18\x06 \x01(\tH\x03R\x06status\x88\x01\x01\x12 \n" +
 	"\tcase_type\x18\a \x01(\tH\x04R\bcaseType\x88\x01\x01\x12\x19\n" +
-	"\x05notes\x18\b \x01(\tH\x05R\x05notes\x88\x01\x01B\n" +
+	"\x05notes\x18\b \x01(\tH\x05R\x05notes\x88\x01\x01\x12;\n" +
+	"\vupdate_mask\x18\t \x01(\v2\x1a.google.protobuf.FieldMaskR\n" +
+	"updateMaskB\n" +
 	"\n" +
 	"\b_case_idB\n" +
 	"\n" +
@@ -1952,24 +2181,31 @@ const file_kesi_v1_case_proto_rawDesc = "" +
 	"activities\x18\x01 \x03(\v2\x11.kesi.v1.ActivityR\n" +
 	"activities\"B\n" +
 	"\x19ListScheduledCasesRequest\x12%\n" +
-	"\x04date\x18\x01 \x01(\v2\x11.google.type.DateR\x04date\"A\n" +
+	"\x04date\x18\x01 \x01(\v2\x11.google.type.DateR\x04date\"s\n" +
 	"\x1aListScheduledCasesResponse\x12#\n" +
-	"\x05cases\x18\x01 \x03(\v2\r.kesi.v1.CaseR\x05cases\"\x16\n" +
-	"\x14ListWeekCasesRequest\"\x8a\x01\n" +
+	"\x05cases\x18\x01 \x03(\v2\r.kesi.v1.CaseR\x05cases\x120\n" +
+	"\aentries\x18\x02 \x03(\v2\x16.kesi.v1.CalendarEntryR\aentries\"_\n" +
+	"\rCalendarEntry\x12!\n" +
+	"\x04case\x18\x01 \x01(\v2\r.kesi.v1.CaseR\x04case\x12+\n" +
+	"\asitting\x18\x02 \x01(\v2\x11.kesi.v1.ActivityR\asitting\"\x16\n" +
+	"\x14ListWeekCasesRequest\"\xbc\x01\n" +
 	"\x15ListWeekCasesResponse\x12'\n" +
 	"\x05start\x18\x01 \x01(\v2\x11.google.type.DateR\x05start\x12#\n" +
 	"\x03end\x18\x02 \x01(\v2\x11.google.type.DateR\x03end\x12#\n" +
-	"\x05cases\x18\x03 \x03(\v2\r.kesi.v1.CaseR\x05cases\"g\n" +
+	"\x05cases\x18\x03 \x03(\v2\r.kesi.v1.CaseR\x05cases\x120\n" +
+	"\aentries\x18\x04 \x03(\v2\x16.kesi.v1.CalendarEntryR\aentries\"g\n" +
 	"\x17ListCasesBetweenRequest\x12'\n" +
 	"\x05start\x18\x01 \x01(\v2\x11.google.type.DateR\x05start\x12#\n" +
-	"\x03end\x18\x02 \x01(\v2\x11.google.type.DateR\x03end\"?\n" +
+	"\x03end\x18\x02 \x01(\v2\x11.google.type.DateR\x03end\"q\n" +
 	"\x18ListCasesBetweenResponse\x12#\n" +
-	"\x05cases\x18\x01 \x03(\v2\r.kesi.v1.CaseR\x05cases\"\x18\n" +
-	"\x16ListReportCasesRequest\"\x8c\x01\n" +
+	"\x05cases\x18\x01 \x03(\v2\r.kesi.v1.CaseR\x05cases\x120\n" +
+	"\aentries\x18\x02 \x03(\v2\x16.kesi.v1.CalendarEntryR\aentries\"\x18\n" +
+	"\x16ListReportCasesRequest\"\xbe\x01\n" +
 	"\x17ListReportCasesResponse\x12'\n" +
 	"\x05start\x18\x01 \x01(\v2\x11.google.type.DateR\x05start\x12#\n" +
 	"\x03end\x18\x02 \x01(\v2\x11.google.type.DateR\x03end\x12#\n" +
-	"\x05cases\x18\x03 \x03(\v2\r.kesi.v1.CaseR\x05cases\"\x1f\n" +
+	"\x05cases\x18\x03 \x03(\v2\r.kesi.v1.CaseR\x05cases\x120\n" +
+	"\aentries\x18\x04 \x03(\v2\x16.kesi.v1.CalendarEntryR\aentries\"\x1f\n" +
 	"\x1dListCasesNeedingUpdateRequest\"u\n" +
 	"\x1eListCasesNeedingUpdateResponse\x12.\n" +
 	"\x05stats\x18\x01 \x01(\v2\x18.kesi.v1.CaseUpdateStatsR\x05stats\x12#\n" +
@@ -1978,7 +2214,23 @@ const file_kesi_v1_case_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12!\n" +
 	"\fmark_updated\x18\x02 \x01(\bR\vmarkUpdated\"<\n" +
 	"\x17MarkCaseUpdatedResponse\x12!\n" +
-	"\x04case\x18\x01 \x01(\v2\r.kesi.v1.CaseR\x04case2\xb8\t\n" +
+	"\x04case\x18\x01 \x01(\v2\r.kesi.v1.CaseR\x04case*\xea\x02\n" +
+	"\n" +
+	"CaseStatus\x12\x1b\n" +
+	"\x17CASE_STATUS_UNSPECIFIED\x10\x00\x12#\n" +
+	"\x1fCASE_STATUS_REGISTRATION_FILING\x10\x01\x12\x16\n" +
+	"\x12CASE_STATUS_FILING\x10\x02\x12\x1c\n" +
+	"\x18CASE_STATUS_REGISTRATION\x10\x03\x12\x17\n" +
+	"\x13CASE_STATUS_MENTION\x10\x04\x12\x17\n" +
+	"\x13CASE_STATUS_HEARING\x10\x05\x12\x18\n" +
+	"\x14CASE_STATUS_JUDGMENT\x10\x06\x12\x19\n" +
+	"\x15CASE_STATUS_COMPLETED\x10\a\x12\x17\n" +
+	"\x13CASE_STATUS_PENDING\x10\b\x12\x15\n" +
+	"\x11CASE_STATUS_FILED\x10\t\x12\x19\n" +
+	"\x15CASE_STATUS_DISMISSED\x10\n" +
+	"\x12\x19\n" +
+	"\x15CASE_STATUS_WITHDRAWN\x10\v\x12\x17\n" +
+	"\x13CASE_STATUS_SETTLED\x10\f2\xb8\t\n" +
 	"\vCaseService\x12G\n" +
 	"\tListCases\x12\x19.kesi.v1.ListCasesRequest\x1a\x1a.kesi.v1.ListCasesResponse\"\x03\x90\x02\x01\x12A\n" +
 	"\aGetCase\x12\x17.kesi.v1.GetCaseRequest\x1a\x18.kesi.v1.GetCaseResponse\"\x03\x90\x02\x01\x12Y\n" +
@@ -2010,108 +2262,120 @@ func file_kesi_v1_case_proto_rawDescGZIP() []byte {
 	return file_kesi_v1_case_proto_rawDescData
 }
 
-var file_kesi_v1_case_proto_msgTypes = make([]protoimpl.MessageInfo, 31)
+var file_kesi_v1_case_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_kesi_v1_case_proto_msgTypes = make([]protoimpl.MessageInfo, 32)
 var file_kesi_v1_case_proto_goTypes = []any{
-	(*Case)(nil),                           // 0: kesi.v1.Case
-	(*Activity)(nil),                       // 1: kesi.v1.Activity
-	(*CaseUpdateStats)(nil),                // 2: kesi.v1.CaseUpdateStats
-	(*ListCasesRequest)(nil),               // 3: kesi.v1.ListCasesRequest
-	(*ListCasesResponse)(nil),              // 4: kesi.v1.ListCasesResponse
-	(*GetCaseRequest)(nil),                 // 5: kesi.v1.GetCaseRequest
-	(*GetCaseResponse)(nil),                // 6: kesi.v1.GetCaseResponse
-	(*GetCaseByCaseIdRequest)(nil),         // 7: kesi.v1.GetCaseByCaseIdRequest
-	(*GetCaseByCaseIdResponse)(nil),        // 8: kesi.v1.GetCaseByCaseIdResponse
-	(*CreateCaseRequest)(nil),              // 9: kesi.v1.CreateCaseRequest
-	(*CreateCaseResponse)(nil),             // 10: kesi.v1.CreateCaseResponse
-	(*UpdateCaseRequest)(nil),              // 11: kesi.v1.UpdateCaseRequest
-	(*UpdateCaseResponse)(nil),             // 12: kesi.v1.UpdateCaseResponse
-	(*DeleteCaseRequest)(nil),              // 13: kesi.v1.DeleteCaseRequest
-	(*DeleteCaseResponse)(nil),             // 14: kesi.v1.DeleteCaseResponse
-	(*RecordActivityRequest)(nil),          // 15: kesi.v1.RecordActivityRequest
-	(*RecordActivityResponse)(nil),         // 16: kesi.v1.RecordActivityResponse
-	(*ListCaseActivitiesRequest)(nil),      // 17: kesi.v1.ListCaseActivitiesRequest
-	(*ListCaseActivitiesResponse)(nil),     // 18: kesi.v1.ListCaseActivitiesResponse
-	(*ListScheduledCasesRequest)(nil),      // 19: kesi.v1.ListScheduledCasesRequest
-	(*ListScheduledCasesResponse)(nil),     // 20: kesi.v1.ListScheduledCasesResponse
-	(*ListWeekCasesRequest)(nil),           // 21: kesi.v1.ListWeekCasesRequest
-	(*ListWeekCasesResponse)(nil),          // 22: kesi.v1.ListWeekCasesResponse
-	(*ListCasesBetweenRequest)(nil),        // 23: kesi.v1.ListCasesBetweenRequest
-	(*ListCasesBetweenResponse)(nil),       // 24: kesi.v1.ListCasesBetweenResponse
-	(*ListReportCasesRequest)(nil),         // 25: kesi.v1.ListReportCasesRequest
-	(*ListReportCasesResponse)(nil),        // 26: kesi.v1.ListReportCasesResponse
-	(*ListCasesNeedingUpdateRequest)(nil),  // 27: kesi.v1.ListCasesNeedingUpdateRequest
-	(*ListCasesNeedingUpdateResponse)(nil), // 28: kesi.v1.ListCasesNeedingUpdateResponse
-	(*MarkCaseUpdatedRequest)(nil),         // 29: kesi.v1.MarkCaseUpdatedRequest
-	(*MarkCaseUpdatedResponse)(nil),        // 30: kesi.v1.MarkCaseUpdatedResponse
-	(*date.Date)(nil),                      // 31: google.type.Date
-	(*timestamppb.Timestamp)(nil),          // 32: google.protobuf.Timestamp
+	(CaseStatus)(0),                        // 0: kesi.v1.CaseStatus
+	(*Case)(nil),                           // 1: kesi.v1.Case
+	(*Activity)(nil),                       // 2: kesi.v1.Activity
+	(*CaseUpdateStats)(nil),                // 3: kesi.v1.CaseUpdateStats
+	(*ListCasesRequest)(nil),               // 4: kesi.v1.ListCasesRequest
+	(*ListCasesResponse)(nil),              // 5: kesi.v1.ListCasesResponse
+	(*GetCaseRequest)(nil),                 // 6: kesi.v1.GetCaseRequest
+	(*GetCaseResponse)(nil),                // 7: kesi.v1.GetCaseResponse
+	(*GetCaseByCaseIdRequest)(nil),         // 8: kesi.v1.GetCaseByCaseIdRequest
+	(*GetCaseByCaseIdResponse)(nil),        // 9: kesi.v1.GetCaseByCaseIdResponse
+	(*CreateCaseRequest)(nil),              // 10: kesi.v1.CreateCaseRequest
+	(*CreateCaseResponse)(nil),             // 11: kesi.v1.CreateCaseResponse
+	(*UpdateCaseRequest)(nil),              // 12: kesi.v1.UpdateCaseRequest
+	(*UpdateCaseResponse)(nil),             // 13: kesi.v1.UpdateCaseResponse
+	(*DeleteCaseRequest)(nil),              // 14: kesi.v1.DeleteCaseRequest
+	(*DeleteCaseResponse)(nil),             // 15: kesi.v1.DeleteCaseResponse
+	(*RecordActivityRequest)(nil),          // 16: kesi.v1.RecordActivityRequest
+	(*RecordActivityResponse)(nil),         // 17: kesi.v1.RecordActivityResponse
+	(*ListCaseActivitiesRequest)(nil),      // 18: kesi.v1.ListCaseActivitiesRequest
+	(*ListCaseActivitiesResponse)(nil),     // 19: kesi.v1.ListCaseActivitiesResponse
+	(*ListScheduledCasesRequest)(nil),      // 20: kesi.v1.ListScheduledCasesRequest
+	(*ListScheduledCasesResponse)(nil),     // 21: kesi.v1.ListScheduledCasesResponse
+	(*CalendarEntry)(nil),                  // 22: kesi.v1.CalendarEntry
+	(*ListWeekCasesRequest)(nil),           // 23: kesi.v1.ListWeekCasesRequest
+	(*ListWeekCasesResponse)(nil),          // 24: kesi.v1.ListWeekCasesResponse
+	(*ListCasesBetweenRequest)(nil),        // 25: kesi.v1.ListCasesBetweenRequest
+	(*ListCasesBetweenResponse)(nil),       // 26: kesi.v1.ListCasesBetweenResponse
+	(*ListReportCasesRequest)(nil),         // 27: kesi.v1.ListReportCasesRequest
+	(*ListReportCasesResponse)(nil),        // 28: kesi.v1.ListReportCasesResponse
+	(*ListCasesNeedingUpdateRequest)(nil),  // 29: kesi.v1.ListCasesNeedingUpdateRequest
+	(*ListCasesNeedingUpdateResponse)(nil), // 30: kesi.v1.ListCasesNeedingUpdateResponse
+	(*MarkCaseUpdatedRequest)(nil),         // 31: kesi.v1.MarkCaseUpdatedRequest
+	(*MarkCaseUpdatedResponse)(nil),        // 32: kesi.v1.MarkCaseUpdatedResponse
+	(*date.Date)(nil),                      // 33: google.type.Date
+	(*timestamppb.Timestamp)(nil),          // 34: google.protobuf.Timestamp
+	(*fieldmaskpb.FieldMask)(nil),          // 35: google.protobuf.FieldMask
 }
 var file_kesi_v1_case_proto_depIdxs = []int32{
-	31, // 0: kesi.v1.Case.filing_date:type_name -> google.type.Date
-	31, // 1: kesi.v1.Case.activity_date:type_name -> google.type.Date
-	32, // 2: kesi.v1.Case.created_at:type_name -> google.protobuf.Timestamp
-	32, // 3: kesi.v1.Case.updated_at:type_name -> google.protobuf.Timestamp
-	31, // 4: kesi.v1.Activity.activity_date:type_name -> google.type.Date
-	32, // 5: kesi.v1.Activity.created_at:type_name -> google.protobuf.Timestamp
-	0,  // 6: kesi.v1.ListCasesResponse.cases:type_name -> kesi.v1.Case
-	0,  // 7: kesi.v1.GetCaseResponse.case:type_name -> kesi.v1.Case
-	0,  // 8: kesi.v1.GetCaseByCaseIdResponse.case:type_name -> kesi.v1.Case
-	31, // 9: kesi.v1.CreateCaseRequest.filing_date:type_name -> google.type.Date
-	31, // 10: kesi.v1.CreateCaseRequest.activity_date:type_name -> google.type.Date
-	0,  // 11: kesi.v1.CreateCaseResponse.case:type_name -> kesi.v1.Case
-	31, // 12: kesi.v1.UpdateCaseRequest.filing_date:type_name -> google.type.Date
-	0,  // 13: kesi.v1.UpdateCaseResponse.case:type_name -> kesi.v1.Case
-	31, // 14: kesi.v1.RecordActivityRequest.next_date:type_name -> google.type.Date
-	0,  // 15: kesi.v1.RecordActivityResponse.case:type_name -> kesi.v1.Case
-	1,  // 16: kesi.v1.RecordActivityResponse.next:type_name -> kesi.v1.Activity
-	1,  // 17: kesi.v1.ListCaseActivitiesResponse.activities:type_name -> kesi.v1.Activity
-	31, // 18: kesi.v1.ListScheduledCasesRequest.date:type_name -> google.type.Date
-	0,  // 19: kesi.v1.ListScheduledCasesResponse.cases:type_name -> kesi.v1.Case
-	31, // 20: kesi.v1.ListWeekCasesResponse.start:type_name -> google.type.Date
-	31, // 21: kesi.v1.ListWeekCasesResponse.end:type_name -> google.type.Date
-	0,  // 22: kesi.v1.ListWeekCasesResponse.cases:type_name -> kesi.v1.Case
-	31, // 23: kesi.v1.ListCasesBetweenRequest.start:type_name -> google.type.Date
-	31, // 24: kesi.v1.ListCasesBetweenRequest.end:type_name -> google.type.Date
-	0,  // 25: kesi.v1.ListCasesBetweenResponse.cases:type_name -> kesi.v1.Case
-	31, // 26: kesi.v1.ListReportCasesResponse.start:type_name -> google.type.Date
-	31, // 27: kesi.v1.ListReportCasesResponse.end:type_name -> google.type.Date
-	0,  // 28: kesi.v1.ListReportCasesResponse.cases:type_name -> kesi.v1.Case
-	2,  // 29: kesi.v1.ListCasesNeedingUpdateResponse.stats:type_name -> kesi.v1.CaseUpdateStats
-	0,  // 30: kesi.v1.ListCasesNeedingUpdateResponse.cases:type_name -> kesi.v1.Case
-	0,  // 31: kesi.v1.MarkCaseUpdatedResponse.case:type_name -> kesi.v1.Case
-	3,  // 32: kesi.v1.CaseService.ListCases:input_type -> kesi.v1.ListCasesRequest
-	5,  // 33: kesi.v1.CaseService.GetCase:input_type -> kesi.v1.GetCaseRequest
-	7,  // 34: kesi.v1.CaseService.GetCaseByCaseId:input_type -> kesi.v1.GetCaseByCaseIdRequest
-	9,  // 35: kesi.v1.CaseService.CreateCase:input_type -> kesi.v1.CreateCaseRequest
-	11, // 36: kesi.v1.CaseService.UpdateCase:input_type -> kesi.v1.UpdateCaseRequest
-	13, // 37: kesi.v1.CaseService.DeleteCase:input_type -> kesi.v1.DeleteCaseRequest
-	15, // 38: kesi.v1.CaseService.RecordActivity:input_type -> kesi.v1.RecordActivityRequest
-	17, // 39: kesi.v1.CaseService.ListCaseActivities:input_type -> kesi.v1.ListCaseActivitiesRequest
-	19, // 40: kesi.v1.CaseService.ListScheduledCases:input_type -> kesi.v1.ListScheduledCasesRequest
-	21, // 41: kesi.v1.CaseService.ListWeekCases:input_type -> kesi.v1.ListWeekCasesRequest
-	23, // 42: kesi.v1.CaseService.ListCasesBetween:input_type -> kesi.v1.ListCasesBetweenRequest
-	25, // 43: kesi.v1.CaseService.ListReportCases:input_type -> kesi.v1.ListReportCasesRequest
-	27, // 44: kesi.v1.CaseService.ListCasesNeedingUpdate:input_type -> kesi.v1.ListCasesNeedingUpdateRequest
-	29, // 45: kesi.v1.CaseService.MarkCaseUpdated:input_type -> kesi.v1.MarkCaseUpdatedRequest
-	4,  // 46: kesi.v1.CaseService.ListCases:output_type -> kesi.v1.ListCasesResponse
-	6,  // 47: kesi.v1.CaseService.GetCase:output_type -> kesi.v1.GetCaseResponse
-	8,  // 48: kesi.v1.CaseService.GetCaseByCaseId:output_type -> kesi.v1.GetCaseByCaseIdResponse
-	10, // 49: kesi.v1.CaseService.CreateCase:output_type -> kesi.v1.CreateCaseResponse
-	12, // 50: kesi.v1.CaseService.UpdateCase:output_type -> kesi.v1.UpdateCaseResponse
-	14, // 51: kesi.v1.CaseService.DeleteCase:output_type -> kesi.v1.DeleteCaseResponse
-	16, // 52: kesi.v1.CaseService.RecordActivity:output_type -> kesi.v1.RecordActivityResponse
-	18, // 53: kesi.v1.CaseService.ListCaseActivities:output_type -> kesi.v1.ListCaseActivitiesResponse
-	20, // 54: kesi.v1.CaseService.ListScheduledCases:output_type -> kesi.v1.ListScheduledCasesResponse
-	22, // 55: kesi.v1.CaseService.ListWeekCases:output_type -> kesi.v1.ListWeekCasesResponse
-	24, // 56: kesi.v1.CaseService.ListCasesBetween:output_type -> kesi.v1.ListCasesBetweenResponse
-	26, // 57: kesi.v1.CaseService.ListReportCases:output_type -> kesi.v1.ListReportCasesResponse
-	28, // 58: kesi.v1.CaseService.ListCasesNeedingUpdate:output_type -> kesi.v1.ListCasesNeedingUpdateResponse
-	30, // 59: kesi.v1.CaseService.MarkCaseUpdated:output_type -> kesi.v1.MarkCaseUpdatedResponse
-	46, // [46:60] is the sub-list for method output_type
-	32, // [32:46] is the sub-list for method input_type
-	32, // [32:32] is the sub-list for extension type_name
-	32, // [32:32] is the sub-list for extension extendee
-	0,  // [0:32] is the sub-list for field type_name
+	33, // 0: kesi.v1.Case.filing_date:type_name -> google.type.Date
+	33, // 1: kesi.v1.Case.activity_date:type_name -> google.type.Date
+	34, // 2: kesi.v1.Case.created_at:type_name -> google.protobuf.Timestamp
+	34, // 3: kesi.v1.Case.updated_at:type_name -> google.protobuf.Timestamp
+	0,  // 4: kesi.v1.Case.status_code:type_name -> kesi.v1.CaseStatus
+	33, // 5: kesi.v1.Activity.activity_date:type_name -> google.type.Date
+	34, // 6: kesi.v1.Activity.created_at:type_name -> google.protobuf.Timestamp
+	1,  // 7: kesi.v1.ListCasesResponse.cases:type_name -> kesi.v1.Case
+	1,  // 8: kesi.v1.GetCaseResponse.case:type_name -> kesi.v1.Case
+	1,  // 9: kesi.v1.GetCaseByCaseIdResponse.case:type_name -> kesi.v1.Case
+	33, // 10: kesi.v1.CreateCaseRequest.filing_date:type_name -> google.type.Date
+	33, // 11: kesi.v1.CreateCaseRequest.activity_date:type_name -> google.type.Date
+	1,  // 12: kesi.v1.CreateCaseResponse.case:type_name -> kesi.v1.Case
+	33, // 13: kesi.v1.UpdateCaseRequest.filing_date:type_name -> google.type.Date
+	35, // 14: kesi.v1.UpdateCaseRequest.update_mask:type_name -> google.protobuf.FieldMask
+	1,  // 15: kesi.v1.UpdateCaseResponse.case:type_name -> kesi.v1.Case
+	33, // 16: kesi.v1.RecordActivityRequest.next_date:type_name -> google.type.Date
+	1,  // 17: kesi.v1.RecordActivityResponse.case:type_name -> kesi.v1.Case
+	2,  // 18: kesi.v1.RecordActivityResponse.next:type_name -> kesi.v1.Activity
+	2,  // 19: kesi.v1.ListCaseActivitiesResponse.activities:type_name -> kesi.v1.Activity
+	33, // 20: kesi.v1.ListScheduledCasesRequest.date:type_name -> google.type.Date
+	1,  // 21: kesi.v1.ListScheduledCasesResponse.cases:type_name -> kesi.v1.Case
+	22, // 22: kesi.v1.ListScheduledCasesResponse.entries:type_name -> kesi.v1.CalendarEntry
+	1,  // 23: kesi.v1.CalendarEntry.case:type_name -> kesi.v1.Case
+	2,  // 24: kesi.v1.CalendarEntry.sitting:type_name -> kesi.v1.Activity
+	33, // 25: kesi.v1.ListWeekCasesResponse.start:type_name -> google.type.Date
+	33, // 26: kesi.v1.ListWeekCasesResponse.end:type_name -> google.type.Date
+	1,  // 27: kesi.v1.ListWeekCasesResponse.cases:type_name -> kesi.v1.Case
+	22, // 28: kesi.v1.ListWeekCasesResponse.entries:type_name -> kesi.v1.CalendarEntry
+	33, // 29: kesi.v1.ListCasesBetweenRequest.start:type_name -> google.type.Date
+	33, // 30: kesi.v1.ListCasesBetweenRequest.end:type_name -> google.type.Date
+	1,  // 31: kesi.v1.ListCasesBetweenResponse.cases:type_name -> kesi.v1.Case
+	22, // 32: kesi.v1.ListCasesBetweenResponse.entries:type_name -> kesi.v1.CalendarEntry
+	33, // 33: kesi.v1.ListReportCasesResponse.start:type_name -> google.type.Date
+	33, // 34: kesi.v1.ListReportCasesResponse.end:type_name -> google.type.Date
+	1,  // 35: kesi.v1.ListReportCasesResponse.cases:type_name -> kesi.v1.Case
+	22, // 36: kesi.v1.ListReportCasesResponse.entries:type_name -> kesi.v1.CalendarEntry
+	3,  // 37: kesi.v1.ListCasesNeedingUpdateResponse.stats:type_name -> kesi.v1.CaseUpdateStats
+	1,  // 38: kesi.v1.ListCasesNeedingUpdateResponse.cases:type_name -> kesi.v1.Case
+	1,  // 39: kesi.v1.MarkCaseUpdatedResponse.case:type_name -> kesi.v1.Case
+	4,  // 40: kesi.v1.CaseService.ListCases:input_type -> kesi.v1.ListCasesRequest
+	6,  // 41: kesi.v1.CaseService.GetCase:input_type -> kesi.v1.GetCaseRequest
+	8,  // 42: kesi.v1.CaseService.GetCaseByCaseId:input_type -> kesi.v1.GetCaseByCaseIdRequest
+	10, // 43: kesi.v1.CaseService.CreateCase:input_type -> kesi.v1.CreateCaseRequest
+	12, // 44: kesi.v1.CaseService.UpdateCase:input_type -> kesi.v1.UpdateCaseRequest
+	14, // 45: kesi.v1.CaseService.DeleteCase:input_type -> kesi.v1.DeleteCaseRequest
+	16, // 46: kesi.v1.CaseService.RecordActivity:input_type -> kesi.v1.RecordActivityRequest
+	18, // 47: kesi.v1.CaseService.ListCaseActivities:input_type -> kesi.v1.ListCaseActivitiesRequest
+	20, // 48: kesi.v1.CaseService.ListScheduledCases:input_type -> kesi.v1.ListScheduledCasesRequest
+	23, // 49: kesi.v1.CaseService.ListWeekCases:input_type -> kesi.v1.ListWeekCasesRequest
+	25, // 50: kesi.v1.CaseService.ListCasesBetween:input_type -> kesi.v1.ListCasesBetweenRequest
+	27, // 51: kesi.v1.CaseService.ListReportCases:input_type -> kesi.v1.ListReportCasesRequest
+	29, // 52: kesi.v1.CaseService.ListCasesNeedingUpdate:input_type -> kesi.v1.ListCasesNeedingUpdateRequest
+	31, // 53: kesi.v1.CaseService.MarkCaseUpdated:input_type -> kesi.v1.MarkCaseUpdatedRequest
+	5,  // 54: kesi.v1.CaseService.ListCases:output_type -> kesi.v1.ListCasesResponse
+	7,  // 55: kesi.v1.CaseService.GetCase:output_type -> kesi.v1.GetCaseResponse
+	9,  // 56: kesi.v1.CaseService.GetCaseByCaseId:output_type -> kesi.v1.GetCaseByCaseIdResponse
+	11, // 57: kesi.v1.CaseService.CreateCase:output_type -> kesi.v1.CreateCaseResponse
+	13, // 58: kesi.v1.CaseService.UpdateCase:output_type -> kesi.v1.UpdateCaseResponse
+	15, // 59: kesi.v1.CaseService.DeleteCase:output_type -> kesi.v1.DeleteCaseResponse
+	17, // 60: kesi.v1.CaseService.RecordActivity:output_type -> kesi.v1.RecordActivityResponse
+	19, // 61: kesi.v1.CaseService.ListCaseActivities:output_type -> kesi.v1.ListCaseActivitiesResponse
+	21, // 62: kesi.v1.CaseService.ListScheduledCases:output_type -> kesi.v1.ListScheduledCasesResponse
+	24, // 63: kesi.v1.CaseService.ListWeekCases:output_type -> kesi.v1.ListWeekCasesResponse
+	26, // 64: kesi.v1.CaseService.ListCasesBetween:output_type -> kesi.v1.ListCasesBetweenResponse
+	28, // 65: kesi.v1.CaseService.ListReportCases:output_type -> kesi.v1.ListReportCasesResponse
+	30, // 66: kesi.v1.CaseService.ListCasesNeedingUpdate:output_type -> kesi.v1.ListCasesNeedingUpdateResponse
+	32, // 67: kesi.v1.CaseService.MarkCaseUpdated:output_type -> kesi.v1.MarkCaseUpdatedResponse
+	54, // [54:68] is the sub-list for method output_type
+	40, // [40:54] is the sub-list for method input_type
+	40, // [40:40] is the sub-list for extension type_name
+	40, // [40:40] is the sub-list for extension extendee
+	0,  // [0:40] is the sub-list for field type_name
 }
 
 func init() { file_kesi_v1_case_proto_init() }
@@ -2126,13 +2390,14 @@ func file_kesi_v1_case_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_kesi_v1_case_proto_rawDesc), len(file_kesi_v1_case_proto_rawDesc)),
-			NumEnums:      0,
-			NumMessages:   31,
+			NumEnums:      1,
+			NumMessages:   32,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_kesi_v1_case_proto_goTypes,
 		DependencyIndexes: file_kesi_v1_case_proto_depIdxs,
+		EnumInfos:         file_kesi_v1_case_proto_enumTypes,
 		MessageInfos:      file_kesi_v1_case_proto_msgTypes,
 	}.Build()
 	File_kesi_v1_case_proto = out.File

@@ -279,7 +279,12 @@ func (x *ClientFields) GetPreferredCommunication() string {
 }
 
 type ListClientsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The most clients to answer (AIP-158); 0 answers every client, as the
+	// REST door asks. At most 1000 (larger asks are cut to 1000).
+	PageSize int32 `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// next_page_token of the previous page; empty for the first page.
+	PageToken     string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -314,9 +319,25 @@ func (*ListClientsRequest) Descriptor() ([]byte, []int) {
 	return file_kesi_v1_client_proto_rawDescGZIP(), []int{2}
 }
 
+func (x *ListClientsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListClientsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 type ListClientsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Clients       []*Client              `protobuf:"bytes,1,rep,name=clients,proto3" json:"clients,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Clients []*Client              `protobuf:"bytes,1,rep,name=clients,proto3" json:"clients,omitempty"`
+	// Pass as page_token for the next page; empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -356,6 +377,13 @@ func (x *ListClientsResponse) GetClients() []*Client {
 		return x.Clients
 	}
 	return nil
+}
+
+func (x *ListClientsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 type GetClientRequest struct {
@@ -859,10 +887,14 @@ const file_kesi_v1_client_proto_rawDesc = "" +
 	"\vclient_type\x18\a \x01(\tR\n" +
 	"clientType\x12\x14\n" +
 	"\x05notes\x18\b \x01(\tR\x05notes\x127\n" +
-	"\x17preferred_communication\x18\t \x01(\tR\x16preferredCommunication\"\x14\n" +
-	"\x12ListClientsRequest\"@\n" +
+	"\x17preferred_communication\x18\t \x01(\tR\x16preferredCommunication\"P\n" +
+	"\x12ListClientsRequest\x12\x1b\n" +
+	"\tpage_size\x18\x01 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x02 \x01(\tR\tpageToken\"h\n" +
 	"\x13ListClientsResponse\x12)\n" +
-	"\aclients\x18\x01 \x03(\v2\x0f.kesi.v1.ClientR\aclients\"\"\n" +
+	"\aclients\x18\x01 \x03(\v2\x0f.kesi.v1.ClientR\aclients\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\"\n" +
 	"\x10GetClientRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"<\n" +
 	"\x11GetClientResponse\x12'\n" +

@@ -2,10 +2,10 @@
 // @generated from file kesi/v1/case.proto (package kesi.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import type { Timestamp } from "@bufbuild/protobuf/wkt";
-import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { FieldMask, Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_field_mask, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Date } from "../../google/type/date_pb";
 import { file_google_type_date } from "../../google/type/date_pb";
 import type { Message } from "@bufbuild/protobuf";
@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file kesi/v1/case.proto.
  */
 export const file_kesi_v1_case: GenFile = /*@__PURE__*/
-  fileDesc("ChJrZXNpL3YxL2Nhc2UucHJvdG8SB2tlc2kudjEiiAMKBENhc2USCgoCaWQYASABKAkSDwoHY2FzZV9pZBgCIAEoCRIPCgdwYXJ0aWVzGAMgASgJEhEKCWxhd19jb3VydBgEIAEoCRImCgtmaWxpbmdfZGF0ZRgFIAEoCzIRLmdvb2dsZS50eXBlLkRhdGUSKAoNYWN0aXZpdHlfZGF0ZRgGIAEoCzIRLmdvb2dsZS50eXBlLkRhdGUSDgoGc3RhdHVzGAcgASgJEg0KBW5vdGVzGAggASgJEhEKCWNhc2VfdHlwZRgJIAEoCRIMCgR0aW1lGAogASgJEhQKDG1hcmtfdXBkYXRlZBgLIAEoCBIQCghhY3Rpdml0eRgMIAEoCRIuCgpjcmVhdGVkX2F0GA0gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GA4gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpjbGllbnRfaWRzGA8gAygJEhEKCWNvbmNsdWRlZBgQIAEoCCLaAQoIQWN0aXZpdHkSCgoCaWQYASABKAkSEAoIYWN0aXZpdHkYAiABKAkSKAoNYWN0aXZpdHlfZGF0ZRgDIAEoCzIRLmdvb2dsZS50eXBlLkRhdGUSDAoEdGltZRgEIAEoCRITCgtjbGllbnRfbmFtZRgFIAEoCRIPCgdjYXNlX2lkGAYgASgJEhEKCWxhd19jb3VydBgHIAEoCRIPCgdvdXRjb21lGAggASgJEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIk4KD0Nhc2VVcGRhdGVTdGF0cxIWCg5tYXJrZWRfdXBkYXRlZBgBIAEoBRIUCgxub3RpZmljYXRpb24YAiABKAUSDQoFdG90YWwYAyABKAUiEgoQTGlzdENhc2VzUmVxdWVzdCIxChFMaXN0Q2FzZXNSZXNwb25zZRIcCgVjYXNlcxgBIAMoCzINLmtlc2kudjEuQ2FzZSIcCg5HZXRDYXNlUmVxdWVzdBIKCgJpZBgBIAEoCSIuCg9HZXRDYXNlUmVzcG9uc2USGwoEY2FzZRgBIAEoCzINLmtlc2kudjEuQ2FzZSIpChZHZXRDYXNlQnlDYXNlSWRSZXF1ZXN0Eg8KB2Nhc2VfaWQYASABKAkiNgoXR2V0Q2FzZUJ5Q2FzZUlkUmVzcG9uc2USGwoEY2FzZRgBIAEoCzINLmtlc2kudjEuQ2FzZSL+AQoRQ3JlYXRlQ2FzZVJlcXVlc3QSDwoHY2FzZV9pZBgBIAEoCRIPCgdwYXJ0aWVzGAIgASgJEhEKCWxhd19jb3VydBgDIAEoCRImCgtmaWxpbmdfZGF0ZRgEIAEoCzIRLmdvb2dsZS50eXBlLkRhdGUSDgoGc3RhdHVzGAUgASgJEhEKCWNhc2VfdHlwZRgGIAEoCRINCgVub3RlcxgHIAEoCRIVCghhY3Rpdml0eRgIIAEoCUgAiAEBEigKDWFjdGl2aXR5X2RhdGUYCSABKAsyES5nb29nbGUudHlwZS5EYXRlEgwKBHRpbWUYCiABKAlCCwoJX2FjdGl2aXR5IjEKEkNyZWF0ZUNhc2VSZXNwb25zZRIbCgRjYXNlGAEgASgLMg0ua2VzaS52MS5DYXNlIpUCChFVcGRhdGVDYXNlUmVxdWVzdBIKCgJpZBgBIAEoCRIUCgdjYXNlX2lkGAIgASgJSACIAQESFAoHcGFydGllcxgDIAEoCUgBiAEBEhYKCWxhd19jb3VydBgEIAEoCUgCiAEBEiYKC2ZpbGluZ19kYXRlGAUgASgLMhEuZ29vZ2xlLnR5cGUuRGF0ZRITCgZzdGF0dXMYBiABKAlIA4gBARIWCgljYXNlX3R5cGUYByABKAlIBIgBARISCgVub3RlcxgIIAEoCUgFiAEBQgoKCF9jYXNlX2lkQgoKCF9wYXJ0aWVzQgwKCl9sYXdfY291cnRCCQoHX3N0YXR1c0IMCgpfY2FzZV90eXBlQggKBl9ub3RlcyIxChJVcGRhdGVDYXNlUmVzcG9uc2USGwoEY2FzZRgBIAEoCzINLmtlc2kudjEuQ2FzZSIfChFEZWxldGVDYXNlUmVxdWVzdBIKCgJpZBgBIAEoCSIUChJEZWxldGVDYXNlUmVzcG9uc2UilAEKFVJlY29yZEFjdGl2aXR5UmVxdWVzdBIKCgJpZBgBIAEoCRIPCgdvdXRjb21lGAIgASgJEiQKCW5leHRfZGF0ZRgDIAEoCzIRLmdvb2dsZS50eXBlLkRhdGUSFQoNbmV4dF9hY3Rpdml0eRgEIAEoCRIRCgluZXh0X3RpbWUYBSABKAkSDgoGc3RhdHVzGAYgASgJIlYKFlJlY29yZEFjdGl2aXR5UmVzcG9uc2USGwoEY2FzZRgBIAEoCzINLmtlc2kudjEuQ2FzZRIfCgRuZXh0GAIgASgLMhEua2VzaS52MS5BY3Rpdml0eSIsChlMaXN0Q2FzZUFjdGl2aXRpZXNSZXF1ZXN0Eg8KB2Nhc2VfaWQYASABKAkiQwoaTGlzdENhc2VBY3Rpdml0aWVzUmVzcG9uc2USJQoKYWN0aXZpdGllcxgBIAMoCzIRLmtlc2kudjEuQWN0aXZpdHkiPAoZTGlzdFNjaGVkdWxlZENhc2VzUmVxdWVzdBIfCgRkYXRlGAEgASgLMhEuZ29vZ2xlLnR5cGUuRGF0ZSI6ChpMaXN0U2NoZWR1bGVkQ2FzZXNSZXNwb25zZRIcCgVjYXNlcxgBIAMoCzINLmtlc2kudjEuQ2FzZSIWChRMaXN0V2Vla0Nhc2VzUmVxdWVzdCJ3ChVMaXN0V2Vla0Nhc2VzUmVzcG9uc2USIAoFc3RhcnQYASABKAsyES5nb29nbGUudHlwZS5EYXRlEh4KA2VuZBgCIAEoCzIRLmdvb2dsZS50eXBlLkRhdGUSHAoFY2FzZXMYAyADKAsyDS5rZXNpLnYxLkNhc2UiWwoXTGlzdENhc2VzQmV0d2VlblJlcXVlc3QSIAoFc3RhcnQYASABKAsyES5nb29nbGUudHlwZS5EYXRlEh4KA2VuZBgCIAEoCzIRLmdvb2dsZS50eXBlLkRhdGUiOAoYTGlzdENhc2VzQmV0d2VlblJlc3BvbnNlEhwKBWNhc2VzGAEgAygLMg0ua2VzaS52MS5DYXNlIhgKFkxpc3RSZXBvcnRDYXNlc1JlcXVlc3QieQoXTGlzdFJlcG9ydENhc2VzUmVzcG9uc2USIAoFc3RhcnQYASABKAsyES5nb29nbGUudHlwZS5EYXRlEh4KA2VuZBgCIAEoCzIRLmdvb2dsZS50eXBlLkRhdGUSHAoFY2FzZXMYAyADKAsyDS5rZXNpLnYxLkNhc2UiHwodTGlzdENhc2VzTmVlZGluZ1VwZGF0ZVJlcXVlc3QiZwoeTGlzdENhc2VzTmVlZGluZ1VwZGF0ZVJlc3BvbnNlEicKBXN0YXRzGAEgASgLMhgua2VzaS52MS5DYXNlVXBkYXRlU3RhdHMSHAoFY2FzZXMYAiADKAsyDS5rZXNpLnYxLkNhc2UiOgoWTWFya0Nhc2VVcGRhdGVkUmVxdWVzdBIKCgJpZBgBIAEoCRIUCgxtYXJrX3VwZGF0ZWQYAiABKAgiNgoXTWFya0Nhc2VVcGRhdGVkUmVzcG9uc2USGwoEY2FzZRgBIAEoCzINLmtlc2kudjEuQ2FzZTK4CQoLQ2FzZVNlcnZpY2USRwoJTGlzdENhc2VzEhkua2VzaS52MS5MaXN0Q2FzZXNSZXF1ZXN0Ghoua2VzaS52MS5MaXN0Q2FzZXNSZXNwb25zZSIDkAIBEkEKB0dldENhc2USFy5rZXNpLnYxLkdldENhc2VSZXF1ZXN0Ghgua2VzaS52MS5HZXRDYXNlUmVzcG9uc2UiA5ACARJZCg9HZXRDYXNlQnlDYXNlSWQSHy5rZXNpLnYxLkdldENhc2VCeUNhc2VJZFJlcXVlc3QaIC5rZXNpLnYxLkdldENhc2VCeUNhc2VJZFJlc3BvbnNlIgOQAgESRQoKQ3JlYXRlQ2FzZRIaLmtlc2kudjEuQ3JlYXRlQ2FzZVJlcXVlc3QaGy5rZXNpLnYxLkNyZWF0ZUNhc2VSZXNwb25zZRJFCgpVcGRhdGVDYXNlEhoua2VzaS52MS5VcGRhdGVDYXNlUmVxdWVzdBobLmtlc2kudjEuVXBkYXRlQ2FzZVJlc3BvbnNlEkUKCkRlbGV0ZUNhc2USGi5rZXNpLnYxLkRlbGV0ZUNhc2VSZXF1ZXN0Ghsua2VzaS52MS5EZWxldGVDYXNlUmVzcG9uc2USUQoOUmVjb3JkQWN0aXZpdHkSHi5rZXNpLnYxLlJlY29yZEFjdGl2aXR5UmVxdWVzdBofLmtlc2kudjEuUmVjb3JkQWN0aXZpdHlSZXNwb25zZRJiChJMaXN0Q2FzZUFjdGl2aXRpZXMSIi5rZXNpLnYxLkxpc3RDYXNlQWN0aXZpdGllc1JlcXVlc3QaIy5rZXNpLnYxLkxpc3RDYXNlQWN0aXZpdGllc1Jlc3BvbnNlIgOQAgESYgoSTGlzdFNjaGVkdWxlZENhc2VzEiIua2VzaS52MS5MaXN0U2NoZWR1bGVkQ2FzZXNSZXF1ZXN0GiMua2VzaS52MS5MaXN0U2NoZWR1bGVkQ2FzZXNSZXNwb25zZSIDkAIBElMKDUxpc3RXZWVrQ2FzZXMSHS5rZXNpLnYxLkxpc3RXZWVrQ2FzZXNSZXF1ZXN0Gh4ua2VzaS52MS5MaXN0V2Vla0Nhc2VzUmVzcG9uc2UiA5ACARJcChBMaXN0Q2FzZXNCZXR3ZWVuEiAua2VzaS52MS5MaXN0Q2FzZXNCZXR3ZWVuUmVxdWVzdBohLmtlc2kudjEuTGlzdENhc2VzQmV0d2VlblJlc3BvbnNlIgOQAgESWQoPTGlzdFJlcG9ydENhc2VzEh8ua2VzaS52MS5MaXN0UmVwb3J0Q2FzZXNSZXF1ZXN0GiAua2VzaS52MS5MaXN0UmVwb3J0Q2FzZXNSZXNwb25zZSIDkAIBEm4KFkxpc3RDYXNlc05lZWRpbmdVcGRhdGUSJi5rZXNpLnYxLkxpc3RDYXNlc05lZWRpbmdVcGRhdGVSZXF1ZXN0Gicua2VzaS52MS5MaXN0Q2FzZXNOZWVkaW5nVXBkYXRlUmVzcG9uc2UiA5ACARJUCg9NYXJrQ2FzZVVwZGF0ZWQSHy5rZXNpLnYxLk1hcmtDYXNlVXBkYXRlZFJlcXVlc3QaIC5rZXNpLnYxLk1hcmtDYXNlVXBkYXRlZFJlc3BvbnNlQi5aLGdpdGh1Yi5jb20va2VzaWhxL2tlc2kvZ2VuL2dvL2tlc2kvdjE7a2VzaXYxYgZwcm90bzM", [file_google_protobuf_timestamp, file_google_type_date]);
+  fileDesc("ChJrZXNpL3YxL2Nhc2UucHJvdG8SB2tlc2kudjEisgMKBENhc2USCgoCaWQYASABKAkSDwoHY2FzZV9pZBgCIAEoCRIPCgdwYXJ0aWVzGAMgASgJEhEKCWxhd19jb3VydBgEIAEoCRImCgtmaWxpbmdfZGF0ZRgFIAEoCzIRLmdvb2dsZS50eXBlLkRhdGUSKAoNYWN0aXZpdHlfZGF0ZRgGIAEoCzIRLmdvb2dsZS50eXBlLkRhdGUSDgoGc3RhdHVzGAcgASgJEg0KBW5vdGVzGAggASgJEhEKCWNhc2VfdHlwZRgJIAEoCRIMCgR0aW1lGAogASgJEhQKDG1hcmtfdXBkYXRlZBgLIAEoCBIQCghhY3Rpdml0eRgMIAEoCRIuCgpjcmVhdGVkX2F0GA0gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GA4gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpjbGllbnRfaWRzGA8gAygJEhEKCWNvbmNsdWRlZBgQIAEoCBIoCgtzdGF0dXNfY29kZRgRIAEoDjITLmtlc2kudjEuQ2FzZVN0YXR1cyLaAQoIQWN0aXZpdHkSCgoCaWQYASABKAkSEAoIYWN0aXZpdHkYAiABKAkSKAoNYWN0aXZpdHlfZGF0ZRgDIAEoCzIRLmdvb2dsZS50eXBlLkRhdGUSDAoEdGltZRgEIAEoCRITCgtjbGllbnRfbmFtZRgFIAEoCRIPCgdjYXNlX2lkGAYgASgJEhEKCWxhd19jb3VydBgHIAEoCRIPCgdvdXRjb21lGAggASgJEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIk4KD0Nhc2VVcGRhdGVTdGF0cxIWCg5tYXJrZWRfdXBkYXRlZBgBIAEoBRIUCgxub3RpZmljYXRpb24YAiABKAUSDQoFdG90YWwYAyABKAUiOQoQTGlzdENhc2VzUmVxdWVzdBIRCglwYWdlX3NpemUYASABKAUSEgoKcGFnZV90b2tlbhgCIAEoCSJKChFMaXN0Q2FzZXNSZXNwb25zZRIcCgVjYXNlcxgBIAMoCzINLmtlc2kudjEuQ2FzZRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiHAoOR2V0Q2FzZVJlcXVlc3QSCgoCaWQYASABKAkiLgoPR2V0Q2FzZVJlc3BvbnNlEhsKBGNhc2UYASABKAsyDS5rZXNpLnYxLkNhc2UiKQoWR2V0Q2FzZUJ5Q2FzZUlkUmVxdWVzdBIPCgdjYXNlX2lkGAEgASgJIjYKF0dldENhc2VCeUNhc2VJZFJlc3BvbnNlEhsKBGNhc2UYASABKAsyDS5rZXNpLnYxLkNhc2Ui/gEKEUNyZWF0ZUNhc2VSZXF1ZXN0Eg8KB2Nhc2VfaWQYASABKAkSDwoHcGFydGllcxgCIAEoCRIRCglsYXdfY291cnQYAyABKAkSJgoLZmlsaW5nX2RhdGUYBCABKAsyES5nb29nbGUudHlwZS5EYXRlEg4KBnN0YXR1cxgFIAEoCRIRCgljYXNlX3R5cGUYBiABKAkSDQoFbm90ZXMYByABKAkSFQoIYWN0aXZpdHkYCCABKAlIAIgBARIoCg1hY3Rpdml0eV9kYXRlGAkgASgLMhEuZ29vZ2xlLnR5cGUuRGF0ZRIMCgR0aW1lGAogASgJQgsKCV9hY3Rpdml0eSIxChJDcmVhdGVDYXNlUmVzcG9uc2USGwoEY2FzZRgBIAEoCzINLmtlc2kudjEuQ2FzZSLGAgoRVXBkYXRlQ2FzZVJlcXVlc3QSCgoCaWQYASABKAkSFAoHY2FzZV9pZBgCIAEoCUgAiAEBEhQKB3BhcnRpZXMYAyABKAlIAYgBARIWCglsYXdfY291cnQYBCABKAlIAogBARImCgtmaWxpbmdfZGF0ZRgFIAEoCzIRLmdvb2dsZS50eXBlLkRhdGUSEwoGc3RhdHVzGAYgASgJSAOIAQESFgoJY2FzZV90eXBlGAcgASgJSASIAQESEgoFbm90ZXMYCCABKAlIBYgBARIvCgt1cGRhdGVfbWFzaxgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2tCCgoIX2Nhc2VfaWRCCgoIX3BhcnRpZXNCDAoKX2xhd19jb3VydEIJCgdfc3RhdHVzQgwKCl9jYXNlX3R5cGVCCAoGX25vdGVzIjEKElVwZGF0ZUNhc2VSZXNwb25zZRIbCgRjYXNlGAEgASgLMg0ua2VzaS52MS5DYXNlIh8KEURlbGV0ZUNhc2VSZXF1ZXN0EgoKAmlkGAEgASgJIhQKEkRlbGV0ZUNhc2VSZXNwb25zZSKUAQoVUmVjb3JkQWN0aXZpdHlSZXF1ZXN0EgoKAmlkGAEgASgJEg8KB291dGNvbWUYAiABKAkSJAoJbmV4dF9kYXRlGAMgASgLMhEuZ29vZ2xlLnR5cGUuRGF0ZRIVCg1uZXh0X2FjdGl2aXR5GAQgASgJEhEKCW5leHRfdGltZRgFIAEoCRIOCgZzdGF0dXMYBiABKAkiVgoWUmVjb3JkQWN0aXZpdHlSZXNwb25zZRIbCgRjYXNlGAEgASgLMg0ua2VzaS52MS5DYXNlEh8KBG5leHQYAiABKAsyES5rZXNpLnYxLkFjdGl2aXR5IiwKGUxpc3RDYXNlQWN0aXZpdGllc1JlcXVlc3QSDwoHY2FzZV9pZBgBIAEoCSJDChpMaXN0Q2FzZUFjdGl2aXRpZXNSZXNwb25zZRIlCgphY3Rpdml0aWVzGAEgAygLMhEua2VzaS52MS5BY3Rpdml0eSI8ChlMaXN0U2NoZWR1bGVkQ2FzZXNSZXF1ZXN0Eh8KBGRhdGUYASABKAsyES5nb29nbGUudHlwZS5EYXRlImMKGkxpc3RTY2hlZHVsZWRDYXNlc1Jlc3BvbnNlEhwKBWNhc2VzGAEgAygLMg0ua2VzaS52MS5DYXNlEicKB2VudHJpZXMYAiADKAsyFi5rZXNpLnYxLkNhbGVuZGFyRW50cnkiUAoNQ2FsZW5kYXJFbnRyeRIbCgRjYXNlGAEgASgLMg0ua2VzaS52MS5DYXNlEiIKB3NpdHRpbmcYAiABKAsyES5rZXNpLnYxLkFjdGl2aXR5IhYKFExpc3RXZWVrQ2FzZXNSZXF1ZXN0IqABChVMaXN0V2Vla0Nhc2VzUmVzcG9uc2USIAoFc3RhcnQYASABKAsyES5nb29nbGUudHlwZS5EYXRlEh4KA2VuZBgCIAEoCzIRLmdvb2dsZS50eXBlLkRhdGUSHAoFY2FzZXMYAyADKAsyDS5rZXNpLnYxLkNhc2USJwoHZW50cmllcxgEIAMoCzIWLmtlc2kudjEuQ2FsZW5kYXJFbnRyeSJbChdMaXN0Q2FzZXNCZXR3ZWVuUmVxdWVzdBIgCgVzdGFydBgBIAEoCzIRLmdvb2dsZS50eXBlLkRhdGUSHgoDZW5kGAIgASgLMhEuZ29vZ2xlLnR5cGUuRGF0ZSJhChhMaXN0Q2FzZXNCZXR3ZWVuUmVzcG9uc2USHAoFY2FzZXMYASADKAsyDS5rZXNpLnYxLkNhc2USJwoHZW50cmllcxgCIAMoCzIWLmtlc2kudjEuQ2FsZW5kYXJFbnRyeSIYChZMaXN0UmVwb3J0Q2FzZXNSZXF1ZXN0IqIBChdMaXN0UmVwb3J0Q2FzZXNSZXNwb25zZRIgCgVzdGFydBgBIAEoCzIRLmdvb2dsZS50eXBlLkRhdGUSHgoDZW5kGAIgASgLMhEuZ29vZ2xlLnR5cGUuRGF0ZRIcCgVjYXNlcxgDIAMoCzINLmtlc2kudjEuQ2FzZRInCgdlbnRyaWVzGAQgAygLMhYua2VzaS52MS5DYWxlbmRhckVudHJ5Ih8KHUxpc3RDYXNlc05lZWRpbmdVcGRhdGVSZXF1ZXN0ImcKHkxpc3RDYXNlc05lZWRpbmdVcGRhdGVSZXNwb25zZRInCgVzdGF0cxgBIAEoCzIYLmtlc2kudjEuQ2FzZVVwZGF0ZVN0YXRzEhwKBWNhc2VzGAIgAygLMg0ua2VzaS52MS5DYXNlIjoKFk1hcmtDYXNlVXBkYXRlZFJlcXVlc3QSCgoCaWQYASABKAkSFAoMbWFya191cGRhdGVkGAIgASgIIjYKF01hcmtDYXNlVXBkYXRlZFJlc3BvbnNlEhsKBGNhc2UYASABKAsyDS5rZXNpLnYxLkNhc2Uq6gIKCkNhc2VTdGF0dXMSGwoXQ0FTRV9TVEFUVVNfVU5TUEVDSUZJRUQQABIjCh9DQVNFX1NUQVRVU19SRUdJU1RSQVRJT05fRklMSU5HEAESFgoSQ0FTRV9TVEFUVVNfRklMSU5HEAISHAoYQ0FTRV9TVEFUVVNfUkVHSVNUUkFUSU9OEAMSFwoTQ0FTRV9TVEFUVVNfTUVOVElPThAEEhcKE0NBU0VfU1RBVFVTX0hFQVJJTkcQBRIYChRDQVNFX1NUQVRVU19KVURHTUVOVBAGEhkKFUNBU0VfU1RBVFVTX0NPTVBMRVRFRBAHEhcKE0NBU0VfU1RBVFVTX1BFTkRJTkcQCBIVChFDQVNFX1NUQVRVU19GSUxFRBAJEhkKFUNBU0VfU1RBVFVTX0RJU01JU1NFRBAKEhkKFUNBU0VfU1RBVFVTX1dJVEhEUkFXThALEhcKE0NBU0VfU1RBVFVTX1NFVFRMRUQQDDK4CQoLQ2FzZVNlcnZpY2USRwoJTGlzdENhc2VzEhkua2VzaS52MS5MaXN0Q2FzZXNSZXF1ZXN0Ghoua2VzaS52MS5MaXN0Q2FzZXNSZXNwb25zZSIDkAIBEkEKB0dldENhc2USFy5rZXNpLnYxLkdldENhc2VSZXF1ZXN0Ghgua2VzaS52MS5HZXRDYXNlUmVzcG9uc2UiA5ACARJZCg9HZXRDYXNlQnlDYXNlSWQSHy5rZXNpLnYxLkdldENhc2VCeUNhc2VJZFJlcXVlc3QaIC5rZXNpLnYxLkdldENhc2VCeUNhc2VJZFJlc3BvbnNlIgOQAgESRQoKQ3JlYXRlQ2FzZRIaLmtlc2kudjEuQ3JlYXRlQ2FzZVJlcXVlc3QaGy5rZXNpLnYxLkNyZWF0ZUNhc2VSZXNwb25zZRJFCgpVcGRhdGVDYXNlEhoua2VzaS52MS5VcGRhdGVDYXNlUmVxdWVzdBobLmtlc2kudjEuVXBkYXRlQ2FzZVJlc3BvbnNlEkUKCkRlbGV0ZUNhc2USGi5rZXNpLnYxLkRlbGV0ZUNhc2VSZXF1ZXN0Ghsua2VzaS52MS5EZWxldGVDYXNlUmVzcG9uc2USUQoOUmVjb3JkQWN0aXZpdHkSHi5rZXNpLnYxLlJlY29yZEFjdGl2aXR5UmVxdWVzdBofLmtlc2kudjEuUmVjb3JkQWN0aXZpdHlSZXNwb25zZRJiChJMaXN0Q2FzZUFjdGl2aXRpZXMSIi5rZXNpLnYxLkxpc3RDYXNlQWN0aXZpdGllc1JlcXVlc3QaIy5rZXNpLnYxLkxpc3RDYXNlQWN0aXZpdGllc1Jlc3BvbnNlIgOQAgESYgoSTGlzdFNjaGVkdWxlZENhc2VzEiIua2VzaS52MS5MaXN0U2NoZWR1bGVkQ2FzZXNSZXF1ZXN0GiMua2VzaS52MS5MaXN0U2NoZWR1bGVkQ2FzZXNSZXNwb25zZSIDkAIBElMKDUxpc3RXZWVrQ2FzZXMSHS5rZXNpLnYxLkxpc3RXZWVrQ2FzZXNSZXF1ZXN0Gh4ua2VzaS52MS5MaXN0V2Vla0Nhc2VzUmVzcG9uc2UiA5ACARJcChBMaXN0Q2FzZXNCZXR3ZWVuEiAua2VzaS52MS5MaXN0Q2FzZXNCZXR3ZWVuUmVxdWVzdBohLmtlc2kudjEuTGlzdENhc2VzQmV0d2VlblJlc3BvbnNlIgOQAgESWQoPTGlzdFJlcG9ydENhc2VzEh8ua2VzaS52MS5MaXN0UmVwb3J0Q2FzZXNSZXF1ZXN0GiAua2VzaS52MS5MaXN0UmVwb3J0Q2FzZXNSZXNwb25zZSIDkAIBEm4KFkxpc3RDYXNlc05lZWRpbmdVcGRhdGUSJi5rZXNpLnYxLkxpc3RDYXNlc05lZWRpbmdVcGRhdGVSZXF1ZXN0Gicua2VzaS52MS5MaXN0Q2FzZXNOZWVkaW5nVXBkYXRlUmVzcG9uc2UiA5ACARJUCg9NYXJrQ2FzZVVwZGF0ZWQSHy5rZXNpLnYxLk1hcmtDYXNlVXBkYXRlZFJlcXVlc3QaIC5rZXNpLnYxLk1hcmtDYXNlVXBkYXRlZFJlc3BvbnNlQi5aLGdpdGh1Yi5jb20va2VzaWhxL2tlc2kvZ2VuL2dvL2tlc2kvdjE7a2VzaXYxYgZwcm90bzM", [file_google_protobuf_field_mask, file_google_protobuf_timestamp, file_google_type_date]);
 
 /**
  * Case is one court matter in a lawyer's diary.
@@ -137,6 +137,14 @@ export type Case = Message<"kesi.v1.Case"> & {
    * @generated from field: bool concluded = 16;
    */
   concluded: boolean;
+
+  /**
+   * status as an enum, for clients that switch on it; status stays the
+   * text SPEC.md shows. CASE_STATUS_UNSPECIFIED for a status outside the list.
+   *
+   * @generated from field: kesi.v1.CaseStatus status_code = 17;
+   */
+  statusCode: CaseStatus;
 };
 
 /**
@@ -257,6 +265,20 @@ export const CaseUpdateStatsSchema: GenMessage<CaseUpdateStats> = /*@__PURE__*/
  * @generated from message kesi.v1.ListCasesRequest
  */
 export type ListCasesRequest = Message<"kesi.v1.ListCasesRequest"> & {
+  /**
+   * The most cases to answer (AIP-158); 0 answers every case, as the REST
+   * door asks. At most 1000 (larger asks are cut to 1000).
+   *
+   * @generated from field: int32 page_size = 1;
+   */
+  pageSize: number;
+
+  /**
+   * next_page_token of the previous page; empty for the first page.
+   *
+   * @generated from field: string page_token = 2;
+   */
+  pageToken: string;
 };
 
 /**
@@ -271,9 +293,18 @@ export const ListCasesRequestSchema: GenMessage<ListCasesRequest> = /*@__PURE__*
  */
 export type ListCasesResponse = Message<"kesi.v1.ListCasesResponse"> & {
   /**
+   * Newest first (created), then by case number.
+   *
    * @generated from field: repeated kesi.v1.Case cases = 1;
    */
   cases: Case[];
+
+  /**
+   * Pass as page_token for the next page; empty on the last page.
+   *
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
 };
 
 /**
@@ -483,6 +514,16 @@ export type UpdateCaseRequest = Message<"kesi.v1.UpdateCaseRequest"> & {
    * @generated from field: optional string notes = 8;
    */
   notes?: string | undefined;
+
+  /**
+   * When set (AIP-134), the fields to change, named as above ("parties",
+   * "filing_date"...): a named field absent from the request is cleared,
+   * a field not named is left as it is whatever the request holds. "*"
+   * names them all. Unset: every field present in the request is changed.
+   *
+   * @generated from field: google.protobuf.FieldMask update_mask = 9;
+   */
+  updateMask?: FieldMask | undefined;
 };
 
 /**
@@ -681,9 +722,18 @@ export const ListScheduledCasesRequestSchema: GenMessage<ListScheduledCasesReque
  */
 export type ListScheduledCasesResponse = Message<"kesi.v1.ListScheduledCasesResponse"> & {
   /**
+   * Each case with activity_date, time and activity of the sitting the
+   * row stands for (SPEC.md's shape); entries says the same without
+   * overloading Case.
+   *
    * @generated from field: repeated kesi.v1.Case cases = 1;
    */
   cases: Case[];
+
+  /**
+   * @generated from field: repeated kesi.v1.CalendarEntry entries = 2;
+   */
+  entries: CalendarEntry[];
 };
 
 /**
@@ -692,6 +742,31 @@ export type ListScheduledCasesResponse = Message<"kesi.v1.ListScheduledCasesResp
  */
 export const ListScheduledCasesResponseSchema: GenMessage<ListScheduledCasesResponse> = /*@__PURE__*/
   messageDesc(file_kesi_v1_case, 20);
+
+/**
+ * CalendarEntry is one sitting of a calendar answer with its case: case
+ * keeps its own next date, sitting is the sitting the entry stands for.
+ *
+ * @generated from message kesi.v1.CalendarEntry
+ */
+export type CalendarEntry = Message<"kesi.v1.CalendarEntry"> & {
+  /**
+   * @generated from field: kesi.v1.Case case = 1;
+   */
+  case?: Case | undefined;
+
+  /**
+   * @generated from field: kesi.v1.Activity sitting = 2;
+   */
+  sitting?: Activity | undefined;
+};
+
+/**
+ * Describes the message kesi.v1.CalendarEntry.
+ * Use `create(CalendarEntrySchema)` to create a new message.
+ */
+export const CalendarEntrySchema: GenMessage<CalendarEntry> = /*@__PURE__*/
+  messageDesc(file_kesi_v1_case, 21);
 
 /**
  * @generated from message kesi.v1.ListWeekCasesRequest
@@ -704,7 +779,7 @@ export type ListWeekCasesRequest = Message<"kesi.v1.ListWeekCasesRequest"> & {
  * Use `create(ListWeekCasesRequestSchema)` to create a new message.
  */
 export const ListWeekCasesRequestSchema: GenMessage<ListWeekCasesRequest> = /*@__PURE__*/
-  messageDesc(file_kesi_v1_case, 21);
+  messageDesc(file_kesi_v1_case, 22);
 
 /**
  * @generated from message kesi.v1.ListWeekCasesResponse
@@ -728,6 +803,11 @@ export type ListWeekCasesResponse = Message<"kesi.v1.ListWeekCasesResponse"> & {
    * @generated from field: repeated kesi.v1.Case cases = 3;
    */
   cases: Case[];
+
+  /**
+   * @generated from field: repeated kesi.v1.CalendarEntry entries = 4;
+   */
+  entries: CalendarEntry[];
 };
 
 /**
@@ -735,7 +815,7 @@ export type ListWeekCasesResponse = Message<"kesi.v1.ListWeekCasesResponse"> & {
  * Use `create(ListWeekCasesResponseSchema)` to create a new message.
  */
 export const ListWeekCasesResponseSchema: GenMessage<ListWeekCasesResponse> = /*@__PURE__*/
-  messageDesc(file_kesi_v1_case, 22);
+  messageDesc(file_kesi_v1_case, 23);
 
 /**
  * @generated from message kesi.v1.ListCasesBetweenRequest
@@ -757,7 +837,7 @@ export type ListCasesBetweenRequest = Message<"kesi.v1.ListCasesBetweenRequest">
  * Use `create(ListCasesBetweenRequestSchema)` to create a new message.
  */
 export const ListCasesBetweenRequestSchema: GenMessage<ListCasesBetweenRequest> = /*@__PURE__*/
-  messageDesc(file_kesi_v1_case, 23);
+  messageDesc(file_kesi_v1_case, 24);
 
 /**
  * @generated from message kesi.v1.ListCasesBetweenResponse
@@ -767,6 +847,11 @@ export type ListCasesBetweenResponse = Message<"kesi.v1.ListCasesBetweenResponse
    * @generated from field: repeated kesi.v1.Case cases = 1;
    */
   cases: Case[];
+
+  /**
+   * @generated from field: repeated kesi.v1.CalendarEntry entries = 2;
+   */
+  entries: CalendarEntry[];
 };
 
 /**
@@ -774,7 +859,7 @@ export type ListCasesBetweenResponse = Message<"kesi.v1.ListCasesBetweenResponse
  * Use `create(ListCasesBetweenResponseSchema)` to create a new message.
  */
 export const ListCasesBetweenResponseSchema: GenMessage<ListCasesBetweenResponse> = /*@__PURE__*/
-  messageDesc(file_kesi_v1_case, 24);
+  messageDesc(file_kesi_v1_case, 25);
 
 /**
  * @generated from message kesi.v1.ListReportCasesRequest
@@ -787,7 +872,7 @@ export type ListReportCasesRequest = Message<"kesi.v1.ListReportCasesRequest"> &
  * Use `create(ListReportCasesRequestSchema)` to create a new message.
  */
 export const ListReportCasesRequestSchema: GenMessage<ListReportCasesRequest> = /*@__PURE__*/
-  messageDesc(file_kesi_v1_case, 25);
+  messageDesc(file_kesi_v1_case, 26);
 
 /**
  * @generated from message kesi.v1.ListReportCasesResponse
@@ -811,6 +896,11 @@ export type ListReportCasesResponse = Message<"kesi.v1.ListReportCasesResponse">
    * @generated from field: repeated kesi.v1.Case cases = 3;
    */
   cases: Case[];
+
+  /**
+   * @generated from field: repeated kesi.v1.CalendarEntry entries = 4;
+   */
+  entries: CalendarEntry[];
 };
 
 /**
@@ -818,7 +908,7 @@ export type ListReportCasesResponse = Message<"kesi.v1.ListReportCasesResponse">
  * Use `create(ListReportCasesResponseSchema)` to create a new message.
  */
 export const ListReportCasesResponseSchema: GenMessage<ListReportCasesResponse> = /*@__PURE__*/
-  messageDesc(file_kesi_v1_case, 26);
+  messageDesc(file_kesi_v1_case, 27);
 
 /**
  * @generated from message kesi.v1.ListCasesNeedingUpdateRequest
@@ -831,7 +921,7 @@ export type ListCasesNeedingUpdateRequest = Message<"kesi.v1.ListCasesNeedingUpd
  * Use `create(ListCasesNeedingUpdateRequestSchema)` to create a new message.
  */
 export const ListCasesNeedingUpdateRequestSchema: GenMessage<ListCasesNeedingUpdateRequest> = /*@__PURE__*/
-  messageDesc(file_kesi_v1_case, 27);
+  messageDesc(file_kesi_v1_case, 28);
 
 /**
  * @generated from message kesi.v1.ListCasesNeedingUpdateResponse
@@ -853,7 +943,7 @@ export type ListCasesNeedingUpdateResponse = Message<"kesi.v1.ListCasesNeedingUp
  * Use `create(ListCasesNeedingUpdateResponseSchema)` to create a new message.
  */
 export const ListCasesNeedingUpdateResponseSchema: GenMessage<ListCasesNeedingUpdateResponse> = /*@__PURE__*/
-  messageDesc(file_kesi_v1_case, 28);
+  messageDesc(file_kesi_v1_case, 29);
 
 /**
  * @generated from message kesi.v1.MarkCaseUpdatedRequest
@@ -877,7 +967,7 @@ export type MarkCaseUpdatedRequest = Message<"kesi.v1.MarkCaseUpdatedRequest"> &
  * Use `create(MarkCaseUpdatedRequestSchema)` to create a new message.
  */
 export const MarkCaseUpdatedRequestSchema: GenMessage<MarkCaseUpdatedRequest> = /*@__PURE__*/
-  messageDesc(file_kesi_v1_case, 29);
+  messageDesc(file_kesi_v1_case, 30);
 
 /**
  * @generated from message kesi.v1.MarkCaseUpdatedResponse
@@ -894,7 +984,85 @@ export type MarkCaseUpdatedResponse = Message<"kesi.v1.MarkCaseUpdatedResponse">
  * Use `create(MarkCaseUpdatedResponseSchema)` to create a new message.
  */
 export const MarkCaseUpdatedResponseSchema: GenMessage<MarkCaseUpdatedResponse> = /*@__PURE__*/
-  messageDesc(file_kesi_v1_case, 30);
+  messageDesc(file_kesi_v1_case, 31);
+
+/**
+ * CaseStatus mirrors Case.status.
+ *
+ * @generated from enum kesi.v1.CaseStatus
+ */
+export enum CaseStatus {
+  /**
+   * @generated from enum value: CASE_STATUS_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: CASE_STATUS_REGISTRATION_FILING = 1;
+   */
+  REGISTRATION_FILING = 1,
+
+  /**
+   * @generated from enum value: CASE_STATUS_FILING = 2;
+   */
+  FILING = 2,
+
+  /**
+   * @generated from enum value: CASE_STATUS_REGISTRATION = 3;
+   */
+  REGISTRATION = 3,
+
+  /**
+   * @generated from enum value: CASE_STATUS_MENTION = 4;
+   */
+  MENTION = 4,
+
+  /**
+   * @generated from enum value: CASE_STATUS_HEARING = 5;
+   */
+  HEARING = 5,
+
+  /**
+   * @generated from enum value: CASE_STATUS_JUDGMENT = 6;
+   */
+  JUDGMENT = 6,
+
+  /**
+   * @generated from enum value: CASE_STATUS_COMPLETED = 7;
+   */
+  COMPLETED = 7,
+
+  /**
+   * @generated from enum value: CASE_STATUS_PENDING = 8;
+   */
+  PENDING = 8,
+
+  /**
+   * @generated from enum value: CASE_STATUS_FILED = 9;
+   */
+  FILED = 9,
+
+  /**
+   * @generated from enum value: CASE_STATUS_DISMISSED = 10;
+   */
+  DISMISSED = 10,
+
+  /**
+   * @generated from enum value: CASE_STATUS_WITHDRAWN = 11;
+   */
+  WITHDRAWN = 11,
+
+  /**
+   * @generated from enum value: CASE_STATUS_SETTLED = 12;
+   */
+  SETTLED = 12,
+}
+
+/**
+ * Describes the enum kesi.v1.CaseStatus.
+ */
+export const CaseStatusSchema: GenEnum<CaseStatus> = /*@__PURE__*/
+  enumDesc(file_kesi_v1_case, 0);
 
 /**
  * CaseService is the court diary: a lawyer's cases, their activities (hearings,
