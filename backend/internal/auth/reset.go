@@ -97,7 +97,9 @@ func (s *Service) ChangePassword(ctx context.Context, email, code, newPassword s
 	if !validCode(code) {
 		return errs.Invalid("reset_code", MsgCodeFormat)
 	}
-	if err := ValidatePassword("new_password", newPassword); err != nil {
+	// The rules that need the account's name wait for a right code, so that
+	// the form tells nothing of an account to someone without its mail.
+	if err := CheckNewPassword("new_password", newPassword, email, ""); err != nil {
 		return err
 	}
 	accountKey, addressKey := "code:"+email, "code:"+platform.ClientFrom(ctx).IP
@@ -139,6 +141,9 @@ func (s *Service) ChangePassword(ctx context.Context, email, code, newPassword s
 			return errs.Internal(fmt.Errorf("count reset attempt of %s: %w", u.ID, err))
 		}
 		return fail(&u.ID)
+	}
+	if err := s.checkNewPassword(u, "new_password", newPassword); err != nil {
+		return err
 	}
 	release, err := s.hashSlot(ctx)
 	if err != nil {

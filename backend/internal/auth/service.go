@@ -173,7 +173,7 @@ func AddUser(ctx context.Context, db *ent.Client, now time.Time, in RegisterInpu
 			return nil, err
 		}
 	}
-	if err := ValidatePassword("password", in.Password); err != nil {
+	if err := CheckNewPassword("password", in.Password, in.Email, in.Fullname); err != nil {
 		return nil, err
 	}
 	if err := user.RoleValidator(role); err != nil {
