@@ -25,6 +25,25 @@ const (
 	ResetCodeAttempts = 5
 )
 
+// Why a reset code is refused, so that the screen can say what to do.
+const (
+	// No live code: it expired, was used, was replaced by a newer one, or
+	// the address has no account (the same words, so as not to tell).
+	MsgResetCodeExpired = "This code has expired or was already used. Please request a new one."
+	// The code died after ResetCodeAttempts wrong tries.
+	MsgResetCodeLocked = "Too many wrong codes. Please request a new one."
+	// Format of the message when the attempts limit refuses; %d minutes.
+	MsgResetTooManyFormat = "Too many attempts. Please wait %d minutes and try again."
+)
+
+// resetCodeWrong is the message for a wrong code with tries left.
+func resetCodeWrong(left int) string {
+	if left == 1 {
+		return "The code is wrong. 1 try left before you need a new code."
+	}
+	return fmt.Sprintf("The code is wrong. %d tries left before you need a new code.", left)
+}
+
 // RequestPasswordReset mails a fresh six-digit code to the account of email,
 // replacing any earlier one. An unknown address gets the same answer and no
 // mail, so the form cannot tell who has an account.
@@ -104,14 +123,19 @@ func (s *Service) ChangePassword(ctx context.Context, email, code, newPassword s
 	}
 	accountKey, addressKey := "code:"+email, "code:"+platform.ClientFrom(ctx).IP
 	if err := s.limited(ctx, accountKey, addressKey, email); err != nil {
+		if e, ok := errs.As(err); ok && e.Kind == errs.KindTooManyRequests {
+			minutes := int((s.limitWindow + time.Minute - 1) / time.Minute)
+			return errs.TooManyRequests(fmt.Sprintf(MsgResetTooManyFormat, minutes))
+		}
 		return err
 	}
-	fail := func(userID *uuid.UUID) error {
+	failWith := func(userID *uuid.UUID, message string) error {
 		s.perAccount.Add(accountKey)
 		s.perAddress.Add(addressKey)
 		s.audit(ctx, AuditResetFailed, userID, email, "")
-		return errs.Invalid("reset_code", MsgResetCodeInvalid)
+		return errs.Invalid("reset_code", message)
 	}
+	fail := func(userID *uuid.UUID) error { return failWith(userID, MsgResetCodeExpired) }
 	now := s.clock.Now().UTC()
 	u, err := s.db.User.Query().Where(user.Email(email)).Only(ctx)
 	if ent.IsNotFound(err) {
@@ -130,8 +154,11 @@ func (s *Service) ChangePassword(ctx context.Context, email, code, newPassword s
 	if err != nil {
 		return errs.Internal(fmt.Errorf("load reset code of %s: %w", u.ID, err))
 	}
-	if !pr.ExpiresAt.After(now) || pr.Attempts >= ResetCodeAttempts {
+	if !pr.ExpiresAt.After(now) {
 		return fail(&u.ID)
+	}
+	if pr.Attempts >= ResetCodeAttempts {
+		return failWith(&u.ID, MsgResetCodeLocked)
 	}
 	if !hmac.Equal(s.codeHash(u.ID, code), pr.CodeHash) {
 		if err := s.db.PasswordReset.Update().
@@ -140,7 +167,10 @@ func (s *Service) ChangePassword(ctx context.Context, email, code, newPassword s
 			Exec(ctx); err != nil {
 			return errs.Internal(fmt.Errorf("count reset attempt of %s: %w", u.ID, err))
 		}
-		return fail(&u.ID)
+		if left := ResetCodeAttempts - pr.Attempts - 1; left > 0 {
+			return failWith(&u.ID, resetCodeWrong(left))
+		}
+		return failWith(&u.ID, MsgResetCodeLocked)
 	}
 	if err := s.checkNewPassword(u, "new_password", newPassword); err != nil {
 		return err

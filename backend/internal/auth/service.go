@@ -24,17 +24,16 @@ import (
 
 // Messages people see from the auth service.
 const (
-	MsgBadCredentials   = "Invalid email or password."
-	MsgEmailTaken       = "An account with this email already exists."
-	MsgRoleInvalid      = "Role must be lawyer or affiliate."
-	MsgRegistered       = "Registration successful! Please log in."
-	MsgTooManyAttempts  = "Too many attempts. Please wait a few minutes and try again."
-	MsgSessionExpired   = "Your session has expired. Please log in again."
-	MsgLoggedOut        = "Logged out successfully"
-	MsgProfileUpdated   = "Profile updated successfully"
-	MsgResetCodeSent    = "Reset code sent to your email"
-	MsgPasswordReset    = "Password has been reset successfully"
-	MsgResetCodeInvalid = "The reset code is wrong, used or expired. Please check it or request a new one."
+	MsgBadCredentials  = "Invalid email or password."
+	MsgEmailTaken      = "An account with this email already exists."
+	MsgRoleInvalid     = "Role must be lawyer or affiliate."
+	MsgRegistered      = "Registration successful! Please log in."
+	MsgTooManyAttempts = "Too many attempts. Please wait a few minutes and try again."
+	MsgSessionExpired  = "Your session has expired. Please log in again."
+	MsgLoggedOut       = "Logged out successfully"
+	MsgProfileUpdated  = "Profile updated successfully"
+	MsgResetCodeSent   = "Reset code sent to your email"
+	MsgPasswordReset   = "Password has been reset successfully"
 )
 
 // RefreshTTL is how long a refresh token lives unused; each refresh rotates
@@ -70,6 +69,8 @@ type Service struct {
 	params     PasswordParams
 	perAccount *Limiter
 	perAddress *Limiter
+	// limitWindow is the limiters' window: the longest a refused caller waits.
+	limitWindow time.Duration
 	// hashing bounds concurrent argon2id runs: each takes 64 MiB, and a
 	// burst of sign-ins must queue rather than exhaust memory.
 	hashing chan struct{}
@@ -93,18 +94,19 @@ func NewService(db *ent.Client, clock platform.Clock, signer *Signer, mailer not
 		return nil, err
 	}
 	return &Service{
-		db:         db,
-		clock:      clock,
-		signer:     signer,
-		mailer:     mailer,
-		bus:        o.Bus,
-		publicURL:  o.PublicURL,
-		resetKey:   resetKey,
-		params:     params,
-		perAccount: NewLimiter(o.RateLimitPerAccount, o.RateLimitWindow, clock),
-		perAddress: NewLimiter(o.RateLimitPerAddress, o.RateLimitWindow, clock),
-		hashing:    make(chan struct{}, max(2, runtime.GOMAXPROCS(0))),
-		dummyHash:  dummy,
+		db:          db,
+		clock:       clock,
+		signer:      signer,
+		mailer:      mailer,
+		bus:         o.Bus,
+		publicURL:   o.PublicURL,
+		resetKey:    resetKey,
+		params:      params,
+		perAccount:  NewLimiter(o.RateLimitPerAccount, o.RateLimitWindow, clock),
+		perAddress:  NewLimiter(o.RateLimitPerAddress, o.RateLimitWindow, clock),
+		limitWindow: o.RateLimitWindow,
+		hashing:     make(chan struct{}, max(2, runtime.GOMAXPROCS(0))),
+		dummyHash:   dummy,
 	}, nil
 }
 
