@@ -266,8 +266,9 @@ func TestDemoAccount_SignsInAndIsRepaired(t *testing.T) {
 		if u := decodeUser(t, res); u["role"] != "demo" || u["fullname"] != auth.DemoFullname {
 			t.Fatalf("demo user %v", u)
 		}
-		wantStatus(t, c.Do(t, "POST", "/api/auth/update-user-info", map[string]any{"fullname": "Vandal"}), 200, "")
-		srv.DB().User.Update().Where(user.Email(auth.DemoEmail)).SetPasswordHash("!").ExecX(ctx)
+		// Visitors cannot rename it (issue 14); whatever else changes it is repaired.
+		wantStatus(t, c.Do(t, "POST", "/api/auth/update-user-info", map[string]any{"fullname": "Vandal"}), 403, auth.MsgDemoProfile)
+		srv.DB().User.Update().Where(user.Email(auth.DemoEmail)).SetFullname("Vandal").SetPasswordHash("!").ExecX(ctx)
 		u, err := auth.EnsureDemoAccount(ctx, srv.DB())
 		if err != nil || u.Fullname != auth.DemoFullname || u.Role != user.RoleDemo {
 			t.Fatalf("repair: %v %v", u, err)
