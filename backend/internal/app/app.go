@@ -162,6 +162,9 @@ func (a *App) build() error {
 		if err != nil {
 			return err
 		}
+		if err := authSvc.EndEverySession(ctx, u.ID); err != nil {
+			return fmt.Errorf("end demo sessions: %w", err)
+		}
 		if err := documentSvc.PurgeOwner(ctx, u.ID); err != nil {
 			return fmt.Errorf("purge demo uploads: %w", err)
 		}

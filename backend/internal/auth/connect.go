@@ -40,6 +40,9 @@ var ServicePolicy = Policy{
 	kesiv1connect.AuthServiceUpdatePasswordProcedure:      {Roles: OwnAccountRoles},
 }
 
+// MsgDemoProfile refuses a change to the shared demo account's profile.
+const MsgDemoProfile = "The demo account's profile cannot be changed."
+
 // OwnAccountRoles are the roles of accounts that belong to one person.
 var OwnAccountRoles = []Role{RoleLawyer, RoleModerator, RoleAffiliate}
 
@@ -117,6 +120,10 @@ func (h *Handler) Refresh(ctx context.Context, req *connect.Request[kesiv1.Refre
 
 // UpdateUserInfo implements kesiv1connect.AuthServiceHandler.
 func (h *Handler) UpdateUserInfo(ctx context.Context, req *connect.Request[kesiv1.UpdateUserInfoRequest]) (*connect.Response[kesiv1.UpdateUserInfoResponse], error) {
+	if MustPrincipal(ctx).Role == RoleDemo {
+		// Every visitor shares it: one may not rename it for the others.
+		return nil, errs.ToConnect(ctx, errs.PermissionDenied(MsgDemoProfile))
+	}
 	u, err := h.svc.UpdateUserInfo(ctx, MustPrincipal(ctx).UserID, req.Msg.Fullname, req.Msg.PhoneNumber)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)

@@ -12,6 +12,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/extensiontoken"
+	"github.com/kesihq/kesi/ent/predicate"
 )
 
 // Messages about extension connections.
@@ -20,7 +21,23 @@ const (
 	MsgExtensionNotFound     = "Extension connection not found."
 	DefaultExtensionName     = "Browser extension"
 	extensionLastUsedLatency = time.Minute
+	// ExtensionTokenIdle is how long a token lives unused: a forgotten
+	// connection dies on its own.
+	ExtensionTokenIdle = 90 * 24 * time.Hour
 )
+
+// liveExtensionTokens matches tokens not revoked and used (or made) within
+// ExtensionTokenIdle of now.
+func liveExtensionTokens(now time.Time) predicate.ExtensionToken {
+	cut := now.Add(-ExtensionTokenIdle)
+	return extensiontoken.And(
+		extensiontoken.RevokedAtIsNil(),
+		extensiontoken.Or(
+			extensiontoken.LastUsedAtGT(cut),
+			extensiontoken.And(extensiontoken.LastUsedAtIsNil(), extensiontoken.CreatedAtGT(cut)),
+		),
+	)
+}
 
 // CreateExtensionToken connects a browser extension for owner. The token is
 // answered once, here; only its hash is kept.
@@ -50,10 +67,11 @@ func (s *Service) CreateExtensionToken(ctx context.Context, owner uuid.UUID, nam
 	return et, token, nil
 }
 
-// ListExtensionTokens lists owner's live extension connections, newest first.
+// ListExtensionTokens lists owner's live extension connections, newest
+// first; one unused for ExtensionTokenIdle is gone.
 func (s *Service) ListExtensionTokens(ctx context.Context, owner uuid.UUID) ([]*ent.ExtensionToken, error) {
 	ts, err := s.db.ExtensionToken.Query().
-		Where(extensiontoken.UserID(owner), extensiontoken.RevokedAtIsNil()).
+		Where(extensiontoken.UserID(owner), liveExtensionTokens(s.clock.Now().UTC())).
 		Order(ent.Desc(extensiontoken.FieldCreatedAt), ent.Asc(extensiontoken.FieldID)).
 		All(ctx)
 	if err != nil {
@@ -83,8 +101,9 @@ func (s *Service) RevokeExtensionToken(ctx context.Context, owner, id uuid.UUID)
 // its owner with the extension scope. Last use is recorded at most once a
 // minute, so a busy import does not write on every call.
 func (s *Service) ResolveExtensionToken(ctx context.Context, token string) (Principal, error) {
+	now := s.clock.Now().UTC()
 	et, err := s.db.ExtensionToken.Query().
-		Where(extensiontoken.TokenHash(hashSecret(token)), extensiontoken.RevokedAtIsNil()).
+		Where(extensiontoken.TokenHash(hashSecret(token)), liveExtensionTokens(now)).
 		WithUser().
 		Only(ctx)
 	if ent.IsNotFound(err) {
@@ -93,11 +112,29 @@ func (s *Service) ResolveExtensionToken(ctx context.Context, token string) (Prin
 	if err != nil {
 		return Principal{}, errs.Internal(fmt.Errorf("resolve extension token: %w", err))
 	}
-	now := s.clock.Now().UTC()
 	if et.LastUsedAt == nil || now.Sub(*et.LastUsedAt) >= extensionLastUsedLatency {
 		if err := s.db.ExtensionToken.UpdateOneID(et.ID).SetLastUsedAt(now).Exec(ctx); err != nil {
 			return Principal{}, errs.Internal(fmt.Errorf("record use of extension token %s: %w", et.ID, err))
 		}
 	}
 	return Principal{UserID: et.UserID, Role: Role(et.Edges.User.Role), Scope: ScopeExtension}, nil
+}
+
+// EndEverySession signs the user out everywhere: every session, on every
+// server at once, and every extension connection. The demo reset uses it,
+// so that one visitor's sessions and tokens do not outlive the data they
+// saw.
+func (s *Service) EndEverySession(ctx context.Context, id uuid.UUID) error {
+	ended, err := s.revokeAll(ctx, s.db, id)
+	if err != nil {
+		return errs.Internal(fmt.Errorf("end sessions of %s: %w", id, err))
+	}
+	s.announceRevoked(ctx, ended...)
+	if _, err := s.db.ExtensionToken.Update().
+		Where(extensiontoken.UserID(id), extensiontoken.RevokedAtIsNil()).
+		SetRevokedAt(s.clock.Now().UTC()).
+		Save(ctx); err != nil {
+		return errs.Internal(fmt.Errorf("revoke extension tokens of %s: %w", id, err))
+	}
+	return nil
 }

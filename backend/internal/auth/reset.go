@@ -25,6 +25,25 @@ const (
 	ResetCodeAttempts = 5
 )
 
+// Why a reset code is refused, so that the screen can say what to do.
+const (
+	// No live code: it expired, was used, was replaced by a newer one, or
+	// the address has no account (the same words, so as not to tell).
+	MsgResetCodeExpired = "This code has expired or was already used. Please request a new one."
+	// The code died after ResetCodeAttempts wrong tries.
+	MsgResetCodeLocked = "Too many wrong codes. Please request a new one."
+	// Format of the message when the attempts limit refuses; %d minutes.
+	MsgResetTooManyFormat = "Too many attempts. Please wait %d minutes and try again."
+)
+
+// resetCodeWrong is the message for a wrong code with tries left.
+func resetCodeWrong(left int) string {
+	if left == 1 {
+		return "The code is wrong. 1 try left before you need a new code."
+	}
+	return fmt.Sprintf("The code is wrong. %d tries left before you need a new code.", left)
+}
+
 // RequestPasswordReset mails a fresh six-digit code to the account of email,
 // replacing any earlier one. An unknown address gets the same answer and no
 // mail, so the form cannot tell who has an account.
@@ -95,17 +114,24 @@ func (s *Service) ChangePassword(ctx context.Context, email, code, newPassword s
 	if !validCode(code) {
 		return errs.Invalid("reset_code", MsgCodeFormat)
 	}
-	if err := ValidatePassword("new_password", newPassword); err != nil {
+	// The rules that need the account's name wait for a right code, so that
+	// the form tells nothing of an account to someone without its mail.
+	if err := CheckNewPassword("new_password", newPassword, email, ""); err != nil {
 		return err
 	}
 	attempt, err := s.enter(ctx, &s.resetCode, email)
 	if err != nil {
+		if e, ok := errs.As(err); ok && e.Kind == errs.KindTooManyRequests {
+			minutes := int((s.limitWindow + time.Minute - 1) / time.Minute)
+			return errs.TooManyRequests(fmt.Sprintf(MsgResetTooManyFormat, minutes))
+		}
 		return err
 	}
-	fail := func(userID *uuid.UUID) error {
+	failWith := func(userID *uuid.UUID, message string) error {
 		s.audit(ctx, AuditResetFailed, userID, email, "")
-		return errs.Invalid("reset_code", MsgResetCodeInvalid)
+		return errs.Invalid("reset_code", message)
 	}
+	fail := func(userID *uuid.UUID) error { return failWith(userID, MsgResetCodeExpired) }
 	now := s.clock.Now().UTC()
 	u, err := s.db.User.Query().Where(user.Email(email)).Only(ctx)
 	if ent.IsNotFound(err) {
@@ -136,8 +162,17 @@ func (s *Service) ChangePassword(ctx context.Context, email, code, newPassword s
 	if err != nil {
 		return errs.Internal(fmt.Errorf("count reset attempt of %s: %w", u.ID, err))
 	}
-	if n == 0 || !hmac.Equal(s.codeHash(u.ID, code), pr.CodeHash) {
-		return fail(&u.ID)
+	if n == 0 {
+		return failWith(&u.ID, MsgResetCodeLocked)
+	}
+	if !hmac.Equal(s.codeHash(u.ID, code), pr.CodeHash) {
+		if left := ResetCodeAttempts - pr.Attempts - 1; left > 0 {
+			return failWith(&u.ID, resetCodeWrong(left))
+		}
+		return failWith(&u.ID, MsgResetCodeLocked)
+	}
+	if err := s.checkNewPassword(u, "new_password", newPassword); err != nil {
+		return err
 	}
 	release, err := s.hashSlot(ctx)
 	if err != nil {

@@ -63,7 +63,7 @@ func TestPasswordReset_TheMailedCodeSetsANewPasswordAndEndsSessions(t *testing.T
 		wantStatus(t, srv.Anonymous().Do(t, "POST", "/api/auth/login", map[string]any{"email": "wafula@example.co.ke", "password": goodPassword}), 401, "")
 		wantStatus(t, srv.Anonymous().Do(t, "POST", "/api/auth/login", map[string]any{"email": "wafula@example.co.ke", "password": "new-secret"}), 200, "")
 		// A code works once.
-		wantStatus(t, changePassword(t, srv, "wafula@example.co.ke", code, "another-secret"), 400, auth.MsgResetCodeInvalid)
+		wantStatus(t, changePassword(t, srv, "wafula@example.co.ke", code, "another-secret"), 400, auth.MsgResetCodeExpired)
 
 		kinds := auditKinds(t, srv.DB())
 		for _, k := range []string{auth.AuditResetRequested, auth.AuditReset, auth.AuditResetFailed} {
@@ -86,7 +86,7 @@ func TestPasswordReset_ThroughConnectWithTheScreenFieldNames(t *testing.T) {
 		}
 		code := srv.ResetCode(t, "connect-reset@example.co.ke")
 		_, err = a.ChangePassword(ctx, connect.NewRequest(&kesiv1.ChangePasswordRequest{Email: "connect-reset@example.co.ke", ResetCode: wrongCode(code), NewPassword: "new-secret"}))
-		wantConnect(t, err, connect.CodeInvalidArgument, auth.MsgResetCodeInvalid)
+		wantConnect(t, err, connect.CodeInvalidArgument, "The code is wrong. 4 tries left before you need a new code.")
 		// The reset screen's own names (code, password) work on the REST door.
 		r := srv.Anonymous().Do(t, "POST", "/api/auth/change-password", map[string]any{"email": "connect-reset@example.co.ke", "code": code, "password": "new-secret"})
 		wantStatus(t, r, 200, "Password has been reset successfully")
@@ -100,7 +100,7 @@ func TestPasswordReset_UnknownAddressGetsTheSameAnswerAndNoMail(t *testing.T) {
 		if m := srv.Mails(t, ""); len(m) != 0 {
 			t.Fatalf("mail sent for an unknown address: %v", m)
 		}
-		wantStatus(t, changePassword(t, srv, "stranger@example.co.ke", "123456", "new-secret"), 400, auth.MsgResetCodeInvalid)
+		wantStatus(t, changePassword(t, srv, "stranger@example.co.ke", "123456", "new-secret"), 400, auth.MsgResetCodeExpired)
 		wantStatus(t, srv.Anonymous().Do(t, "POST", "/api/auth/request-password-reset", map[string]any{"email": "not-an-address"}), 400, "Please enter a valid email address.")
 	})
 }
@@ -112,14 +112,15 @@ func TestPasswordReset_CodeExpiresAfterTenMinutes(t *testing.T) {
 		requestReset(t, srv, "slow@example.co.ke")
 		code := srv.ResetCode(t, "slow@example.co.ke")
 		srv.Clock.Advance(10 * time.Minute)
-		wantStatus(t, changePassword(t, srv, "slow@example.co.ke", code, "new-secret"), 400, auth.MsgResetCodeInvalid)
+		wantStatus(t, changePassword(t, srv, "slow@example.co.ke", code, "new-secret"), 400, auth.MsgResetCodeExpired)
 
 		// A fresh code, used within its ten minutes, works; the older code is void.
 		requestReset(t, srv, "slow@example.co.ke")
 		fresh := srv.ResetCode(t, "slow@example.co.ke")
 		srv.Clock.Advance(9*time.Minute + 59*time.Second)
 		if fresh != code {
-			wantStatus(t, changePassword(t, srv, "slow@example.co.ke", code, "new-secret"), 400, auth.MsgResetCodeInvalid)
+			// The old code is now just a wrong one for the new.
+			wantStatus(t, changePassword(t, srv, "slow@example.co.ke", code, "new-secret"), 400, "The code is wrong. 4 tries left before you need a new code.")
 		}
 		wantStatus(t, changePassword(t, srv, "slow@example.co.ke", fresh, "new-secret"), 200, "")
 	})
@@ -131,13 +132,18 @@ func TestPasswordReset_FiveWrongCodesKillTheCode(t *testing.T) {
 		wantStatus(t, register(t, srv, form("guess@example.co.ke")), 201, "")
 		requestReset(t, srv, "guess@example.co.ke")
 		code := srv.ResetCode(t, "guess@example.co.ke")
-		for i := range 5 {
-			res := changePassword(t, srv, "guess@example.co.ke", wrongCode(code), "new-secret")
-			if res.Status != http.StatusBadRequest {
-				t.Fatalf("wrong code %d: %d %s", i+1, res.Status, res.Body)
-			}
+		// Each wrong code says how many tries are left; the fifth kills it.
+		for _, want := range []string{
+			"The code is wrong. 4 tries left before you need a new code.",
+			"The code is wrong. 3 tries left before you need a new code.",
+			"The code is wrong. 2 tries left before you need a new code.",
+			"The code is wrong. 1 try left before you need a new code.",
+			auth.MsgResetCodeLocked,
+		} {
+			wantStatus(t, changePassword(t, srv, "guess@example.co.ke", wrongCode(code), "new-secret"), http.StatusBadRequest, want)
 		}
-		wantStatus(t, changePassword(t, srv, "guess@example.co.ke", code, "new-secret"), 400, auth.MsgResetCodeInvalid)
+		// Even the right code is dead now, and the screen says so.
+		wantStatus(t, changePassword(t, srv, "guess@example.co.ke", code, "new-secret"), 400, auth.MsgResetCodeLocked)
 		// A new code must be requested, and it works.
 		requestReset(t, srv, "guess@example.co.ke")
 		wantStatus(t, changePassword(t, srv, "guess@example.co.ke", srv.ResetCode(t, "guess@example.co.ke"), "new-secret"), 200, "")

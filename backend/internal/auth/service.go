@@ -25,17 +25,16 @@ import (
 
 // Messages people see from the auth service.
 const (
-	MsgBadCredentials   = "Invalid email or password."
-	MsgEmailTaken       = "An account with this email already exists."
-	MsgRoleInvalid      = "Role must be lawyer or affiliate."
-	MsgRegistered       = "Registration successful! Please log in."
-	MsgTooManyAttempts  = "Too many attempts. Please wait a few minutes and try again."
-	MsgSessionExpired   = "Your session has expired. Please log in again."
-	MsgLoggedOut        = "Logged out successfully"
-	MsgProfileUpdated   = "Profile updated successfully"
-	MsgResetCodeSent    = "Reset code sent to your email"
-	MsgPasswordReset    = "Password has been reset successfully"
-	MsgResetCodeInvalid = "The reset code is wrong, used or expired. Please check it or request a new one."
+	MsgBadCredentials  = "Invalid email or password."
+	MsgEmailTaken      = "An account with this email already exists."
+	MsgRoleInvalid     = "Role must be lawyer or affiliate."
+	MsgRegistered      = "Registration successful! Please log in."
+	MsgTooManyAttempts = "Too many attempts. Please wait a few minutes and try again."
+	MsgSessionExpired  = "Your session has expired. Please log in again."
+	MsgLoggedOut       = "Logged out successfully"
+	MsgProfileUpdated  = "Profile updated successfully"
+	MsgResetCodeSent   = "Reset code sent to your email"
+	MsgPasswordReset   = "Password has been reset successfully"
 )
 
 // RefreshTTL is how long a refresh token lives unused; each refresh rotates
@@ -79,6 +78,8 @@ type Service struct {
 	loginFailures                            *ratelimit.Limiter // per account, from anywhere
 	registrations                            *ratelimit.Limiter // per address
 	slowDownBy                               time.Duration
+	// limitWindow is the limiters' window: the longest a refused caller waits.
+	limitWindow time.Duration
 	// hashing bounds concurrent argon2id runs: each takes 64 MiB, and a
 	// burst of sign-ins must queue rather than exhaust memory.
 	hashing chan struct{}
@@ -123,6 +124,7 @@ func NewService(db *ent.Client, clock platform.Clock, signer *Signer, mailer not
 		loginFailures: &ratelimit.Limiter{Store: o.Limits, Prefix: "login-failures", Limit: o.RateLimitPerAccount, Window: o.RateLimitWindow},
 		registrations: &ratelimit.Limiter{Store: o.Limits, Prefix: "register", Limit: RegistrationsPerAddress, Window: RegistrationWindow},
 		slowDownBy:    o.SlowDown,
+		limitWindow:   o.RateLimitWindow,
 		hashing:       make(chan struct{}, max(2, runtime.GOMAXPROCS(0))),
 		dummyHash:     dummy,
 	}, nil
@@ -200,7 +202,7 @@ func AddUser(ctx context.Context, db *ent.Client, now time.Time, in RegisterInpu
 			return nil, err
 		}
 	}
-	if err := ValidatePassword("password", in.Password); err != nil {
+	if err := CheckNewPassword("password", in.Password, in.Email, in.Fullname); err != nil {
 		return nil, err
 	}
 	if err := user.RoleValidator(role); err != nil {

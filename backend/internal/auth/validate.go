@@ -90,7 +90,7 @@ func ValidatePassword(field, password string) error {
 // checkNewPassword applies the rules of a new password for u: those of
 // ValidatePassword, and none guessable from the account.
 func (s *Service) checkNewPassword(u *ent.User, field, password string) error {
-	return ValidatePassword(field, password)
+	return CheckNewPassword(field, password, u.Email, u.Fullname)
 }
 
 // validCode reports whether code is exactly six ASCII digits.

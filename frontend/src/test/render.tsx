@@ -8,13 +8,16 @@ import { TransportContext } from '@/api/connect';
 import { theme } from '@/app/theme';
 
 /** Renders inside the app's providers, with a fresh cache and the given stand-in server. */
-export function renderWithProviders(ui: ReactElement, { transport, path = '/' }: { transport?: Transport; path?: string } = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { transport, path = '/', state }: { transport?: Transport; path?: string; state?: unknown } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
         <TransportContext value={transport ?? null}>
-          <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+          <MemoryRouter initialEntries={[state === undefined ? path : { pathname: path, state }]}>{ui}</MemoryRouter>
         </TransportContext>
       </QueryClientProvider>
     </MantineProvider>,

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { errorMessageOr } from '@/api/errors';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmailInput } from '@/components/EmailInput';
@@ -21,26 +22,28 @@ export const FORGOT_TEXT = {
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const request = useRequestPasswordReset();
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   const form = useForm({ initialValues: { email: '' }, validate: forgotPasswordRules });
 
   const submit = form.onSubmit(({ email }) => {
-    setFailed(false);
+    setFailed(null);
     request.mutate(email, {
       onSuccess: (message) => {
         notifications.show({ color: 'green', message: message || FORGOT_TEXT.success });
         void navigate('/verify-reset-code', { state: { email: email.trim() } });
       },
-      onError: () => {
-        setFailed(true);
-        notifications.show({ color: 'red', message: FORGOT_TEXT.failure });
+      onError: (err) => {
+        // The server's reason when it gave one (e.g. wait N minutes).
+        const reason = errorMessageOr(err, FORGOT_TEXT.failure);
+        setFailed(reason);
+        notifications.show({ color: 'red', message: reason });
       },
     });
   });
 
   return (
     <AuthCard title={FORGOT_TEXT.title} subtitle={FORGOT_TEXT.subtitle}>
-      {failed && <Alert color="red">{FORGOT_TEXT.failure}</Alert>}
+      {failed && <Alert color="red">{failed}</Alert>}
       <form onSubmit={submit} noValidate>
         <Stack>
           <EmailInput label={FORGOT_TEXT.email} required {...form.getInputProps('email')} />

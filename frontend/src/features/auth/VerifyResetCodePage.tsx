@@ -1,8 +1,9 @@
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { errorMessageOr } from '@/api/errors';
 import { PasswordField } from '@/components/PasswordField';
 import { digitsOnly, resetPasswordRules, type ResetPasswordValues } from '@/lib/validation';
 import { AuthCard } from './AuthCard';
@@ -42,6 +43,7 @@ export function VerifyResetCodePage() {
     validate: resetPasswordRules,
   });
 
+  const [reason, setReason] = useState<string | null>(null);
   useEffect(() => {
     if (!email) notifications.show({ id: 'reset-email-missing', color: 'red', message: RESET_TEXT.missingEmail });
   }, [email]);
@@ -55,8 +57,12 @@ export function VerifyResetCodePage() {
           notifications.show({ color: 'green', message: RESET_TEXT.success });
           void navigate('/login', { replace: true });
         },
-        onError: () => {
-          notifications.show({ color: 'red', message: RESET_TEXT.failure });
+        onError: (err) => {
+          // The server's reason says what to do: fix the code, request a
+          // new one, or wait.
+          const reason = errorMessageOr(err, RESET_TEXT.failure);
+          setReason(reason);
+          notifications.show({ color: 'red', message: reason });
         },
       },
     );
@@ -67,6 +73,11 @@ export function VerifyResetCodePage() {
     <AuthCard title={RESET_TEXT.title} subtitle={RESET_TEXT.subtitle(email)}>
       <form onSubmit={submit} noValidate>
         <Stack>
+          {reason && (
+            <Alert color="red" role="alert">
+              {reason}
+            </Alert>
+          )}
           <TextInput
             label={RESET_TEXT.code}
             required
@@ -99,8 +110,12 @@ export function VerifyResetCodePage() {
                 disabled={resend.isPending}
                 onClick={() => {
                   resend.mutate(email, {
-                    onSuccess: () => notifications.show({ color: 'green', message: RESET_TEXT.resent }),
-                    onError: () => notifications.show({ color: 'red', message: RESET_TEXT.resendFailed }),
+                    onSuccess: () => {
+                      setReason(null);
+                      form.setFieldValue('code', '');
+                      notifications.show({ color: 'green', message: RESET_TEXT.resent });
+                    },
+                    onError: (err) => notifications.show({ color: 'red', message: errorMessageOr(err, RESET_TEXT.resendFailed) }),
                   });
                 }}
               >

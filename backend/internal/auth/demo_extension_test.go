@@ -1,0 +1,108 @@
+package auth_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"connectrpc.com/connect"
+
+	"github.com/kesihq/kesi/backend/internal/auth"
+	"github.com/kesihq/kesi/backend/internal/testkit"
+	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
+)
+
+// extensionAlive answers whether srv still knows token: a live extension
+// token may not call Me (permission denied), an unknown one is not signed in.
+func extensionAlive(t *testing.T, srv *testkit.Server, token string) bool {
+	t.Helper()
+	req := connect.NewRequest(&kesiv1.MeRequest{})
+	req.Header().Set("Authorization", "Bearer "+token)
+	_, err := srv.Anonymous().Auth().Me(context.Background(), req)
+	switch connect.CodeOf(err) {
+	case connect.CodePermissionDenied:
+		return true
+	case connect.CodeUnauthenticated:
+		return false
+	}
+	t.Fatalf("extension token on Me: %v", err)
+	return false
+}
+
+func TestExtensionTokens_ExpireAfterNinetyDaysUnused(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		ctx := context.Background()
+		u := srv.CreateUser(t, testkit.UserSpec{PaidUntil: ptr(testkit.DefaultNow.Add(400 * 24 * time.Hour))})
+		created, err := srv.Session(t, u).Auth().CreateExtensionToken(ctx, connect.NewRequest(&kesiv1.CreateExtensionTokenRequest{Name: "Chrome"}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		used, err := srv.Session(t, u).Auth().CreateExtensionToken(ctx, connect.NewRequest(&kesiv1.CreateExtensionTokenRequest{Name: "Edge"}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv.Clock.Advance(89 * 24 * time.Hour)
+		if !extensionAlive(t, srv, used.Msg.Token) {
+			t.Fatal("a token 89 days old is refused")
+		}
+		list, err := srv.Session(t, u).Auth().ListExtensionTokens(ctx, connect.NewRequest(&kesiv1.ListExtensionTokensRequest{}))
+		if err != nil || len(list.Msg.ExtensionTokens) != 2 {
+			t.Fatalf("list: %v %v", list, err)
+		}
+		for _, et := range list.Msg.ExtensionTokens {
+			if et.Name == "Edge" && !et.LastUsedAt.AsTime().Equal(srv.Clock.Now()) {
+				t.Errorf("last use shown %v, want %v", et.LastUsedAt.AsTime(), srv.Clock.Now())
+			}
+		}
+		srv.Clock.Advance(2 * 24 * time.Hour) // 91 days after both were made
+		if extensionAlive(t, srv, created.Msg.Token) {
+			t.Error("a token unused for 91 days still works")
+		}
+		if !extensionAlive(t, srv, used.Msg.Token) {
+			t.Error("a token used two days ago is refused")
+		}
+		list, err = srv.Session(t, u).Auth().ListExtensionTokens(ctx, connect.NewRequest(&kesiv1.ListExtensionTokensRequest{}))
+		if err != nil || len(list.Msg.ExtensionTokens) != 1 || list.Msg.ExtensionTokens[0].Name != "Edge" {
+			t.Fatalf("after 91 days the list is %v %v, want only Edge", list, err)
+		}
+	})
+}
+
+func TestDemo_ProfileIsFixedAndResetEndsSessionsAndTokens(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		ctx := context.Background()
+		visitor := newDevice(t, srv, windowsFirefox, auth.DemoEmail, auth.DemoPassword)
+		name := "Hijacked"
+		_, err := visitor.auth.UpdateUserInfo(ctx, connect.NewRequest(&kesiv1.UpdateUserInfoRequest{Fullname: &name}))
+		wantConnect(t, err, connect.CodePermissionDenied, auth.MsgDemoProfile)
+		// The REST door refuses it too.
+		c := srv.Anonymous()
+		wantStatus(t, c.Do(t, "POST", "/api/auth/login", map[string]any{"email": auth.DemoEmail, "password": auth.DemoPassword}), 200, "")
+		wantStatus(t, c.Do(t, "POST", "/api/auth/update-user-info", map[string]any{"fullname": name}), 403, auth.MsgDemoProfile)
+		me, err := visitor.auth.Me(ctx, connect.NewRequest(&kesiv1.MeRequest{}))
+		if err != nil || me.Msg.User.Fullname != auth.DemoFullname {
+			t.Fatalf("demo profile after refused changes: %v %v", me, err)
+		}
+
+		tok, err := visitor.auth.CreateExtensionToken(ctx, connect.NewRequest(&kesiv1.CreateExtensionTokenRequest{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := srv.App.ResetDemo(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if visitor.signedIn() {
+			t.Error("a demo session outlived the demo reset")
+		}
+		wantStatus(t, c.Do(t, "POST", "/api/auth/refresh", nil), 401, auth.MsgSessionExpired)
+		if extensionAlive(t, srv, tok.Msg.Token) {
+			t.Error("a demo extension token outlived the demo reset")
+		}
+		// The demo still opens for the next visitor.
+		if !newDevice(t, srv, androidChrome, auth.DemoEmail, auth.DemoPassword).signedIn() {
+			t.Fatal("the demo does not open after its reset")
+		}
+	})
+}
