@@ -12,6 +12,7 @@ require (
 require (
 	entgo.io/ent v0.14.5
 	github.com/lib/pq v1.12.3
+	google.golang.org/genproto/googleapis/rpc v0.0.0-20261019180522-ce908d29299b
 	modernc.org/sqlite v1.61.1
 )
 

@@ -12409,29 +12409,32 @@ func (m *PasswordResetMutation) ResetEdge(name string) error {
 // PaymentMutation represents an operation that mutates the Payment nodes in the graph.
 type PaymentMutation struct {
 	config
-	op               Op
-	typ              string
-	id               *uuid.UUID
-	created_at       *time.Time
-	updated_at       *time.Time
-	reference        *string
-	amount_minor     *int64
-	addamount_minor  *int64
-	currency         *string
-	duration_days    *int
-	addduration_days *int
-	status           *payment.Status
-	provider         *string
-	applied_at       *time.Time
-	paid_until_after *time.Time
-	clearedFields    map[string]struct{}
-	user             *uuid.UUID
-	cleareduser      bool
-	plan             *string
-	clearedplan      bool
-	done             bool
-	oldValue         func(context.Context) (*Payment, error)
-	predicates       []predicate.Payment
+	op                Op
+	typ               string
+	id                *uuid.UUID
+	created_at        *time.Time
+	updated_at        *time.Time
+	reference         *string
+	amount_minor      *int64
+	addamount_minor   *int64
+	currency          *string
+	duration_days     *int
+	addduration_days  *int
+	status            *payment.Status
+	provider          *string
+	applied_at        *time.Time
+	paid_until_after  *time.Time
+	refunded_at       *time.Time
+	refunded_minor    *int64
+	addrefunded_minor *int64
+	clearedFields     map[string]struct{}
+	user              *uuid.UUID
+	cleareduser       bool
+	plan              *string
+	clearedplan       bool
+	done              bool
+	oldValue          func(context.Context) (*Payment, error)
+	predicates        []predicate.Payment
 }
 
 var _ ent.Mutation = (*PaymentMutation)(nil)
@@ -13036,6 +13039,111 @@ func (m *PaymentMutation) ResetPaidUntilAfter() {
 	delete(m.clearedFields, payment.FieldPaidUntilAfter)
 }
 
+// SetRefundedAt sets the "refunded_at" field.
+func (m *PaymentMutation) SetRefundedAt(t time.Time) {
+	m.refunded_at = &t
+}
+
+// RefundedAt returns the value of the "refunded_at" field in the mutation.
+func (m *PaymentMutation) RefundedAt() (r time.Time, exists bool) {
+	v := m.refunded_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRefundedAt returns the old "refunded_at" field's value of the Payment entity.
+// If the Payment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PaymentMutation) OldRefundedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRefundedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRefundedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRefundedAt: %w", err)
+	}
+	return oldValue.RefundedAt, nil
+}
+
+// ClearRefundedAt clears the value of the "refunded_at" field.
+func (m *PaymentMutation) ClearRefundedAt() {
+	m.refunded_at = nil
+	m.clearedFields[payment.FieldRefundedAt] = struct{}{}
+}
+
+// RefundedAtCleared returns if the "refunded_at" field was cleared in this mutation.
+func (m *PaymentMutation) RefundedAtCleared() bool {
+	_, ok := m.clearedFields[payment.FieldRefundedAt]
+	return ok
+}
+
+// ResetRefundedAt resets all changes to the "refunded_at" field.
+func (m *PaymentMutation) ResetRefundedAt() {
+	m.refunded_at = nil
+	delete(m.clearedFields, payment.FieldRefundedAt)
+}
+
+// SetRefundedMinor sets the "refunded_minor" field.
+func (m *PaymentMutation) SetRefundedMinor(i int64) {
+	m.refunded_minor = &i
+	m.addrefunded_minor = nil
+}
+
+// RefundedMinor returns the value of the "refunded_minor" field in the mutation.
+func (m *PaymentMutation) RefundedMinor() (r int64, exists bool) {
+	v := m.refunded_minor
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRefundedMinor returns the old "refunded_minor" field's value of the Payment entity.
+// If the Payment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PaymentMutation) OldRefundedMinor(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRefundedMinor is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRefundedMinor requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRefundedMinor: %w", err)
+	}
+	return oldValue.RefundedMinor, nil
+}
+
+// AddRefundedMinor adds i to the "refunded_minor" field.
+func (m *PaymentMutation) AddRefundedMinor(i int64) {
+	if m.addrefunded_minor != nil {
+		*m.addrefunded_minor += i
+	} else {
+		m.addrefunded_minor = &i
+	}
+}
+
+// AddedRefundedMinor returns the value that was added to the "refunded_minor" field in this mutation.
+func (m *PaymentMutation) AddedRefundedMinor() (r int64, exists bool) {
+	v := m.addrefunded_minor
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetRefundedMinor resets all changes to the "refunded_minor" field.
+func (m *PaymentMutation) ResetRefundedMinor() {
+	m.refunded_minor = nil
+	m.addrefunded_minor = nil
+}
+
 // ClearUser clears the "user" edge to the User entity.
 func (m *PaymentMutation) ClearUser() {
 	m.cleareduser = true
@@ -13124,7 +13232,7 @@ func (m *PaymentMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *PaymentMutation) Fields() []string {
-	fields := make([]string, 0, 12)
+	fields := make([]string, 0, 14)
 	if m.created_at != nil {
 		fields = append(fields, payment.FieldCreatedAt)
 	}
@@ -13161,6 +13269,12 @@ func (m *PaymentMutation) Fields() []string {
 	if m.paid_until_after != nil {
 		fields = append(fields, payment.FieldPaidUntilAfter)
 	}
+	if m.refunded_at != nil {
+		fields = append(fields, payment.FieldRefundedAt)
+	}
+	if m.refunded_minor != nil {
+		fields = append(fields, payment.FieldRefundedMinor)
+	}
 	return fields
 }
 
@@ -13193,6 +13307,10 @@ func (m *PaymentMutation) Field(name string) (ent.Value, bool) {
 		return m.AppliedAt()
 	case payment.FieldPaidUntilAfter:
 		return m.PaidUntilAfter()
+	case payment.FieldRefundedAt:
+		return m.RefundedAt()
+	case payment.FieldRefundedMinor:
+		return m.RefundedMinor()
 	}
 	return nil, false
 }
@@ -13226,6 +13344,10 @@ func (m *PaymentMutation) OldField(ctx context.Context, name string) (ent.Value,
 		return m.OldAppliedAt(ctx)
 	case payment.FieldPaidUntilAfter:
 		return m.OldPaidUntilAfter(ctx)
+	case payment.FieldRefundedAt:
+		return m.OldRefundedAt(ctx)
+	case payment.FieldRefundedMinor:
+		return m.OldRefundedMinor(ctx)
 	}
 	return nil, fmt.Errorf("unknown Payment field %s", name)
 }
@@ -13319,6 +13441,20 @@ func (m *PaymentMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetPaidUntilAfter(v)
 		return nil
+	case payment.FieldRefundedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRefundedAt(v)
+		return nil
+	case payment.FieldRefundedMinor:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRefundedMinor(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Payment field %s", name)
 }
@@ -13333,6 +13469,9 @@ func (m *PaymentMutation) AddedFields() []string {
 	if m.addduration_days != nil {
 		fields = append(fields, payment.FieldDurationDays)
 	}
+	if m.addrefunded_minor != nil {
+		fields = append(fields, payment.FieldRefundedMinor)
+	}
 	return fields
 }
 
@@ -13345,6 +13484,8 @@ func (m *PaymentMutation) AddedField(name string) (ent.Value, bool) {
 		return m.AddedAmountMinor()
 	case payment.FieldDurationDays:
 		return m.AddedDurationDays()
+	case payment.FieldRefundedMinor:
+		return m.AddedRefundedMinor()
 	}
 	return nil, false
 }
@@ -13368,6 +13509,13 @@ func (m *PaymentMutation) AddField(name string, value ent.Value) error {
 		}
 		m.AddDurationDays(v)
 		return nil
+	case payment.FieldRefundedMinor:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRefundedMinor(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Payment numeric field %s", name)
 }
@@ -13381,6 +13529,9 @@ func (m *PaymentMutation) ClearedFields() []string {
 	}
 	if m.FieldCleared(payment.FieldPaidUntilAfter) {
 		fields = append(fields, payment.FieldPaidUntilAfter)
+	}
+	if m.FieldCleared(payment.FieldRefundedAt) {
+		fields = append(fields, payment.FieldRefundedAt)
 	}
 	return fields
 }
@@ -13401,6 +13552,9 @@ func (m *PaymentMutation) ClearField(name string) error {
 		return nil
 	case payment.FieldPaidUntilAfter:
 		m.ClearPaidUntilAfter()
+		return nil
+	case payment.FieldRefundedAt:
+		m.ClearRefundedAt()
 		return nil
 	}
 	return fmt.Errorf("unknown Payment nullable field %s", name)
@@ -13445,6 +13599,12 @@ func (m *PaymentMutation) ResetField(name string) error {
 		return nil
 	case payment.FieldPaidUntilAfter:
 		m.ResetPaidUntilAfter()
+		return nil
+	case payment.FieldRefundedAt:
+		m.ResetRefundedAt()
+		return nil
+	case payment.FieldRefundedMinor:
+		m.ResetRefundedMinor()
 		return nil
 	}
 	return fmt.Errorf("unknown Payment field %s", name)

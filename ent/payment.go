@@ -44,6 +44,10 @@ type Payment struct {
 	AppliedAt *time.Time `json:"applied_at,omitempty"`
 	// PaidUntilAfter holds the value of the "paid_until_after" field.
 	PaidUntilAfter *time.Time `json:"paid_until_after,omitempty"`
+	// RefundedAt holds the value of the "refunded_at" field.
+	RefundedAt *time.Time `json:"refunded_at,omitempty"`
+	// RefundedMinor holds the value of the "refunded_minor" field.
+	RefundedMinor int64 `json:"refunded_minor,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the PaymentQuery when eager-loading is set.
 	Edges        PaymentEdges `json:"edges"`
@@ -88,11 +92,11 @@ func (*Payment) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case payment.FieldAmountMinor, payment.FieldDurationDays:
+		case payment.FieldAmountMinor, payment.FieldDurationDays, payment.FieldRefundedMinor:
 			values[i] = new(sql.NullInt64)
 		case payment.FieldPlanID, payment.FieldReference, payment.FieldCurrency, payment.FieldStatus, payment.FieldProvider:
 			values[i] = new(sql.NullString)
-		case payment.FieldCreatedAt, payment.FieldUpdatedAt, payment.FieldAppliedAt, payment.FieldPaidUntilAfter:
+		case payment.FieldCreatedAt, payment.FieldUpdatedAt, payment.FieldAppliedAt, payment.FieldPaidUntilAfter, payment.FieldRefundedAt:
 			values[i] = new(sql.NullTime)
 		case payment.FieldID, payment.FieldUserID:
 			values[i] = new(uuid.UUID)
@@ -191,6 +195,19 @@ func (_m *Payment) assignValues(columns []string, values []any) error {
 				_m.PaidUntilAfter = new(time.Time)
 				*_m.PaidUntilAfter = value.Time
 			}
+		case payment.FieldRefundedAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field refunded_at", values[i])
+			} else if value.Valid {
+				_m.RefundedAt = new(time.Time)
+				*_m.RefundedAt = value.Time
+			}
+		case payment.FieldRefundedMinor:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field refunded_minor", values[i])
+			} else if value.Valid {
+				_m.RefundedMinor = value.Int64
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -276,6 +293,14 @@ func (_m *Payment) String() string {
 		builder.WriteString("paid_until_after=")
 		builder.WriteString(v.Format(time.ANSIC))
 	}
+	builder.WriteString(", ")
+	if v := _m.RefundedAt; v != nil {
+		builder.WriteString("refunded_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
+	builder.WriteString(", ")
+	builder.WriteString("refunded_minor=")
+	builder.WriteString(fmt.Sprintf("%v", _m.RefundedMinor))
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -138,6 +138,34 @@ func (_c *PaymentCreate) SetNillablePaidUntilAfter(v *time.Time) *PaymentCreate 
 	return _c
 }
 
+// SetRefundedAt sets the "refunded_at" field.
+func (_c *PaymentCreate) SetRefundedAt(v time.Time) *PaymentCreate {
+	_c.mutation.SetRefundedAt(v)
+	return _c
+}
+
+// SetNillableRefundedAt sets the "refunded_at" field if the given value is not nil.
+func (_c *PaymentCreate) SetNillableRefundedAt(v *time.Time) *PaymentCreate {
+	if v != nil {
+		_c.SetRefundedAt(*v)
+	}
+	return _c
+}
+
+// SetRefundedMinor sets the "refunded_minor" field.
+func (_c *PaymentCreate) SetRefundedMinor(v int64) *PaymentCreate {
+	_c.mutation.SetRefundedMinor(v)
+	return _c
+}
+
+// SetNillableRefundedMinor sets the "refunded_minor" field if the given value is not nil.
+func (_c *PaymentCreate) SetNillableRefundedMinor(v *int64) *PaymentCreate {
+	if v != nil {
+		_c.SetRefundedMinor(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *PaymentCreate) SetID(v uuid.UUID) *PaymentCreate {
 	_c.mutation.SetID(v)
@@ -209,6 +237,10 @@ func (_c *PaymentCreate) defaults() {
 		v := payment.DefaultStatus
 		_c.mutation.SetStatus(v)
 	}
+	if _, ok := _c.mutation.RefundedMinor(); !ok {
+		v := payment.DefaultRefundedMinor
+		_c.mutation.SetRefundedMinor(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := payment.DefaultID()
 		_c.mutation.SetID(v)
@@ -271,6 +303,9 @@ func (_c *PaymentCreate) check() error {
 		if err := payment.ProviderValidator(v); err != nil {
 			return &ValidationError{Name: "provider", err: fmt.Errorf(`ent: validator failed for field "Payment.provider": %w`, err)}
 		}
+	}
+	if _, ok := _c.mutation.RefundedMinor(); !ok {
+		return &ValidationError{Name: "refunded_minor", err: errors.New(`ent: missing required field "Payment.refunded_minor"`)}
 	}
 	if len(_c.mutation.UserIDs()) == 0 {
 		return &ValidationError{Name: "user", err: errors.New(`ent: missing required edge "Payment.user"`)}
@@ -353,6 +388,14 @@ func (_c *PaymentCreate) createSpec() (*Payment, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.PaidUntilAfter(); ok {
 		_spec.SetField(payment.FieldPaidUntilAfter, field.TypeTime, value)
 		_node.PaidUntilAfter = &value
+	}
+	if value, ok := _c.mutation.RefundedAt(); ok {
+		_spec.SetField(payment.FieldRefundedAt, field.TypeTime, value)
+		_node.RefundedAt = &value
+	}
+	if value, ok := _c.mutation.RefundedMinor(); ok {
+		_spec.SetField(payment.FieldRefundedMinor, field.TypeInt64, value)
+		_node.RefundedMinor = value
 	}
 	if nodes := _c.mutation.UserIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -596,6 +639,42 @@ func (u *PaymentUpsert) ClearPaidUntilAfter() *PaymentUpsert {
 	return u
 }
 
+// SetRefundedAt sets the "refunded_at" field.
+func (u *PaymentUpsert) SetRefundedAt(v time.Time) *PaymentUpsert {
+	u.Set(payment.FieldRefundedAt, v)
+	return u
+}
+
+// UpdateRefundedAt sets the "refunded_at" field to the value that was provided on create.
+func (u *PaymentUpsert) UpdateRefundedAt() *PaymentUpsert {
+	u.SetExcluded(payment.FieldRefundedAt)
+	return u
+}
+
+// ClearRefundedAt clears the value of the "refunded_at" field.
+func (u *PaymentUpsert) ClearRefundedAt() *PaymentUpsert {
+	u.SetNull(payment.FieldRefundedAt)
+	return u
+}
+
+// SetRefundedMinor sets the "refunded_minor" field.
+func (u *PaymentUpsert) SetRefundedMinor(v int64) *PaymentUpsert {
+	u.Set(payment.FieldRefundedMinor, v)
+	return u
+}
+
+// UpdateRefundedMinor sets the "refunded_minor" field to the value that was provided on create.
+func (u *PaymentUpsert) UpdateRefundedMinor() *PaymentUpsert {
+	u.SetExcluded(payment.FieldRefundedMinor)
+	return u
+}
+
+// AddRefundedMinor adds v to the "refunded_minor" field.
+func (u *PaymentUpsert) AddRefundedMinor(v int64) *PaymentUpsert {
+	u.Add(payment.FieldRefundedMinor, v)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -826,6 +905,48 @@ func (u *PaymentUpsertOne) UpdatePaidUntilAfter() *PaymentUpsertOne {
 func (u *PaymentUpsertOne) ClearPaidUntilAfter() *PaymentUpsertOne {
 	return u.Update(func(s *PaymentUpsert) {
 		s.ClearPaidUntilAfter()
+	})
+}
+
+// SetRefundedAt sets the "refunded_at" field.
+func (u *PaymentUpsertOne) SetRefundedAt(v time.Time) *PaymentUpsertOne {
+	return u.Update(func(s *PaymentUpsert) {
+		s.SetRefundedAt(v)
+	})
+}
+
+// UpdateRefundedAt sets the "refunded_at" field to the value that was provided on create.
+func (u *PaymentUpsertOne) UpdateRefundedAt() *PaymentUpsertOne {
+	return u.Update(func(s *PaymentUpsert) {
+		s.UpdateRefundedAt()
+	})
+}
+
+// ClearRefundedAt clears the value of the "refunded_at" field.
+func (u *PaymentUpsertOne) ClearRefundedAt() *PaymentUpsertOne {
+	return u.Update(func(s *PaymentUpsert) {
+		s.ClearRefundedAt()
+	})
+}
+
+// SetRefundedMinor sets the "refunded_minor" field.
+func (u *PaymentUpsertOne) SetRefundedMinor(v int64) *PaymentUpsertOne {
+	return u.Update(func(s *PaymentUpsert) {
+		s.SetRefundedMinor(v)
+	})
+}
+
+// AddRefundedMinor adds v to the "refunded_minor" field.
+func (u *PaymentUpsertOne) AddRefundedMinor(v int64) *PaymentUpsertOne {
+	return u.Update(func(s *PaymentUpsert) {
+		s.AddRefundedMinor(v)
+	})
+}
+
+// UpdateRefundedMinor sets the "refunded_minor" field to the value that was provided on create.
+func (u *PaymentUpsertOne) UpdateRefundedMinor() *PaymentUpsertOne {
+	return u.Update(func(s *PaymentUpsert) {
+		s.UpdateRefundedMinor()
 	})
 }
 
@@ -1226,6 +1347,48 @@ func (u *PaymentUpsertBulk) UpdatePaidUntilAfter() *PaymentUpsertBulk {
 func (u *PaymentUpsertBulk) ClearPaidUntilAfter() *PaymentUpsertBulk {
 	return u.Update(func(s *PaymentUpsert) {
 		s.ClearPaidUntilAfter()
+	})
+}
+
+// SetRefundedAt sets the "refunded_at" field.
+func (u *PaymentUpsertBulk) SetRefundedAt(v time.Time) *PaymentUpsertBulk {
+	return u.Update(func(s *PaymentUpsert) {
+		s.SetRefundedAt(v)
+	})
+}
+
+// UpdateRefundedAt sets the "refunded_at" field to the value that was provided on create.
+func (u *PaymentUpsertBulk) UpdateRefundedAt() *PaymentUpsertBulk {
+	return u.Update(func(s *PaymentUpsert) {
+		s.UpdateRefundedAt()
+	})
+}
+
+// ClearRefundedAt clears the value of the "refunded_at" field.
+func (u *PaymentUpsertBulk) ClearRefundedAt() *PaymentUpsertBulk {
+	return u.Update(func(s *PaymentUpsert) {
+		s.ClearRefundedAt()
+	})
+}
+
+// SetRefundedMinor sets the "refunded_minor" field.
+func (u *PaymentUpsertBulk) SetRefundedMinor(v int64) *PaymentUpsertBulk {
+	return u.Update(func(s *PaymentUpsert) {
+		s.SetRefundedMinor(v)
+	})
+}
+
+// AddRefundedMinor adds v to the "refunded_minor" field.
+func (u *PaymentUpsertBulk) AddRefundedMinor(v int64) *PaymentUpsertBulk {
+	return u.Update(func(s *PaymentUpsert) {
+		s.AddRefundedMinor(v)
+	})
+}
+
+// UpdateRefundedMinor sets the "refunded_minor" field to the value that was provided on create.
+func (u *PaymentUpsertBulk) UpdateRefundedMinor() *PaymentUpsertBulk {
+	return u.Update(func(s *PaymentUpsert) {
+		s.UpdateRefundedMinor()
 	})
 }
 

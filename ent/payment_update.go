@@ -203,6 +203,47 @@ func (_u *PaymentUpdate) ClearPaidUntilAfter() *PaymentUpdate {
 	return _u
 }
 
+// SetRefundedAt sets the "refunded_at" field.
+func (_u *PaymentUpdate) SetRefundedAt(v time.Time) *PaymentUpdate {
+	_u.mutation.SetRefundedAt(v)
+	return _u
+}
+
+// SetNillableRefundedAt sets the "refunded_at" field if the given value is not nil.
+func (_u *PaymentUpdate) SetNillableRefundedAt(v *time.Time) *PaymentUpdate {
+	if v != nil {
+		_u.SetRefundedAt(*v)
+	}
+	return _u
+}
+
+// ClearRefundedAt clears the value of the "refunded_at" field.
+func (_u *PaymentUpdate) ClearRefundedAt() *PaymentUpdate {
+	_u.mutation.ClearRefundedAt()
+	return _u
+}
+
+// SetRefundedMinor sets the "refunded_minor" field.
+func (_u *PaymentUpdate) SetRefundedMinor(v int64) *PaymentUpdate {
+	_u.mutation.ResetRefundedMinor()
+	_u.mutation.SetRefundedMinor(v)
+	return _u
+}
+
+// SetNillableRefundedMinor sets the "refunded_minor" field if the given value is not nil.
+func (_u *PaymentUpdate) SetNillableRefundedMinor(v *int64) *PaymentUpdate {
+	if v != nil {
+		_u.SetRefundedMinor(*v)
+	}
+	return _u
+}
+
+// AddRefundedMinor adds value to the "refunded_minor" field.
+func (_u *PaymentUpdate) AddRefundedMinor(v int64) *PaymentUpdate {
+	_u.mutation.AddRefundedMinor(v)
+	return _u
+}
+
 // SetUser sets the "user" edge to the User entity.
 func (_u *PaymentUpdate) SetUser(v *User) *PaymentUpdate {
 	return _u.SetUserID(v.ID)
@@ -352,6 +393,18 @@ func (_u *PaymentUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if _u.mutation.PaidUntilAfterCleared() {
 		_spec.ClearField(payment.FieldPaidUntilAfter, field.TypeTime)
+	}
+	if value, ok := _u.mutation.RefundedAt(); ok {
+		_spec.SetField(payment.FieldRefundedAt, field.TypeTime, value)
+	}
+	if _u.mutation.RefundedAtCleared() {
+		_spec.ClearField(payment.FieldRefundedAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.RefundedMinor(); ok {
+		_spec.SetField(payment.FieldRefundedMinor, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedRefundedMinor(); ok {
+		_spec.AddField(payment.FieldRefundedMinor, field.TypeInt64, value)
 	}
 	if _u.mutation.UserCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -603,6 +656,47 @@ func (_u *PaymentUpdateOne) ClearPaidUntilAfter() *PaymentUpdateOne {
 	return _u
 }
 
+// SetRefundedAt sets the "refunded_at" field.
+func (_u *PaymentUpdateOne) SetRefundedAt(v time.Time) *PaymentUpdateOne {
+	_u.mutation.SetRefundedAt(v)
+	return _u
+}
+
+// SetNillableRefundedAt sets the "refunded_at" field if the given value is not nil.
+func (_u *PaymentUpdateOne) SetNillableRefundedAt(v *time.Time) *PaymentUpdateOne {
+	if v != nil {
+		_u.SetRefundedAt(*v)
+	}
+	return _u
+}
+
+// ClearRefundedAt clears the value of the "refunded_at" field.
+func (_u *PaymentUpdateOne) ClearRefundedAt() *PaymentUpdateOne {
+	_u.mutation.ClearRefundedAt()
+	return _u
+}
+
+// SetRefundedMinor sets the "refunded_minor" field.
+func (_u *PaymentUpdateOne) SetRefundedMinor(v int64) *PaymentUpdateOne {
+	_u.mutation.ResetRefundedMinor()
+	_u.mutation.SetRefundedMinor(v)
+	return _u
+}
+
+// SetNillableRefundedMinor sets the "refunded_minor" field if the given value is not nil.
+func (_u *PaymentUpdateOne) SetNillableRefundedMinor(v *int64) *PaymentUpdateOne {
+	if v != nil {
+		_u.SetRefundedMinor(*v)
+	}
+	return _u
+}
+
+// AddRefundedMinor adds value to the "refunded_minor" field.
+func (_u *PaymentUpdateOne) AddRefundedMinor(v int64) *PaymentUpdateOne {
+	_u.mutation.AddRefundedMinor(v)
+	return _u
+}
+
 // SetUser sets the "user" edge to the User entity.
 func (_u *PaymentUpdateOne) SetUser(v *User) *PaymentUpdateOne {
 	return _u.SetUserID(v.ID)
@@ -782,6 +876,18 @@ func (_u *PaymentUpdateOne) sqlSave(ctx context.Context) (_node *Payment, err er
 	}
 	if _u.mutation.PaidUntilAfterCleared() {
 		_spec.ClearField(payment.FieldPaidUntilAfter, field.TypeTime)
+	}
+	if value, ok := _u.mutation.RefundedAt(); ok {
+		_spec.SetField(payment.FieldRefundedAt, field.TypeTime, value)
+	}
+	if _u.mutation.RefundedAtCleared() {
+		_spec.ClearField(payment.FieldRefundedAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.RefundedMinor(); ok {
+		_spec.SetField(payment.FieldRefundedMinor, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedRefundedMinor(); ok {
+		_spec.AddField(payment.FieldRefundedMinor, field.TypeInt64, value)
 	}
 	if _u.mutation.UserCleared() {
 		edge := &sqlgraph.EdgeSpec{

@@ -684,6 +684,10 @@ func init() {
 	paymentDescProvider := paymentFields[7].Descriptor()
 	// payment.ProviderValidator is a validator for the "provider" field. It is called by the builders before save.
 	payment.ProviderValidator = paymentDescProvider.Validators[0].(func(string) error)
+	// paymentDescRefundedMinor is the schema descriptor for refunded_minor field.
+	paymentDescRefundedMinor := paymentFields[11].Descriptor()
+	// payment.DefaultRefundedMinor holds the default value on creation for the refunded_minor field.
+	payment.DefaultRefundedMinor = paymentDescRefundedMinor.Default.(int64)
 	// paymentDescID is the schema descriptor for id field.
 	paymentDescID := paymentMixinFields0[0].Descriptor()
 	// payment.DefaultID holds the default value on creation for the id field.

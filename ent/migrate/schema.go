@@ -488,6 +488,8 @@ var (
 		{Name: "provider", Type: field.TypeString, Size: 20},
 		{Name: "applied_at", Type: field.TypeTime, Nullable: true},
 		{Name: "paid_until_after", Type: field.TypeTime, Nullable: true},
+		{Name: "refunded_at", Type: field.TypeTime, Nullable: true},
+		{Name: "refunded_minor", Type: field.TypeInt64, Default: 0},
 		{Name: "plan_id", Type: field.TypeString, Size: 40},
 		{Name: "user_id", Type: field.TypeUUID},
 	}
@@ -499,13 +501,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "payments_plans_payments",
-				Columns:    []*schema.Column{PaymentsColumns[11]},
+				Columns:    []*schema.Column{PaymentsColumns[13]},
 				RefColumns: []*schema.Column{PlansColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "payments_users_payments",
-				Columns:    []*schema.Column{PaymentsColumns[12]},
+				Columns:    []*schema.Column{PaymentsColumns[14]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -514,7 +516,7 @@ var (
 			{
 				Name:    "payment_user_id_created_at",
 				Unique:  false,
-				Columns: []*schema.Column{PaymentsColumns[12], PaymentsColumns[1]},
+				Columns: []*schema.Column{PaymentsColumns[14], PaymentsColumns[1]},
 			},
 			{
 				Name:    "payment_status_applied_at",

@@ -40,6 +40,10 @@ const (
 	FieldAppliedAt = "applied_at"
 	// FieldPaidUntilAfter holds the string denoting the paid_until_after field in the database.
 	FieldPaidUntilAfter = "paid_until_after"
+	// FieldRefundedAt holds the string denoting the refunded_at field in the database.
+	FieldRefundedAt = "refunded_at"
+	// FieldRefundedMinor holds the string denoting the refunded_minor field in the database.
+	FieldRefundedMinor = "refunded_minor"
 	// EdgeUser holds the string denoting the user edge name in mutations.
 	EdgeUser = "user"
 	// EdgePlan holds the string denoting the plan edge name in mutations.
@@ -77,6 +81,8 @@ var Columns = []string{
 	FieldProvider,
 	FieldAppliedAt,
 	FieldPaidUntilAfter,
+	FieldRefundedAt,
+	FieldRefundedMinor,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -104,6 +110,8 @@ var (
 	CurrencyValidator func(string) error
 	// ProviderValidator is a validator for the "provider" field. It is called by the builders before save.
 	ProviderValidator func(string) error
+	// DefaultRefundedMinor holds the default value on creation for the "refunded_minor" field.
+	DefaultRefundedMinor int64
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() uuid.UUID
 )
@@ -202,6 +210,16 @@ func ByAppliedAt(opts ...sql.OrderTermOption) OrderOption {
 // ByPaidUntilAfter orders the results by the paid_until_after field.
 func ByPaidUntilAfter(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldPaidUntilAfter, opts...).ToFunc()
+}
+
+// ByRefundedAt orders the results by the refunded_at field.
+func ByRefundedAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldRefundedAt, opts...).ToFunc()
+}
+
+// ByRefundedMinor orders the results by the refunded_minor field.
+func ByRefundedMinor(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldRefundedMinor, opts...).ToFunc()
 }
 
 // ByUserField orders the results by user field.

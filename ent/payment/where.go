@@ -111,6 +111,16 @@ func PaidUntilAfter(v time.Time) predicate.Payment {
 	return predicate.Payment(sql.FieldEQ(FieldPaidUntilAfter, v))
 }
 
+// RefundedAt applies equality check predicate on the "refunded_at" field. It's identical to RefundedAtEQ.
+func RefundedAt(v time.Time) predicate.Payment {
+	return predicate.Payment(sql.FieldEQ(FieldRefundedAt, v))
+}
+
+// RefundedMinor applies equality check predicate on the "refunded_minor" field. It's identical to RefundedMinorEQ.
+func RefundedMinor(v int64) predicate.Payment {
+	return predicate.Payment(sql.FieldEQ(FieldRefundedMinor, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.Payment {
 	return predicate.Payment(sql.FieldEQ(FieldCreatedAt, v))
@@ -669,6 +679,96 @@ func PaidUntilAfterIsNil() predicate.Payment {
 // PaidUntilAfterNotNil applies the NotNil predicate on the "paid_until_after" field.
 func PaidUntilAfterNotNil() predicate.Payment {
 	return predicate.Payment(sql.FieldNotNull(FieldPaidUntilAfter))
+}
+
+// RefundedAtEQ applies the EQ predicate on the "refunded_at" field.
+func RefundedAtEQ(v time.Time) predicate.Payment {
+	return predicate.Payment(sql.FieldEQ(FieldRefundedAt, v))
+}
+
+// RefundedAtNEQ applies the NEQ predicate on the "refunded_at" field.
+func RefundedAtNEQ(v time.Time) predicate.Payment {
+	return predicate.Payment(sql.FieldNEQ(FieldRefundedAt, v))
+}
+
+// RefundedAtIn applies the In predicate on the "refunded_at" field.
+func RefundedAtIn(vs ...time.Time) predicate.Payment {
+	return predicate.Payment(sql.FieldIn(FieldRefundedAt, vs...))
+}
+
+// RefundedAtNotIn applies the NotIn predicate on the "refunded_at" field.
+func RefundedAtNotIn(vs ...time.Time) predicate.Payment {
+	return predicate.Payment(sql.FieldNotIn(FieldRefundedAt, vs...))
+}
+
+// RefundedAtGT applies the GT predicate on the "refunded_at" field.
+func RefundedAtGT(v time.Time) predicate.Payment {
+	return predicate.Payment(sql.FieldGT(FieldRefundedAt, v))
+}
+
+// RefundedAtGTE applies the GTE predicate on the "refunded_at" field.
+func RefundedAtGTE(v time.Time) predicate.Payment {
+	return predicate.Payment(sql.FieldGTE(FieldRefundedAt, v))
+}
+
+// RefundedAtLT applies the LT predicate on the "refunded_at" field.
+func RefundedAtLT(v time.Time) predicate.Payment {
+	return predicate.Payment(sql.FieldLT(FieldRefundedAt, v))
+}
+
+// RefundedAtLTE applies the LTE predicate on the "refunded_at" field.
+func RefundedAtLTE(v time.Time) predicate.Payment {
+	return predicate.Payment(sql.FieldLTE(FieldRefundedAt, v))
+}
+
+// RefundedAtIsNil applies the IsNil predicate on the "refunded_at" field.
+func RefundedAtIsNil() predicate.Payment {
+	return predicate.Payment(sql.FieldIsNull(FieldRefundedAt))
+}
+
+// RefundedAtNotNil applies the NotNil predicate on the "refunded_at" field.
+func RefundedAtNotNil() predicate.Payment {
+	return predicate.Payment(sql.FieldNotNull(FieldRefundedAt))
+}
+
+// RefundedMinorEQ applies the EQ predicate on the "refunded_minor" field.
+func RefundedMinorEQ(v int64) predicate.Payment {
+	return predicate.Payment(sql.FieldEQ(FieldRefundedMinor, v))
+}
+
+// RefundedMinorNEQ applies the NEQ predicate on the "refunded_minor" field.
+func RefundedMinorNEQ(v int64) predicate.Payment {
+	return predicate.Payment(sql.FieldNEQ(FieldRefundedMinor, v))
+}
+
+// RefundedMinorIn applies the In predicate on the "refunded_minor" field.
+func RefundedMinorIn(vs ...int64) predicate.Payment {
+	return predicate.Payment(sql.FieldIn(FieldRefundedMinor, vs...))
+}
+
+// RefundedMinorNotIn applies the NotIn predicate on the "refunded_minor" field.
+func RefundedMinorNotIn(vs ...int64) predicate.Payment {
+	return predicate.Payment(sql.FieldNotIn(FieldRefundedMinor, vs...))
+}
+
+// RefundedMinorGT applies the GT predicate on the "refunded_minor" field.
+func RefundedMinorGT(v int64) predicate.Payment {
+	return predicate.Payment(sql.FieldGT(FieldRefundedMinor, v))
+}
+
+// RefundedMinorGTE applies the GTE predicate on the "refunded_minor" field.
+func RefundedMinorGTE(v int64) predicate.Payment {
+	return predicate.Payment(sql.FieldGTE(FieldRefundedMinor, v))
+}
+
+// RefundedMinorLT applies the LT predicate on the "refunded_minor" field.
+func RefundedMinorLT(v int64) predicate.Payment {
+	return predicate.Payment(sql.FieldLT(FieldRefundedMinor, v))
+}
+
+// RefundedMinorLTE applies the LTE predicate on the "refunded_minor" field.
+func RefundedMinorLTE(v int64) predicate.Payment {
+	return predicate.Payment(sql.FieldLTE(FieldRefundedMinor, v))
 }
 
 // HasUser applies the HasEdge predicate on the "user" edge.

@@ -52,6 +52,9 @@ func (Payment) Fields() []ent.Field {
 		// Set once, when the payment extended the subscription.
 		field.Time("applied_at").Optional().Nillable(),
 		field.Time("paid_until_after").Optional().Nillable(),
+		// Set once, when a refund shortened the subscription again.
+		field.Time("refunded_at").Optional().Nillable(),
+		field.Int64("refunded_minor").Default(0),
 	}
 }
 

@@ -31,8 +31,12 @@ afterAll(async () => {
   await new Promise((ok) => attacker.close(ok));
 });
 
-/** An HTML page that posts `json` to Kesi's `path` as a text/plain form and as a no-cors fetch. */
-function attack(path: string, json: Record<string, string>): string {
+/**
+ * An HTML page that posts `json` to Kesi's `path` as no-cors fetches and as a text/plain form,
+ * in a hidden frame or, with `topLevel`, as a top-level navigation (whose answer may set Lax
+ * cookies: the login CSRF).
+ */
+function attack(path: string, json: Record<string, string>, topLevel = false): string {
   const target = `${baseURL()}${path}`;
   // A text/plain form sends name=value: the name carries the JSON up to a dummy field whose
   // value swallows the "=".
@@ -40,7 +44,7 @@ function attack(path: string, json: Record<string, string>): string {
   const name = body.slice(0, -2);
   return `<!doctype html><html><body>
 <iframe name="sink" title="sink"></iframe>
-<form id="f" method="POST" enctype="text/plain" action="${target}" target="sink">
+<form id="f" method="POST" enctype="text/plain" action="${target}" target="${topLevel ? '_self' : 'sink'}">
   <input type="hidden" name='${name}' value='"}'>
 </form>
 <script>
@@ -49,8 +53,8 @@ function attack(path: string, json: Record<string, string>): string {
       headers: { 'Content-Type': 'text/plain' }, body: ${JSON.stringify(JSON.stringify(json))} }).catch(() => {}),
     fetch(${JSON.stringify(target)}, { method: 'POST', mode: 'no-cors', credentials: 'include',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'fullname=Pwned' }).catch(() => {}),
-    new Promise((ok) => { document.querySelector('iframe').onload = ok; document.getElementById('f').submit(); }),
-  ]);
+    new Promise((ok) => { document.querySelector('iframe').onload = ok; ${topLevel ? 'ok()' : "document.getElementById('f').submit()"}; }),
+  ]).then(() => { ${topLevel ? "document.getElementById('f').submit()" : ''} });
 </script></body></html>`;
 }
 
@@ -66,8 +70,12 @@ describe('cross-site requests', () => {
     await context.close();
   });
 
-  async function visitAttacker(host: string) {
+  async function visitAttacker(host: string, navigatesTo?: string) {
     await page.goto(`http://${host}:${attackerPort}/`);
+    if (navigatesTo) {
+      await page.waitForURL(`${baseURL()}${navigatesTo}`);
+      return;
+    }
     await page.evaluate(() => (window as unknown as { done: Promise<unknown> }).done);
   }
 
@@ -83,13 +91,14 @@ describe('cross-site requests', () => {
     await context.clearCookies();
     expect(await kesiSession()).toBe(false);
 
-    attackPage = attack('/api/auth/login', { email: mallory.email, password: mallory.password });
-    await visitAttacker('localhost');
+    // A top-level form post: its answer could set Lax cookies.
+    attackPage = attack('/api/auth/login', { email: mallory.email, password: mallory.password }, true);
+    await visitAttacker('localhost', '/api/auth/login');
     expect(await kesiSession()).toBe(false);
 
     // The same over the Connect door, whose form posts are refused by content type too.
-    attackPage = attack('/kesi.v1.AuthService/Login', { email: mallory.email, password: mallory.password });
-    await visitAttacker('localhost');
+    attackPage = attack('/kesi.v1.AuthService/Login', { email: mallory.email, password: mallory.password }, true);
+    await visitAttacker('localhost', '/kesi.v1.AuthService/Login');
     expect(await kesiSession()).toBe(false);
   });
 

@@ -16,6 +16,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/commission"
+	"github.com/kesihq/kesi/ent/referral"
 	"github.com/kesihq/kesi/ent/user"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 )
@@ -199,12 +200,12 @@ func TestCommissions(t *testing.T) {
 		at := func(y int, m time.Month, d, h int) time.Time { return time.Date(y, m, d, h, 0, 0, 0, nairobi) }
 		aff := srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleAffiliate})
 
-		// Paid 20 Jan for 30 days, then stopped: January and February only.
+		// Paid 20 Jan for 30 days, then stopped: one month paid, January's.
 		stopped := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
 		refer(t, srv, aff, stopped)
 		paid(t, srv, stopped, at(2025, 1, 20, 10), 30)
 
-		// Paid a year on 1 Dec 2024: every month through November 2025.
+		// Paid a year on 1 Dec 2024: twelve months, December to November.
 		yearly := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
 		refer(t, srv, aff, yearly)
 		paid(t, srv, yearly, at(2024, 12, 1, 9), 365)
@@ -231,7 +232,7 @@ func TestCommissions(t *testing.T) {
 		}{
 			{"2025-01", 2}, // stopped and yearly
 			{"2025-01", 0}, // run twice: nothing more
-			{"2025-02", 2}, // stopped's period ends 19 Feb
+			{"2025-02", 1}, // stopped's 30 days run into February, but paid one month
 			{"2025-03", 1}, // only yearly
 			{"2025-02", 0},
 		} {
@@ -240,13 +241,13 @@ func TestCommissions(t *testing.T) {
 			}
 		}
 		ctx := context.Background()
-		for month, want := range map[string]int{"2024-12": 0, "2025-01": 2, "2025-02": 2, "2025-03": 1} {
+		for month, want := range map[string]int{"2024-12": 0, "2025-01": 2, "2025-02": 1, "2025-03": 1} {
 			if n := srv.DB().Commission.Query().Where(commission.Month(month)).CountX(ctx); n != want {
 				t.Errorf("%s has %d commissions, want %d", month, n, want)
 			}
 		}
-		if n := srv.DB().Commission.Query().Where(commission.AffiliateID(aff.ID)).CountX(ctx); n != 5 {
-			t.Errorf("the affiliate has %d commissions, want 5", n)
+		if n := srv.DB().Commission.Query().Where(commission.AffiliateID(aff.ID)).CountX(ctx); n != 4 {
+			t.Errorf("the affiliate has %d commissions, want 4", n)
 		}
 		for _, c := range srv.DB().Commission.Query().WithReferral().AllX(ctx) {
 			if c.Edges.Referral.ReferredID == aff.ID {
@@ -254,6 +255,50 @@ func TestCommissions(t *testing.T) {
 			}
 			if c.AmountMinor != 45000 || c.Currency != "KES" || c.Status != commission.StatusPending {
 				t.Errorf("commission %+v, want KES 45000 pending", c)
+			}
+		}
+	})
+}
+
+func TestCommissions_OnePerMonthPaidFor(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		nairobi := srv.App.Calendar.Location
+		at := func(y int, m time.Month, d, h int) time.Time { return time.Date(y, m, d, h, 0, 0, 0, nairobi) }
+		aff := srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleAffiliate})
+
+		// 30 days paid on the last day of January, late in the evening.
+		monthEnd := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
+		refer(t, srv, aff, monthEnd)
+		paid(t, srv, monthEnd, at(2025, 1, 31, 22), 30)
+		// A year paid on 31 January: twelve commissions, one a month.
+		yearly := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
+		refer(t, srv, aff, yearly)
+		paid(t, srv, yearly, at(2025, 1, 31, 9), 365)
+
+		total := 0
+		m := affiliates.Month{Year: 2025, Month: time.January}
+		perMonth := map[string]int{}
+		for range 15 {
+			n := credit(t, srv, m.String())
+			perMonth[m.String()] = n
+			total += n
+			m = m.Next()
+		}
+		if total != 13 {
+			t.Errorf("a 30-day and a yearly payment earned %d commissions, want 1 + 12: %v", total, perMonth)
+		}
+		// The year's second month starts on 2 March (31 January + 365/12
+		// days): February is not a month it paid for.
+		if perMonth["2025-01"] != 2 || perMonth["2025-02"] != 0 || perMonth["2026-02"] != 0 {
+			t.Errorf("commissions by month %v: want two in January (both start then), none in February, none after the year", perMonth)
+		}
+		ctx := context.Background()
+		for _, u := range []*ent.User{monthEnd, yearly} {
+			n := srv.DB().Commission.Query().Where(commission.HasReferralWith(referral.ReferredID(u.ID))).CountX(ctx)
+			want := map[bool]int{true: 1, false: 12}[u.ID == monthEnd.ID]
+			if n != want {
+				t.Errorf("%s earned %d commissions, want %d", u.Email, n, want)
 			}
 		}
 	})

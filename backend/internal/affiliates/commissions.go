@@ -3,6 +3,8 @@ package affiliates
 import (
 	"context"
 	"fmt"
+	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -16,34 +18,47 @@ import (
 	"github.com/kesihq/kesi/ent/user"
 )
 
-// CreditMonth credits KSh 450 for each referral whose referred user had an
-// active paid subscription at some point in month m (in the courts' time
-// zone), and answers how many commissions it created. A referral is
-// credited at most once per month: the unique (referral, month) key makes a
-// second run, or a run on another server at once, add nothing. A referral
-// of the affiliate themself is never credited.
+// CreditMonth credits KSh 450 for each month a referred user actually paid
+// for, month by month as they pass (in the courts' time zone), and answers
+// how many commissions it created. A payment pays for monthsPaid of its
+// days (30 days: one; a year: twelve): its k-th month starts k/n of the way
+// through its period and earns in the calendar month it starts in, or, when
+// an earlier one of the same referral took that month, the next free one.
+// So a 30-day payment on 31 January earns one commission, not two. A
+// referral is credited at most once per month: the unique (referral, month)
+// key makes a second run, or a run on another server at once, add nothing.
+// A referral of the affiliate themself is never credited.
 func (s *Service) CreditMonth(ctx context.Context, m Month) (int, error) {
-	start, end := m.Bounds(s.cal.Location)
-	// A payment covers [paid_until_after - duration, paid_until_after). It can
-	// only overlap the month if it ends after the month starts and was
-	// applied before the month ended (its period starts no earlier).
+	_, end := m.Bounds(s.cal.Location)
 	pays, err := s.db.Payment.Query().
 		Where(
 			payment.AppliedAtNotNil(),
 			payment.AppliedAtLT(end),
-			payment.PaidUntilAfterGT(start),
 			payment.HasUserWith(user.HasReferredBy()),
 		).
 		Select(payment.FieldUserID, payment.FieldPaidUntilAfter, payment.FieldDurationDays).
 		All(ctx)
 	if err != nil {
-		return 0, fmt.Errorf("paid periods in %s: %w", m, err)
+		return 0, fmt.Errorf("paid periods up to %s: %w", m, err)
+	}
+	starts := map[uuid.UUID][]time.Time{}
+	for _, p := range pays {
+		if p.PaidUntilAfter == nil || p.DurationDays <= 0 {
+			continue
+		}
+		period := time.Duration(p.DurationDays) * 24 * time.Hour
+		from := p.PaidUntilAfter.Add(-period)
+		n := monthsPaid(p.DurationDays)
+		for k := range n {
+			if start := from.Add(period / time.Duration(n) * time.Duration(k)); start.Before(end) {
+				starts[p.UserID] = append(starts[p.UserID], start)
+			}
+		}
 	}
 	paying := map[uuid.UUID]bool{}
-	for _, p := range pays {
-		from := p.PaidUntilAfter.Add(-time.Duration(p.DurationDays) * 24 * time.Hour)
-		if from.Before(end) && p.PaidUntilAfter.After(start) {
-			paying[p.UserID] = true
+	for id, st := range starts {
+		if slices.Contains(earningMonths(st, s.cal.Location), m) {
+			paying[id] = true
 		}
 	}
 	if len(paying) == 0 {
@@ -100,6 +115,28 @@ func (s *Service) CreditMonth(ctx context.Context, m Month) (int, error) {
 		}
 	}
 	return len(batch), nil
+}
+
+// monthsPaid is how many months a period of days pays for: a month is
+// 365.25/12 days on average, so 30 days are one, 90 three and 365 twelve.
+func monthsPaid(days int) int {
+	return max(1, int(math.Round(float64(days)*12/365.25)))
+}
+
+// earningMonths assigns each paid month, by its start, to the calendar month
+// it earns in: its own, or the one after the previous paid month's when that
+// is later, so that no two paid months of one referral share a month.
+func earningMonths(starts []time.Time, loc *time.Location) []Month {
+	slices.SortFunc(starts, func(a, b time.Time) int { return a.Compare(b) })
+	out := make([]Month, 0, len(starts))
+	for i, t := range starts {
+		m := MonthOf(t, loc)
+		if i > 0 && !out[i-1].Before(m) {
+			m = out[i-1].Next()
+		}
+		out = append(out, m)
+	}
+	return out
 }
 
 // Batches keep each statement well under both dialects' parameter limits.

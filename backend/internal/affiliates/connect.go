@@ -7,7 +7,6 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/kesihq/kesi/backend/internal/auth"
-	"github.com/kesihq/kesi/backend/internal/errs"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
 )
@@ -32,7 +31,7 @@ var _ kesiv1connect.AffiliateServiceHandler = (*Handler)(nil)
 func (h *Handler) GetAffiliateStats(ctx context.Context, req *connect.Request[kesiv1.GetAffiliateStatsRequest]) (*connect.Response[kesiv1.GetAffiliateStatsResponse], error) {
 	st, err := h.svc.Stats(ctx, auth.MustPrincipal(ctx).UserID)
 	if err != nil {
-		return nil, errs.ToConnect(ctx, err)
+		return nil, err
 	}
 	out := &kesiv1.GetAffiliateStatsResponse{
 		ReferralCount:       int32(st.ReferralCount),
@@ -58,7 +57,7 @@ func (h *Handler) GetAffiliateStats(ctx context.Context, req *connect.Request[ke
 func (h *Handler) ListReferrals(ctx context.Context, req *connect.Request[kesiv1.ListReferralsRequest]) (*connect.Response[kesiv1.ListReferralsResponse], error) {
 	refs, err := h.svc.Referrals(ctx, auth.MustPrincipal(ctx).UserID)
 	if err != nil {
-		return nil, errs.ToConnect(ctx, err)
+		return nil, err
 	}
 	now := h.svc.cal.Now()
 	out := make([]*kesiv1.Referral, len(refs))

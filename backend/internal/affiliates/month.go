@@ -40,3 +40,14 @@ func (m Month) Previous() Month {
 	t := time.Date(m.Year, m.Month, 1, 0, 0, 0, 0, time.UTC).AddDate(0, -1, 0)
 	return Month{Year: t.Year(), Month: t.Month()}
 }
+
+// Next is the month after m.
+func (m Month) Next() Month {
+	t := time.Date(m.Year, m.Month, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 1, 0)
+	return Month{Year: t.Year(), Month: t.Month()}
+}
+
+// Before reports whether m comes before o.
+func (m Month) Before(o Month) bool {
+	return m.Year < o.Year || (m.Year == o.Year && m.Month < o.Month)
+}

@@ -27,6 +27,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/demo"
 	"github.com/kesihq/kesi/backend/internal/documents"
 	"github.com/kesihq/kesi/backend/internal/documents/sealed"
+	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/backend/internal/gateway"
 	"github.com/kesihq/kesi/backend/internal/imports"
 	"github.com/kesihq/kesi/backend/internal/input"
@@ -226,7 +227,7 @@ func (a *App) build() error {
 		jobs.Job{Name: "causelists-fetch", Every: 30 * time.Minute, Run: a.causeListFetcher().Run})
 
 	connectOpts := connect.WithHandlerOptions(
-		connect.WithInterceptors(a.Authz.Interceptor(), input.Interceptor()),
+		connect.WithInterceptors(errs.Interceptor(), a.Authz.Interceptor(), input.Interceptor()),
 		connect.WithRecover(recoverPanic),
 		connect.WithReadMaxBytes(4<<20),
 		connect.WithCompressMinBytes(1024),

@@ -122,6 +122,14 @@ func TestCrossSiteWritesAreRefused(t *testing.T) {
 	if res := lawyer.Do(t, "POST", "/api/auth/update-user-info", map[string]string{"fullname": "Bearer Works"}); res.Status != 200 {
 		t.Errorf("bearer write: %d %s", res.Status, res.Body)
 	}
+	// The browser extension: a bearer token from its own origin.
+	req, _ := http.NewRequest("POST", srv.URL+"/kesi.v1.AuthService/UpdateUserInfo", strings.NewReader(`{"fullname":"From The Extension"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Origin", "chrome-extension://abcdefghijklmnop")
+	req.Header.Set("Sec-Fetch-Site", "none")
+	if res := lawyer.Send(t, req); res.Status != 200 {
+		t.Errorf("extension write: %d %s", res.Status, res.Body)
+	}
 }
 
 func TestSecurityHeaders(t *testing.T) {

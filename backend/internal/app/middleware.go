@@ -118,8 +118,9 @@ const (
 // door's handlers refuse content types other than Connect's own. And a
 // browser's request must come from Kesi's own pages: Sec-Fetch-Site:
 // same-origin, or Origin the public URL's. Requests with neither header
-// come from programs (curl, grpcurl, the extension), which carry no ambient
-// credentials; one that carries cookies anyway is refused. Sign-in is
+// come from programs (curl, grpcurl), which carry no ambient credentials;
+// one that carries cookies anyway is refused. A bearer token (the browser
+// extension) is no ambient credential either. Sign-in is
 // guarded like every other write, against login CSRF.
 func guardWrites(publicOrigin string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -166,6 +167,13 @@ func hasMediaType(r *http.Request, want string) bool {
 // fromOwnPages reports whether r, if a browser sent it, came from a page of
 // publicOrigin.
 func fromOwnPages(r *http.Request, publicOrigin string) bool {
+	// A page can set Authorization on a cross-origin request only after a
+	// CORS preflight, which Kesi never grants: such a request was not forged
+	// by another site. The browser extension calls this way, from its own
+	// chrome-extension:// origin.
+	if r.Header.Get("Authorization") != "" {
+		return true
+	}
 	site := r.Header.Get("Sec-Fetch-Site")
 	if site == "same-origin" {
 		return true

@@ -7,7 +7,6 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/kesihq/kesi/backend/internal/auth"
-	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/ent"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
@@ -45,7 +44,7 @@ var _ kesiv1connect.BillingServiceHandler = (*Handler)(nil)
 func (h *Handler) ListPlans(ctx context.Context, req *connect.Request[kesiv1.ListPlansRequest]) (*connect.Response[kesiv1.ListPlansResponse], error) {
 	plans, err := h.svc.Plans(ctx)
 	if err != nil {
-		return nil, errs.ToConnect(ctx, err)
+		return nil, err
 	}
 	out := make([]*kesiv1.Plan, len(plans))
 	for i, p := range plans {
@@ -58,7 +57,7 @@ func (h *Handler) ListPlans(ctx context.Context, req *connect.Request[kesiv1.Lis
 func (h *Handler) GetSubscriptionStatus(ctx context.Context, req *connect.Request[kesiv1.GetSubscriptionStatusRequest]) (*connect.Response[kesiv1.GetSubscriptionStatusResponse], error) {
 	st, err := h.svc.Status(ctx, auth.MustPrincipal(ctx).UserID)
 	if err != nil {
-		return nil, errs.ToConnect(ctx, err)
+		return nil, err
 	}
 	out := &kesiv1.GetSubscriptionStatusResponse{HasActiveSubscription: st.Active}
 	if st.Expiry != nil {
@@ -71,7 +70,7 @@ func (h *Handler) GetSubscriptionStatus(ctx context.Context, req *connect.Reques
 func (h *Handler) InitializePayment(ctx context.Context, req *connect.Request[kesiv1.InitializePaymentRequest]) (*connect.Response[kesiv1.InitializePaymentResponse], error) {
 	started, err := h.svc.Initialize(ctx, auth.MustPrincipal(ctx).UserID, req.Msg.PlanId)
 	if err != nil {
-		return nil, errs.ToConnect(ctx, err)
+		return nil, err
 	}
 	return connect.NewResponse(&kesiv1.InitializePaymentResponse{
 		AuthorizationUrl: started.AuthorizationURL,
@@ -83,7 +82,7 @@ func (h *Handler) InitializePayment(ctx context.Context, req *connect.Request[ke
 func (h *Handler) VerifyPayment(ctx context.Context, req *connect.Request[kesiv1.VerifyPaymentRequest]) (*connect.Response[kesiv1.VerifyPaymentResponse], error) {
 	res, err := h.svc.Verify(ctx, auth.MustPrincipal(ctx).UserID, req.Msg.Reference)
 	if err != nil {
-		return nil, errs.ToConnect(ctx, err)
+		return nil, err
 	}
 	out := &kesiv1.VerifyPaymentResponse{
 		Success: res.Success,

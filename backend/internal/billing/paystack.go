@@ -44,15 +44,22 @@ type paystackEnvelope struct {
 
 // paystackTransaction is the part of a transaction Kesi reads, in a verify
 // answer and in a webhook event's data.
+// Only the fields Kesi reads: the others (metadata is an object, "" or 0 in
+// real answers) may be of any type.
 type paystackTransaction struct {
 	Status    string `json:"status"`
 	Reference string `json:"reference"`
 	Amount    int64  `json:"amount"`
 	Currency  string `json:"currency"`
+	// RequestedAmount is what Kesi asked for; Amount is what was charged,
+	// fees included when the customer bears them. Absent in some events.
+	RequestedAmount int64 `json:"requested_amount"`
+	// TransactionReference names the refunded payment in refund events.
+	TransactionReference string `json:"transaction_reference"`
 }
 
 func (t paystackTransaction) transaction() Transaction {
-	return Transaction{Reference: t.Reference, Status: t.Status, AmountMinor: t.Amount, Currency: t.Currency}
+	return Transaction{Reference: t.Reference, Status: t.Status, AmountMinor: t.Amount, RequestedMinor: t.RequestedAmount, Currency: t.Currency}
 }
 
 // Initialize implements Provider: POST /transaction/initialize.
@@ -142,7 +149,14 @@ func ValidSignature(secretKey string, body []byte, signature string) bool {
 	return hmac.Equal(got, mac.Sum(nil))
 }
 
-// WebhookEvent is a Paystack event as the webhook receives it.
+// The Paystack events Kesi acts on.
+const (
+	EventChargeSuccess   = "charge.success"
+	EventRefundProcessed = "refund.processed"
+)
+
+// WebhookEvent is a Paystack event as the webhook receives it. For a
+// refund, Reference is the refunded payment's and AmountMinor the refund's.
 type WebhookEvent struct {
 	Event string
 	Transaction
@@ -160,5 +174,9 @@ func ParseWebhook(body []byte) (WebhookEvent, error) {
 	if ev.Event == "" {
 		return WebhookEvent{}, fmt.Errorf("webhook body has no event")
 	}
-	return WebhookEvent{Event: ev.Event, Transaction: ev.Data.transaction()}, nil
+	tx := ev.Data.transaction()
+	if ev.Event == EventRefundProcessed {
+		tx.Reference = ev.Data.TransactionReference
+	}
+	return WebhookEvent{Event: ev.Event, Transaction: tx}, nil
 }

@@ -31,5 +31,8 @@ type Transaction struct {
 	// "ongoing", "pending", "reversed"...
 	Status      string
 	AmountMinor int64
-	Currency    string
+	// RequestedMinor is the amount asked for when the provider says (0 when
+	// not): AmountMinor is then more when the customer bears the fees.
+	RequestedMinor int64
+	Currency       string
 }

@@ -215,7 +215,10 @@ func (s *Service) Verify(ctx context.Context, userID uuid.UUID, ref string) (Res
 // Events other than a successful charge, and references Kesi did not issue,
 // are acknowledged and ignored.
 func (s *Service) Webhook(ctx context.Context, ev WebhookEvent) error {
-	if ev.Event != "charge.success" || ev.Reference == "" {
+	if ev.Event == EventRefundProcessed && ev.Reference != "" {
+		return s.refund(ctx, ev.Reference, ev.AmountMinor)
+	}
+	if ev.Event != EventChargeSuccess || ev.Reference == "" {
 		return nil
 	}
 	p, err := s.db.Payment.Query().Where(payment.Reference(ev.Reference)).Only(ctx)
@@ -237,7 +240,7 @@ func (s *Service) Webhook(ctx context.Context, ev WebhookEvent) error {
 // when it is a success for the right amount and currency.
 func (s *Service) settle(ctx context.Context, p *ent.Payment, tx Transaction) (Result, error) {
 	status := providerStatus(tx.Status)
-	if status == StatusSuccess && (tx.AmountMinor != p.AmountMinor || !strings.EqualFold(tx.Currency, p.Currency)) {
+	if status == StatusSuccess && !paidInFull(p, tx) {
 		s.log.WarnContext(ctx, "payment amount mismatch: not applied",
 			"reference", p.Reference, "want_amount", p.AmountMinor, "want_currency", p.Currency,
 			"got_amount", tx.AmountMinor, "got_currency", tx.Currency)
@@ -257,6 +260,63 @@ func (s *Service) settle(ctx context.Context, p *ent.Payment, tx Transaction) (R
 		return Result{}, err
 	}
 	return paidResult(&until), nil
+}
+
+// paidInFull reports whether tx pays p's price. When the customer bears the
+// fees Paystack charges more than was asked: then what was asked
+// (requested_amount) must be the price, and the charge at least that.
+func paidInFull(p *ent.Payment, tx Transaction) bool {
+	if !strings.EqualFold(tx.Currency, p.Currency) {
+		return false
+	}
+	if tx.RequestedMinor > 0 {
+		return tx.RequestedMinor == p.AmountMinor && tx.AmountMinor >= tx.RequestedMinor
+	}
+	return tx.AmountMinor == p.AmountMinor
+}
+
+// refund shortens the payer's subscription by the refunded share of the
+// payment's period, once per payment, however often the event arrives. A
+// refund of a payment never applied changes nothing.
+func (s *Service) refund(ctx context.Context, ref string, amountMinor int64) error {
+	now := s.clock.Now().UTC()
+	err := platform.InTx(ctx, s.db, func(tx *ent.Client) error {
+		p, err := tx.Payment.Query().Where(payment.Reference(ref)).Only(ctx)
+		if ent.IsNotFound(err) {
+			s.log.WarnContext(ctx, "refund of an unknown payment", "reference", ref)
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if p.AppliedAt == nil || amountMinor <= 0 {
+			return nil
+		}
+		n, err := tx.Payment.Update().
+			Where(payment.ID(p.ID), payment.RefundedAtIsNil()).
+			SetRefundedAt(now).
+			SetRefundedMinor(amountMinor).
+			SetUpdatedAt(now).
+			Save(ctx)
+		if err != nil || n == 0 {
+			return err // n == 0: shortened already
+		}
+		share := min(amountMinor, p.AmountMinor)
+		// In seconds: nanoseconds times an amount overflow int64.
+		cut := time.Duration(int64(p.DurationDays)*86400*share/p.AmountMinor) * time.Second
+		if err := tx.User.UpdateOneID(p.UserID).SetUpdatedAt(now).Exec(ctx); err != nil {
+			return err
+		}
+		u, err := tx.User.Get(ctx, p.UserID)
+		if err != nil || u.PaidUntil == nil {
+			return err
+		}
+		return tx.User.UpdateOneID(u.ID).SetPaidUntil(u.PaidUntil.Add(-cut)).Exec(ctx)
+	})
+	if err != nil {
+		return errs.Internal(fmt.Errorf("refund payment %q: %w", ref, err))
+	}
+	return nil
 }
 
 // setStatus records a payment's unsuccessful status, unless it was already

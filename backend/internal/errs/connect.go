@@ -6,6 +6,7 @@ import (
 	"log/slog"
 
 	"connectrpc.com/connect"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 )
 
 var connectCodes = map[Kind]connect.Code{
@@ -54,11 +55,51 @@ func ToConnect(ctx context.Context, err error) error {
 	out := connect.NewError(connectCodes[e.Kind], &publicError{e})
 	if e.Field != "" {
 		out.Meta().Set(FieldHeader, e.Field)
+		if d, err := connect.NewErrorDetail(&errdetails.BadRequest{
+			FieldViolations: []*errdetails.BadRequest_FieldViolation{{Field: e.Field, Description: e.Message}},
+		}); err == nil {
+			out.AddDetail(d)
+		}
 	}
 	if e.Kind == KindSubscriptionRequired {
 		out.Meta().Set(SubscriptionHeader, "true")
+		if d, err := connect.NewErrorDetail(&errdetails.ErrorInfo{Reason: ReasonSubscriptionRequired, Domain: ErrorDomain}); err == nil {
+			out.AddDetail(d)
+		}
 	}
 	return out
+}
+
+// The google.rpc.ErrorInfo a client can act on without reading messages.
+const (
+	ErrorDomain                = "kesi.app"
+	ReasonSubscriptionRequired = "SUBSCRIPTION_REQUIRED"
+)
+
+// Interceptor maps the domain errors of every Connect handler to Connect
+// codes and details, once, at the edge: handlers return *Error as it is.
+func Interceptor() connect.Interceptor { return interceptor{} }
+
+type interceptor struct{}
+
+func (interceptor) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
+	return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+		res, err := next(ctx, req)
+		if err != nil {
+			return nil, ToConnect(ctx, err)
+		}
+		return res, nil
+	}
+}
+
+func (interceptor) WrapStreamingClient(next connect.StreamingClientFunc) connect.StreamingClientFunc {
+	return next
+}
+
+func (interceptor) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
+	return func(ctx context.Context, conn connect.StreamingHandlerConn) error {
+		return ToConnect(ctx, next(ctx, conn))
+	}
 }
 
 // publicError shows only the message meant for people, while errors.As still

@@ -91,7 +91,7 @@ func (interceptor) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
 	return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
 		if m, ok := req.Any().(proto.Message); ok {
 			if err := Check(m); err != nil {
-				return nil, errs.ToConnect(ctx, err)
+				return nil, err
 			}
 		}
 		return next(ctx, req)
@@ -117,7 +117,7 @@ func (c checkedConn) Receive(m any) error {
 	}
 	if pm, ok := m.(proto.Message); ok {
 		if err := Check(pm); err != nil {
-			return errs.ToConnect(context.Background(), err)
+			return err
 		}
 	}
 	return nil

@@ -97,3 +97,19 @@ func TestWindowEndsAndOtherKeysAndServersShare(t *testing.T) {
 		}
 	})
 }
+
+// BenchmarkTake is the cost one guarded attempt adds: one upsert.
+func BenchmarkTake(b *testing.B) {
+	for _, e := range testkit.Engines() {
+		b.Run(string(e), func(b *testing.B) {
+			db := testkit.OpenDB(b, e)
+			l := &ratelimit.Limiter{Store: ratelimit.NewStore(db.SQL, db.Dialect, testkit.NewClock(testkit.DefaultNow)), Prefix: "b", Limit: 1 << 30, Window: time.Hour}
+			ctx := context.Background()
+			for b.Loop() {
+				if _, err := l.Take(ctx, "login:a@example.co.ke|192.0.2.1"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
