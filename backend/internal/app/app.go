@@ -70,6 +70,9 @@ func New(ctx context.Context, cfg *config.Config, opts ...Option) (*App, error) 
 	if err != nil {
 		return nil, err
 	}
+	if cfg.DBMaxConns > 0 {
+		db.SetMaxConns(cfg.DBMaxConns)
+	}
 	a := &App{Config: cfg, DB: db, Calendar: platform.Calendar{Clock: o.clock, Location: cfg.Location}}
 	if err := a.build(); err != nil {
 		db.Close()

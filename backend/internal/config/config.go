@@ -45,6 +45,10 @@ type Config struct {
 	RateLimitPerAddress int
 	RateLimitWindow     time.Duration
 
+	// DBMaxConns bounds the database pool (KESI_DB_MAX_CONNS; 0: sized to
+	// the machine).
+	DBMaxConns int
+
 	// TrustProxy makes the first X-Forwarded-For address the client's.
 	TrustProxy bool
 }
@@ -134,6 +138,13 @@ func Load(getenv func(string) string) (*Config, error) {
 		return nil, fmt.Errorf("KESI_MAX_UPLOAD_FILES: %w", err)
 	}
 	c.MaxUploadFiles = int(files)
+	if v := get("KESI_DB_MAX_CONNS", ""); v != "" {
+		n, err := positiveInt(v, 0)
+		if err != nil {
+			return nil, fmt.Errorf("KESI_DB_MAX_CONNS: %w", err)
+		}
+		c.DBMaxConns = int(n)
+	}
 	perAccount, err := positiveInt(get("KESI_RATE_LIMIT_PER_ACCOUNT", ""), 10)
 	if err != nil {
 		return nil, fmt.Errorf("KESI_RATE_LIMIT_PER_ACCOUNT: %w", err)

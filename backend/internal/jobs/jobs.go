@@ -100,8 +100,10 @@ func (r *Runner) run(ctx context.Context, j Job) error {
 	return nil
 }
 
-// lock takes a Postgres session advisory lock on a connection held for the
-// job's run, or an in-process mutex on SQLite.
+// lock takes a Postgres transaction-level advisory lock, held by a
+// transaction open for the job's run (a session lock would be lost or
+// leaked behind PgBouncer in transaction mode), or an in-process mutex on
+// SQLite.
 func (r *Runner) lock(ctx context.Context, name string) (unlock func(), ok bool, err error) {
 	if r.dialect != dialect.Postgres {
 		m, _ := r.local.LoadOrStore(name, &sync.Mutex{})
@@ -111,20 +113,19 @@ func (r *Runner) lock(ctx context.Context, name string) (unlock func(), ok bool,
 		}
 		return mu.Unlock, true, nil
 	}
-	conn, err := r.db.Conn(ctx)
+	tx, err := r.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, false, err
 	}
-	key := lockKey(name)
-	if err := conn.QueryRowContext(ctx, "SELECT pg_try_advisory_lock($1)", key).Scan(&ok); err != nil || !ok {
-		conn.Close()
+	if err := tx.QueryRowContext(ctx, "SELECT pg_try_advisory_xact_lock($1)", lockKey(name)).Scan(&ok); err != nil || !ok {
+		tx.Rollback()
 		return nil, false, err
 	}
 	return func() {
-		if _, err := conn.ExecContext(context.Background(), "SELECT pg_advisory_unlock($1)", key); err != nil {
-			slog.Warn("advisory unlock", "job", name, "err", err)
+		// Ending the transaction releases the lock; it wrote nothing.
+		if err := tx.Rollback(); err != nil && !errors.Is(err, sql.ErrTxDone) {
+			slog.Warn("release job lock", "job", name, "err", err)
 		}
-		conn.Close()
 	}, true, nil
 }
 
