@@ -220,7 +220,9 @@ func (a *App) build() error {
 	}
 	mux.Handle("/", spa)
 
-	a.handler = logRequests(platform.ClientMiddleware(a.Config.TrustProxy, authn.Middleware(securityHeaders(mux))))
+	// The request id and the client's address outermost, so that every log
+	// line of the request, the access log's too, carries them.
+	a.handler = platform.RequestIDMiddleware(platform.ClientMiddleware(a.Config.TrustProxy, logRequests(authn.Middleware(securityHeaders(mux)))))
 	return nil
 }
 

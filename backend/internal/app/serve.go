@@ -63,10 +63,13 @@ func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 	}
 	slog.Info("shutting down; letting in-flight requests finish")
 	stopJobs()
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), a.Config.ShutdownGrace)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
+		// Past the grace: cut what is left. An upload cut here aborts and
+		// deletes what it stored; one cut by a crash is swept as pending.
+		srv.Close()
+		return fmt.Errorf("shutdown after %s: %w", a.Config.ShutdownGrace, err)
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err

@@ -49,6 +49,10 @@ type Config struct {
 	// the machine).
 	DBMaxConns int
 
+	// ShutdownGrace is how long a stopping server lets requests in flight
+	// finish (KESI_SHUTDOWN_GRACE).
+	ShutdownGrace time.Duration
+
 	// TrustProxy makes the first X-Forwarded-For address the client's.
 	TrustProxy bool
 }
@@ -154,6 +158,9 @@ func Load(getenv func(string) string) (*Config, error) {
 		return nil, fmt.Errorf("KESI_RATE_LIMIT_PER_ADDRESS: %w", err)
 	}
 	c.RateLimitPerAccount, c.RateLimitPerAddress = int(perAccount), int(perAddress)
+	if c.ShutdownGrace, err = time.ParseDuration(get("KESI_SHUTDOWN_GRACE", "30s")); err != nil || c.ShutdownGrace < 0 {
+		return nil, fmt.Errorf("KESI_SHUTDOWN_GRACE must be a duration such as 30s, not %q", get("KESI_SHUTDOWN_GRACE", ""))
+	}
 	if c.RateLimitWindow, err = time.ParseDuration(get("KESI_RATE_LIMIT_WINDOW", "15m")); err != nil {
 		return nil, fmt.Errorf("KESI_RATE_LIMIT_WINDOW: %w", err)
 	}
