@@ -28,6 +28,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/gateway"
 	"github.com/kesihq/kesi/backend/internal/imports"
 	"github.com/kesihq/kesi/backend/internal/jobs"
+	"github.com/kesihq/kesi/backend/internal/metrics"
 	"github.com/kesihq/kesi/backend/internal/notify"
 	"github.com/kesihq/kesi/backend/internal/platform"
 	"github.com/kesihq/kesi/backend/internal/web"
@@ -41,6 +42,7 @@ type App struct {
 	Calendar platform.Calendar
 	Authz    *auth.Authorizer
 	Jobs     *jobs.Runner
+	Metrics  *metrics.Metrics
 
 	seeders   []func(context.Context) error
 	checks    []func(context.Context) error
@@ -73,7 +75,7 @@ func New(ctx context.Context, cfg *config.Config, opts ...Option) (*App, error) 
 	if cfg.DBMaxConns > 0 {
 		db.SetMaxConns(cfg.DBMaxConns)
 	}
-	a := &App{Config: cfg, DB: db, Calendar: platform.Calendar{Clock: o.clock, Location: cfg.Location}}
+	a := &App{Config: cfg, DB: db, Calendar: platform.Calendar{Clock: o.clock, Location: cfg.Location}, Metrics: metrics.New(db.SQL)}
 	if err := a.build(); err != nil {
 		db.Close()
 		return nil, err
@@ -177,9 +179,10 @@ func (a *App) build() error {
 		jobs.Job{Name: "documents-sweep", Every: time.Hour, AtStart: true, Run: documentSvc.Sweep},
 		jobs.Job{Name: "demo-reset", Every: 6 * time.Hour, Run: a.ResetDemo},
 		jobs.Job{Name: "commissions", Every: 6 * time.Hour, AtStart: true, Run: affiliateSvc.CommissionsJob})
+	a.Jobs.Observe = a.Metrics.JobDone
 
 	connectOpts := connect.WithHandlerOptions(
-		connect.WithInterceptors(a.Authz.Interceptor()),
+		connect.WithInterceptors(a.Metrics.Interceptor(), a.Authz.Interceptor()),
 		connect.WithRecover(recoverPanic),
 		connect.WithReadMaxBytes(4<<20),
 		connect.WithCompressMinBytes(1024),
@@ -199,14 +202,14 @@ func (a *App) build() error {
 	mux.Handle(grpcreflect.NewHandlerV1(reflector))
 	mux.Handle(grpcreflect.NewHandlerV1Alpha(reflector))
 
-	mux.Handle("/api/", gateway.New(a.Authz, gateway.Services{
+	mux.Handle("/api/", a.Metrics.HTTP(gateway.New(a.Authz, gateway.Services{
 		Auth:      authHandler,
 		Cases:     caseHandler,
 		Clients:   clientHandler,
 		Documents: documentHandler,
 		Billing:   billingHandler,
 		Affiliate: affiliateHandler,
-	}, raw))
+	}, raw)))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Write([]byte("ok\n"))
 	})

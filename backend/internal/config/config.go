@@ -53,6 +53,10 @@ type Config struct {
 	// finish (KESI_SHUTDOWN_GRACE).
 	ShutdownGrace time.Duration
 
+	// MetricsAddr is where Prometheus scrapes /metrics (KESI_METRICS_ADDR;
+	// empty: no metrics listener).
+	MetricsAddr string
+
 	// TrustProxy makes the first X-Forwarded-For address the client's.
 	TrustProxy bool
 }
@@ -142,6 +146,7 @@ func Load(getenv func(string) string) (*Config, error) {
 		return nil, fmt.Errorf("KESI_MAX_UPLOAD_FILES: %w", err)
 	}
 	c.MaxUploadFiles = int(files)
+	c.MetricsAddr = get("KESI_METRICS_ADDR", "")
 	if v := get("KESI_DB_MAX_CONNS", ""); v != "" {
 		n, err := positiveInt(v, 0)
 		if err != nil {

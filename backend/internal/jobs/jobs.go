@@ -30,6 +30,9 @@ type Job struct {
 
 // Runner runs jobs on their schedules.
 type Runner struct {
+	// Observe, if set, hears of every run that took the lock.
+	Observe func(job string, took time.Duration, err error)
+
 	db      *sql.DB
 	dialect string
 	jobs    []Job
@@ -93,7 +96,11 @@ func (r *Runner) run(ctx context.Context, j Job) error {
 	}
 	defer unlock()
 	start := time.Now()
-	if err := j.Run(ctx); err != nil {
+	err = j.Run(ctx)
+	if r.Observe != nil {
+		r.Observe(j.Name, time.Since(start), err)
+	}
+	if err != nil {
 		return fmt.Errorf("job %s: %w", j.Name, err)
 	}
 	slog.Info("job done", "job", j.Name, "took", time.Since(start).Round(time.Millisecond))
