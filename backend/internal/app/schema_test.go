@@ -82,3 +82,25 @@ func TestDatabasePoolIsBounded(t *testing.T) {
 		t.Errorf("default pool %d on %d processors", n, runtime.NumCPU())
 	}
 }
+
+// A drained shutdown is a clean exit: ServeListener answers nil, so `kesi
+// serve` exits 0.
+func TestDrainedShutdownReturnsNil(t *testing.T) {
+	srv := testkit.NewServer(t, testkit.SQLite, map[string]string{"KESI_SHUTDOWN_GRACE": "5s"})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.App.ServeListener(ctx, ln) }()
+	res, err := http.Get("http://" + ln.Addr().String() + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	stop()
+	if err := <-done; err != nil {
+		t.Fatalf("a drained shutdown answered %v", err)
+	}
+}
