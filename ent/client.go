@@ -27,6 +27,7 @@ import (
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/document"
 	"github.com/kesihq/kesi/ent/extensiontoken"
+	"github.com/kesihq/kesi/ent/fakecheckout"
 	"github.com/kesihq/kesi/ent/installation"
 	"github.com/kesihq/kesi/ent/lawclient"
 	"github.com/kesihq/kesi/ent/passwordreset"
@@ -72,6 +73,8 @@ type Client struct {
 	Document *DocumentClient
 	// ExtensionToken is the client for interacting with the ExtensionToken builders.
 	ExtensionToken *ExtensionTokenClient
+	// FakeCheckout is the client for interacting with the FakeCheckout builders.
+	FakeCheckout *FakeCheckoutClient
 	// Installation is the client for interacting with the Installation builders.
 	Installation *InstallationClient
 	// LawClient is the client for interacting with the LawClient builders.
@@ -122,6 +125,7 @@ func (c *Client) init() {
 	c.CourtCase = NewCourtCaseClient(c.config)
 	c.Document = NewDocumentClient(c.config)
 	c.ExtensionToken = NewExtensionTokenClient(c.config)
+	c.FakeCheckout = NewFakeCheckoutClient(c.config)
 	c.Installation = NewInstallationClient(c.config)
 	c.LawClient = NewLawClientClient(c.config)
 	c.PasswordReset = NewPasswordResetClient(c.config)
@@ -239,6 +243,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		CourtCase:          NewCourtCaseClient(cfg),
 		Document:           NewDocumentClient(cfg),
 		ExtensionToken:     NewExtensionTokenClient(cfg),
+		FakeCheckout:       NewFakeCheckoutClient(cfg),
 		Installation:       NewInstallationClient(cfg),
 		LawClient:          NewLawClientClient(cfg),
 		PasswordReset:      NewPasswordResetClient(cfg),
@@ -283,6 +288,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		CourtCase:          NewCourtCaseClient(cfg),
 		Document:           NewDocumentClient(cfg),
 		ExtensionToken:     NewExtensionTokenClient(cfg),
+		FakeCheckout:       NewFakeCheckoutClient(cfg),
 		Installation:       NewInstallationClient(cfg),
 		LawClient:          NewLawClientClient(cfg),
 		PasswordReset:      NewPasswordResetClient(cfg),
@@ -328,10 +334,10 @@ func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.Activity, c.AuditEvent, c.CauseList, c.CauseListDismissal, c.CauseListEntry,
 		c.CauseListFetch, c.CauseListUpload, c.Commission, c.CourtCase, c.Document,
-		c.ExtensionToken, c.Installation, c.LawClient, c.PasswordReset, c.Payment,
-		c.PendingUpload, c.PhoneVerification, c.Plan, c.RateLimit, c.Referral,
-		c.RefreshToken, c.ReminderConsent, c.ReminderMessage, c.ReminderSetting,
-		c.User,
+		c.ExtensionToken, c.FakeCheckout, c.Installation, c.LawClient, c.PasswordReset,
+		c.Payment, c.PendingUpload, c.PhoneVerification, c.Plan, c.RateLimit,
+		c.Referral, c.RefreshToken, c.ReminderConsent, c.ReminderMessage,
+		c.ReminderSetting, c.User,
 	} {
 		n.Use(hooks...)
 	}
@@ -343,10 +349,10 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.Activity, c.AuditEvent, c.CauseList, c.CauseListDismissal, c.CauseListEntry,
 		c.CauseListFetch, c.CauseListUpload, c.Commission, c.CourtCase, c.Document,
-		c.ExtensionToken, c.Installation, c.LawClient, c.PasswordReset, c.Payment,
-		c.PendingUpload, c.PhoneVerification, c.Plan, c.RateLimit, c.Referral,
-		c.RefreshToken, c.ReminderConsent, c.ReminderMessage, c.ReminderSetting,
-		c.User,
+		c.ExtensionToken, c.FakeCheckout, c.Installation, c.LawClient, c.PasswordReset,
+		c.Payment, c.PendingUpload, c.PhoneVerification, c.Plan, c.RateLimit,
+		c.Referral, c.RefreshToken, c.ReminderConsent, c.ReminderMessage,
+		c.ReminderSetting, c.User,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -377,6 +383,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Document.mutate(ctx, m)
 	case *ExtensionTokenMutation:
 		return c.ExtensionToken.mutate(ctx, m)
+	case *FakeCheckoutMutation:
+		return c.FakeCheckout.mutate(ctx, m)
 	case *InstallationMutation:
 		return c.Installation.mutate(ctx, m)
 	case *LawClientMutation:
@@ -2078,6 +2086,139 @@ func (c *ExtensionTokenClient) mutate(ctx context.Context, m *ExtensionTokenMuta
 		return (&ExtensionTokenDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown ExtensionToken mutation op: %q", m.Op())
+	}
+}
+
+// FakeCheckoutClient is a client for the FakeCheckout schema.
+type FakeCheckoutClient struct {
+	config
+}
+
+// NewFakeCheckoutClient returns a client for the FakeCheckout from the given config.
+func NewFakeCheckoutClient(c config) *FakeCheckoutClient {
+	return &FakeCheckoutClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `fakecheckout.Hooks(f(g(h())))`.
+func (c *FakeCheckoutClient) Use(hooks ...Hook) {
+	c.hooks.FakeCheckout = append(c.hooks.FakeCheckout, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `fakecheckout.Intercept(f(g(h())))`.
+func (c *FakeCheckoutClient) Intercept(interceptors ...Interceptor) {
+	c.inters.FakeCheckout = append(c.inters.FakeCheckout, interceptors...)
+}
+
+// Create returns a builder for creating a FakeCheckout entity.
+func (c *FakeCheckoutClient) Create() *FakeCheckoutCreate {
+	mutation := newFakeCheckoutMutation(c.config, OpCreate)
+	return &FakeCheckoutCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of FakeCheckout entities.
+func (c *FakeCheckoutClient) CreateBulk(builders ...*FakeCheckoutCreate) *FakeCheckoutCreateBulk {
+	return &FakeCheckoutCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *FakeCheckoutClient) MapCreateBulk(slice any, setFunc func(*FakeCheckoutCreate, int)) *FakeCheckoutCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &FakeCheckoutCreateBulk{err: fmt.Errorf("calling to FakeCheckoutClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*FakeCheckoutCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &FakeCheckoutCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for FakeCheckout.
+func (c *FakeCheckoutClient) Update() *FakeCheckoutUpdate {
+	mutation := newFakeCheckoutMutation(c.config, OpUpdate)
+	return &FakeCheckoutUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *FakeCheckoutClient) UpdateOne(_m *FakeCheckout) *FakeCheckoutUpdateOne {
+	mutation := newFakeCheckoutMutation(c.config, OpUpdateOne, withFakeCheckout(_m))
+	return &FakeCheckoutUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *FakeCheckoutClient) UpdateOneID(id uuid.UUID) *FakeCheckoutUpdateOne {
+	mutation := newFakeCheckoutMutation(c.config, OpUpdateOne, withFakeCheckoutID(id))
+	return &FakeCheckoutUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for FakeCheckout.
+func (c *FakeCheckoutClient) Delete() *FakeCheckoutDelete {
+	mutation := newFakeCheckoutMutation(c.config, OpDelete)
+	return &FakeCheckoutDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *FakeCheckoutClient) DeleteOne(_m *FakeCheckout) *FakeCheckoutDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *FakeCheckoutClient) DeleteOneID(id uuid.UUID) *FakeCheckoutDeleteOne {
+	builder := c.Delete().Where(fakecheckout.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &FakeCheckoutDeleteOne{builder}
+}
+
+// Query returns a query builder for FakeCheckout.
+func (c *FakeCheckoutClient) Query() *FakeCheckoutQuery {
+	return &FakeCheckoutQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeFakeCheckout},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a FakeCheckout entity by its id.
+func (c *FakeCheckoutClient) Get(ctx context.Context, id uuid.UUID) (*FakeCheckout, error) {
+	return c.Query().Where(fakecheckout.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *FakeCheckoutClient) GetX(ctx context.Context, id uuid.UUID) *FakeCheckout {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *FakeCheckoutClient) Hooks() []Hook {
+	return c.hooks.FakeCheckout
+}
+
+// Interceptors returns the client interceptors.
+func (c *FakeCheckoutClient) Interceptors() []Interceptor {
+	return c.inters.FakeCheckout
+}
+
+func (c *FakeCheckoutClient) mutate(ctx context.Context, m *FakeCheckoutMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&FakeCheckoutCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&FakeCheckoutUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&FakeCheckoutUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&FakeCheckoutDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown FakeCheckout mutation op: %q", m.Op())
 	}
 }
 
@@ -4252,16 +4393,16 @@ type (
 	hooks struct {
 		Activity, AuditEvent, CauseList, CauseListDismissal, CauseListEntry,
 		CauseListFetch, CauseListUpload, Commission, CourtCase, Document,
-		ExtensionToken, Installation, LawClient, PasswordReset, Payment, PendingUpload,
-		PhoneVerification, Plan, RateLimit, Referral, RefreshToken, ReminderConsent,
-		ReminderMessage, ReminderSetting, User []ent.Hook
+		ExtensionToken, FakeCheckout, Installation, LawClient, PasswordReset, Payment,
+		PendingUpload, PhoneVerification, Plan, RateLimit, Referral, RefreshToken,
+		ReminderConsent, ReminderMessage, ReminderSetting, User []ent.Hook
 	}
 	inters struct {
 		Activity, AuditEvent, CauseList, CauseListDismissal, CauseListEntry,
 		CauseListFetch, CauseListUpload, Commission, CourtCase, Document,
-		ExtensionToken, Installation, LawClient, PasswordReset, Payment, PendingUpload,
-		PhoneVerification, Plan, RateLimit, Referral, RefreshToken, ReminderConsent,
-		ReminderMessage, ReminderSetting, User []ent.Interceptor
+		ExtensionToken, FakeCheckout, Installation, LawClient, PasswordReset, Payment,
+		PendingUpload, PhoneVerification, Plan, RateLimit, Referral, RefreshToken,
+		ReminderConsent, ReminderMessage, ReminderSetting, User []ent.Interceptor
 	}
 )
 

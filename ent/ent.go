@@ -23,6 +23,7 @@ import (
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/document"
 	"github.com/kesihq/kesi/ent/extensiontoken"
+	"github.com/kesihq/kesi/ent/fakecheckout"
 	"github.com/kesihq/kesi/ent/installation"
 	"github.com/kesihq/kesi/ent/lawclient"
 	"github.com/kesihq/kesi/ent/passwordreset"
@@ -108,6 +109,7 @@ func checkColumn(t, c string) error {
 			courtcase.Table:          courtcase.ValidColumn,
 			document.Table:           document.ValidColumn,
 			extensiontoken.Table:     extensiontoken.ValidColumn,
+			fakecheckout.Table:       fakecheckout.ValidColumn,
 			installation.Table:       installation.ValidColumn,
 			lawclient.Table:          lawclient.ValidColumn,
 			passwordreset.Table:      passwordreset.ValidColumn,

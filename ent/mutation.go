@@ -24,6 +24,7 @@ import (
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/document"
 	"github.com/kesihq/kesi/ent/extensiontoken"
+	"github.com/kesihq/kesi/ent/fakecheckout"
 	"github.com/kesihq/kesi/ent/installation"
 	"github.com/kesihq/kesi/ent/lawclient"
 	"github.com/kesihq/kesi/ent/passwordreset"
@@ -61,6 +62,7 @@ const (
 	TypeCourtCase          = "CourtCase"
 	TypeDocument           = "Document"
 	TypeExtensionToken     = "ExtensionToken"
+	TypeFakeCheckout       = "FakeCheckout"
 	TypeInstallation       = "Installation"
 	TypeLawClient          = "LawClient"
 	TypePasswordReset      = "PasswordReset"
@@ -10055,6 +10057,500 @@ func (m *ExtensionTokenMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown ExtensionToken edge %s", name)
+}
+
+// FakeCheckoutMutation represents an operation that mutates the FakeCheckout nodes in the graph.
+type FakeCheckoutMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	created_at    *time.Time
+	updated_at    *time.Time
+	reference     *string
+	outcome       *fakecheckout.Outcome
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*FakeCheckout, error)
+	predicates    []predicate.FakeCheckout
+}
+
+var _ ent.Mutation = (*FakeCheckoutMutation)(nil)
+
+// fakecheckoutOption allows management of the mutation configuration using functional options.
+type fakecheckoutOption func(*FakeCheckoutMutation)
+
+// newFakeCheckoutMutation creates new mutation for the FakeCheckout entity.
+func newFakeCheckoutMutation(c config, op Op, opts ...fakecheckoutOption) *FakeCheckoutMutation {
+	m := &FakeCheckoutMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeFakeCheckout,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withFakeCheckoutID sets the ID field of the mutation.
+func withFakeCheckoutID(id uuid.UUID) fakecheckoutOption {
+	return func(m *FakeCheckoutMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *FakeCheckout
+		)
+		m.oldValue = func(ctx context.Context) (*FakeCheckout, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().FakeCheckout.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withFakeCheckout sets the old FakeCheckout of the mutation.
+func withFakeCheckout(node *FakeCheckout) fakecheckoutOption {
+	return func(m *FakeCheckoutMutation) {
+		m.oldValue = func(context.Context) (*FakeCheckout, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m FakeCheckoutMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m FakeCheckoutMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of FakeCheckout entities.
+func (m *FakeCheckoutMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *FakeCheckoutMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *FakeCheckoutMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().FakeCheckout.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *FakeCheckoutMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *FakeCheckoutMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the FakeCheckout entity.
+// If the FakeCheckout object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FakeCheckoutMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *FakeCheckoutMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *FakeCheckoutMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *FakeCheckoutMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the FakeCheckout entity.
+// If the FakeCheckout object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FakeCheckoutMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *FakeCheckoutMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetReference sets the "reference" field.
+func (m *FakeCheckoutMutation) SetReference(s string) {
+	m.reference = &s
+}
+
+// Reference returns the value of the "reference" field in the mutation.
+func (m *FakeCheckoutMutation) Reference() (r string, exists bool) {
+	v := m.reference
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReference returns the old "reference" field's value of the FakeCheckout entity.
+// If the FakeCheckout object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FakeCheckoutMutation) OldReference(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReference is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReference requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReference: %w", err)
+	}
+	return oldValue.Reference, nil
+}
+
+// ResetReference resets all changes to the "reference" field.
+func (m *FakeCheckoutMutation) ResetReference() {
+	m.reference = nil
+}
+
+// SetOutcome sets the "outcome" field.
+func (m *FakeCheckoutMutation) SetOutcome(f fakecheckout.Outcome) {
+	m.outcome = &f
+}
+
+// Outcome returns the value of the "outcome" field in the mutation.
+func (m *FakeCheckoutMutation) Outcome() (r fakecheckout.Outcome, exists bool) {
+	v := m.outcome
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOutcome returns the old "outcome" field's value of the FakeCheckout entity.
+// If the FakeCheckout object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FakeCheckoutMutation) OldOutcome(ctx context.Context) (v fakecheckout.Outcome, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOutcome is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOutcome requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOutcome: %w", err)
+	}
+	return oldValue.Outcome, nil
+}
+
+// ResetOutcome resets all changes to the "outcome" field.
+func (m *FakeCheckoutMutation) ResetOutcome() {
+	m.outcome = nil
+}
+
+// Where appends a list predicates to the FakeCheckoutMutation builder.
+func (m *FakeCheckoutMutation) Where(ps ...predicate.FakeCheckout) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the FakeCheckoutMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *FakeCheckoutMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.FakeCheckout, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *FakeCheckoutMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *FakeCheckoutMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (FakeCheckout).
+func (m *FakeCheckoutMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *FakeCheckoutMutation) Fields() []string {
+	fields := make([]string, 0, 4)
+	if m.created_at != nil {
+		fields = append(fields, fakecheckout.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, fakecheckout.FieldUpdatedAt)
+	}
+	if m.reference != nil {
+		fields = append(fields, fakecheckout.FieldReference)
+	}
+	if m.outcome != nil {
+		fields = append(fields, fakecheckout.FieldOutcome)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *FakeCheckoutMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case fakecheckout.FieldCreatedAt:
+		return m.CreatedAt()
+	case fakecheckout.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case fakecheckout.FieldReference:
+		return m.Reference()
+	case fakecheckout.FieldOutcome:
+		return m.Outcome()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *FakeCheckoutMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case fakecheckout.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case fakecheckout.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case fakecheckout.FieldReference:
+		return m.OldReference(ctx)
+	case fakecheckout.FieldOutcome:
+		return m.OldOutcome(ctx)
+	}
+	return nil, fmt.Errorf("unknown FakeCheckout field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *FakeCheckoutMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case fakecheckout.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case fakecheckout.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case fakecheckout.FieldReference:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReference(v)
+		return nil
+	case fakecheckout.FieldOutcome:
+		v, ok := value.(fakecheckout.Outcome)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOutcome(v)
+		return nil
+	}
+	return fmt.Errorf("unknown FakeCheckout field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *FakeCheckoutMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *FakeCheckoutMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *FakeCheckoutMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown FakeCheckout numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *FakeCheckoutMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *FakeCheckoutMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *FakeCheckoutMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown FakeCheckout nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *FakeCheckoutMutation) ResetField(name string) error {
+	switch name {
+	case fakecheckout.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case fakecheckout.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case fakecheckout.FieldReference:
+		m.ResetReference()
+		return nil
+	case fakecheckout.FieldOutcome:
+		m.ResetOutcome()
+		return nil
+	}
+	return fmt.Errorf("unknown FakeCheckout field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *FakeCheckoutMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *FakeCheckoutMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *FakeCheckoutMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *FakeCheckoutMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *FakeCheckoutMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *FakeCheckoutMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *FakeCheckoutMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown FakeCheckout unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *FakeCheckoutMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown FakeCheckout edge %s", name)
 }
 
 // InstallationMutation represents an operation that mutates the Installation nodes in the graph.

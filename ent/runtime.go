@@ -17,6 +17,7 @@ import (
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/document"
 	"github.com/kesihq/kesi/ent/extensiontoken"
+	"github.com/kesihq/kesi/ent/fakecheckout"
 	"github.com/kesihq/kesi/ent/installation"
 	"github.com/kesihq/kesi/ent/lawclient"
 	"github.com/kesihq/kesi/ent/passwordreset"
@@ -523,6 +524,31 @@ func init() {
 	extensiontokenDescID := extensiontokenMixinFields0[0].Descriptor()
 	// extensiontoken.DefaultID holds the default value on creation for the id field.
 	extensiontoken.DefaultID = extensiontokenDescID.Default.(func() uuid.UUID)
+	fakecheckoutMixin := schema.FakeCheckout{}.Mixin()
+	fakecheckoutMixinFields0 := fakecheckoutMixin[0].Fields()
+	_ = fakecheckoutMixinFields0
+	fakecheckoutMixinFields1 := fakecheckoutMixin[1].Fields()
+	_ = fakecheckoutMixinFields1
+	fakecheckoutFields := schema.FakeCheckout{}.Fields()
+	_ = fakecheckoutFields
+	// fakecheckoutDescCreatedAt is the schema descriptor for created_at field.
+	fakecheckoutDescCreatedAt := fakecheckoutMixinFields1[0].Descriptor()
+	// fakecheckout.DefaultCreatedAt holds the default value on creation for the created_at field.
+	fakecheckout.DefaultCreatedAt = fakecheckoutDescCreatedAt.Default.(func() time.Time)
+	// fakecheckoutDescUpdatedAt is the schema descriptor for updated_at field.
+	fakecheckoutDescUpdatedAt := fakecheckoutMixinFields1[1].Descriptor()
+	// fakecheckout.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	fakecheckout.DefaultUpdatedAt = fakecheckoutDescUpdatedAt.Default.(func() time.Time)
+	// fakecheckout.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	fakecheckout.UpdateDefaultUpdatedAt = fakecheckoutDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// fakecheckoutDescReference is the schema descriptor for reference field.
+	fakecheckoutDescReference := fakecheckoutFields[0].Descriptor()
+	// fakecheckout.ReferenceValidator is a validator for the "reference" field. It is called by the builders before save.
+	fakecheckout.ReferenceValidator = fakecheckoutDescReference.Validators[0].(func(string) error)
+	// fakecheckoutDescID is the schema descriptor for id field.
+	fakecheckoutDescID := fakecheckoutMixinFields0[0].Descriptor()
+	// fakecheckout.DefaultID holds the default value on creation for the id field.
+	fakecheckout.DefaultID = fakecheckoutDescID.Default.(func() uuid.UUID)
 	installationFields := schema.Installation{}.Fields()
 	_ = installationFields
 	// installationDescInstallationID is the schema descriptor for installation_id field.

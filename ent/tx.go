@@ -36,6 +36,8 @@ type Tx struct {
 	Document *DocumentClient
 	// ExtensionToken is the client for interacting with the ExtensionToken builders.
 	ExtensionToken *ExtensionTokenClient
+	// FakeCheckout is the client for interacting with the FakeCheckout builders.
+	FakeCheckout *FakeCheckoutClient
 	// Installation is the client for interacting with the Installation builders.
 	Installation *InstallationClient
 	// LawClient is the client for interacting with the LawClient builders.
@@ -206,6 +208,7 @@ func (tx *Tx) init() {
 	tx.CourtCase = NewCourtCaseClient(tx.config)
 	tx.Document = NewDocumentClient(tx.config)
 	tx.ExtensionToken = NewExtensionTokenClient(tx.config)
+	tx.FakeCheckout = NewFakeCheckoutClient(tx.config)
 	tx.Installation = NewInstallationClient(tx.config)
 	tx.LawClient = NewLawClientClient(tx.config)
 	tx.PasswordReset = NewPasswordResetClient(tx.config)

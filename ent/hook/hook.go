@@ -141,6 +141,18 @@ func (f ExtensionTokenFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Val
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ExtensionTokenMutation", m)
 }
 
+// The FakeCheckoutFunc type is an adapter to allow the use of ordinary
+// function as FakeCheckout mutator.
+type FakeCheckoutFunc func(context.Context, *ent.FakeCheckoutMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f FakeCheckoutFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.FakeCheckoutMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.FakeCheckoutMutation", m)
+}
+
 // The InstallationFunc type is an adapter to allow the use of ordinary
 // function as Installation mutator.
 type InstallationFunc func(context.Context, *ent.InstallationMutation) (ent.Value, error)

@@ -392,6 +392,20 @@ var (
 			},
 		},
 	}
+	// FakeCheckoutsColumns holds the columns for the "fake_checkouts" table.
+	FakeCheckoutsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "reference", Type: field.TypeString, Unique: true, Size: 100},
+		{Name: "outcome", Type: field.TypeEnum, Enums: []string{"success", "failed"}},
+	}
+	// FakeCheckoutsTable holds the schema information for the "fake_checkouts" table.
+	FakeCheckoutsTable = &schema.Table{
+		Name:       "fake_checkouts",
+		Columns:    FakeCheckoutsColumns,
+		PrimaryKey: []*schema.Column{FakeCheckoutsColumns[0]},
+	}
 	// InstallationsColumns holds the columns for the "installations" table.
 	InstallationsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt, Increment: true},
@@ -840,6 +854,7 @@ var (
 		CourtCasesTable,
 		DocumentsTable,
 		ExtensionTokensTable,
+		FakeCheckoutsTable,
 		InstallationsTable,
 		LawClientsTable,
 		PasswordResetsTable,

@@ -39,6 +39,9 @@ type Document func(*sql.Selector)
 // ExtensionToken is the predicate function for extensiontoken builders.
 type ExtensionToken func(*sql.Selector)
 
+// FakeCheckout is the predicate function for fakecheckout builders.
+type FakeCheckout func(*sql.Selector)
+
 // Installation is the predicate function for installation builders.
 type Installation func(*sql.Selector)
 

@@ -19,6 +19,7 @@ import (
 
 	"github.com/kesihq/kesi/backend/internal/app"
 	"github.com/kesihq/kesi/backend/internal/config"
+	"github.com/kesihq/kesi/backend/internal/platform"
 )
 
 // command is one subcommand; its words are the path to it ("user add").
@@ -45,7 +46,12 @@ var commands = map[string]command{
 }
 
 func main() {
-	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, nil)))
+	logger, err := newLogger(os.Getenv("KESI_LOG_FORMAT"), os.Getenv("KESI_LOG_LEVEL"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "kesi:", err)
+		os.Exit(1)
+	}
+	slog.SetDefault(logger)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := run(ctx, os.Args[1:]); err != nil {
@@ -77,6 +83,25 @@ func run(ctx context.Context, args []string) error {
 	}
 	defer a.Close()
 	return cmd.run(ctx, a, rest)
+}
+
+// newLogger builds the process's logger: KESI_LOG_FORMAT text (default) or
+// json, KESI_LOG_LEVEL debug, info (default), warn or error.
+func newLogger(format, level string) (*slog.Logger, error) {
+	var lvl slog.Level
+	if level != "" {
+		if err := lvl.UnmarshalText([]byte(level)); err != nil {
+			return nil, fmt.Errorf("KESI_LOG_LEVEL must be debug, info, warn or error, not %q", level)
+		}
+	}
+	opts := &slog.HandlerOptions{Level: lvl}
+	switch format {
+	case "", "text":
+		return slog.New(platform.LogHandler{Handler: slog.NewTextHandler(os.Stderr, opts)}), nil
+	case "json":
+		return slog.New(platform.LogHandler{Handler: slog.NewJSONHandler(os.Stderr, opts)}), nil
+	}
+	return nil, fmt.Errorf("KESI_LOG_FORMAT must be text or json, not %q", format)
 }
 
 // lookup finds the longest command name that the arguments start with.

@@ -32,6 +32,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/imports"
 	"github.com/kesihq/kesi/backend/internal/input"
 	"github.com/kesihq/kesi/backend/internal/jobs"
+	"github.com/kesihq/kesi/backend/internal/metrics"
 	"github.com/kesihq/kesi/backend/internal/notify"
 	"github.com/kesihq/kesi/backend/internal/platform"
 	"github.com/kesihq/kesi/backend/internal/ratelimit"
@@ -52,6 +53,7 @@ type App struct {
 	Bus *bus.Bus
 	// CauseLists takes lists in for `kesi causelists import` and the fetch job.
 	CauseLists *causelists.Service
+	Metrics  *metrics.Metrics
 
 	seeders   []func(context.Context) error
 	checks    []func(context.Context) error
@@ -81,7 +83,10 @@ func New(ctx context.Context, cfg *config.Config, opts ...Option) (*App, error) 
 	if err != nil {
 		return nil, err
 	}
-	a := &App{Config: cfg, DB: db, Calendar: platform.Calendar{Clock: o.clock, Location: cfg.Location}}
+	if cfg.DBMaxConns > 0 {
+		db.SetMaxConns(cfg.DBMaxConns)
+	}
+	a := &App{Config: cfg, DB: db, Calendar: platform.Calendar{Clock: o.clock, Location: cfg.Location}, Metrics: metrics.New(db.SQL)}
 	// On SQLite the bus joins the other Apps of this process on the same
 	// file: one name for the file, as KESI_DATABASE_URL or the data dir gives it.
 	hub := cfg.DatabaseURL
@@ -226,8 +231,10 @@ func (a *App) build() error {
 		jobs.Job{Name: "reminders", Every: time.Minute, AtStart: true, Run: reminderSvc.Job},
 		jobs.Job{Name: "causelists-fetch", Every: 30 * time.Minute, Run: a.causeListFetcher().Run})
 
+	a.Jobs.Observe = a.Metrics.JobDone
+
 	connectOpts := connect.WithHandlerOptions(
-		connect.WithInterceptors(errs.Interceptor(), a.Authz.Interceptor(), input.Interceptor()),
+		connect.WithInterceptors(a.Metrics.Interceptor(), errs.Interceptor(), a.Authz.Interceptor(), input.Interceptor()),
 		connect.WithRecover(recoverPanic),
 		connect.WithReadMaxBytes(4<<20),
 		connect.WithCompressMinBytes(1024),
@@ -253,14 +260,14 @@ func (a *App) build() error {
 	mux.Handle(grpcreflect.NewHandlerV1(reflector))
 	mux.Handle(grpcreflect.NewHandlerV1Alpha(reflector))
 
-	mux.Handle("/api/", gateway.New(a.Authz, gateway.Services{
+	mux.Handle("/api/", a.Metrics.HTTP(gateway.New(a.Authz, gateway.Services{
 		Auth:      authHandler,
 		Cases:     caseHandler,
 		Clients:   clientHandler,
 		Documents: documentHandler,
 		Billing:   billingHandler,
 		Affiliate: affiliateHandler,
-	}, raw))
+	}, raw)))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Write([]byte("ok\n"))
 	})
@@ -275,8 +282,10 @@ func (a *App) build() error {
 	mux.Handle("/", spa)
 
 	publicOrigin := a.Config.PublicURL.Scheme + "://" + a.Config.PublicURL.Host
-	a.handler = logRequests(platform.ClientMiddleware(a.Config.TrustedProxies,
-		securityHeaders(a.Config.SecureCookies(), guardWrites(publicOrigin, authn.Middleware(mux)))))
+	// The request id and the client's address outermost, so that every log
+	// line of the request, the access log's too, carries them.
+	a.handler = platform.RequestIDMiddleware(platform.ClientMiddleware(a.Config.TrustedProxies, logRequests(
+		securityHeaders(a.Config.SecureCookies(), guardWrites(publicOrigin, authn.Middleware(mux))))))
 	return nil
 }
 

@@ -4,10 +4,12 @@ import (
 	"context"
 	"net"
 	"net/http"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/kesihq/kesi/backend/internal/platform"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 )
 
@@ -64,5 +66,41 @@ func TestLostDatabaseAnswers503(t *testing.T) {
 	req.Header.Set("Content-Type", "application/json")
 	if r := lawyer.Send(t, req); r.Status != http.StatusServiceUnavailable || !strings.Contains(string(r.Body), "unavailable") {
 		t.Errorf("Connect ListCases with the database gone = %d %s", r.Status, r.Body)
+	}
+}
+
+// Issue 15: three servers with 40 connections each exhausted a default
+// Postgres. The pool is KESI_DB_MAX_CONNS, else sized to the machine.
+func TestDatabasePoolIsBounded(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, map[string]string{"KESI_DB_MAX_CONNS": "3"})
+		if got := srv.App.DB.SQL.Stats().MaxOpenConnections; got != 3 {
+			t.Errorf("KESI_DB_MAX_CONNS=3 gave a pool of %d", got)
+		}
+	})
+	if n := platform.DefaultMaxConns(); n < 4 || n > 2*runtime.NumCPU()+4 {
+		t.Errorf("default pool %d on %d processors", n, runtime.NumCPU())
+	}
+}
+
+// A drained shutdown is a clean exit: ServeListener answers nil, so `kesi
+// serve` exits 0.
+func TestDrainedShutdownReturnsNil(t *testing.T) {
+	srv := testkit.NewServer(t, testkit.SQLite, map[string]string{"KESI_SHUTDOWN_GRACE": "5s"})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.App.ServeListener(ctx, ln) }()
+	res, err := http.Get("http://" + ln.Addr().String() + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	stop()
+	if err := <-done; err != nil {
+		t.Fatalf("a drained shutdown answered %v", err)
 	}
 }

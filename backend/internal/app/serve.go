@@ -49,6 +49,19 @@ func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
 	}
+	if a.Config.MetricsAddr != "" {
+		mln, err := net.Listen("tcp", a.Config.MetricsAddr)
+		if err != nil {
+			ln.Close()
+			return fmt.Errorf("listen for metrics on %s: %w", a.Config.MetricsAddr, err)
+		}
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", a.Metrics.Handler())
+		msrv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+		go msrv.Serve(mln)
+		defer msrv.Close()
+		slog.Info("metrics on", "addr", mln.Addr().String())
+	}
 	jobsCtx, stopJobs := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopJobs()
 	a.Jobs.Start(jobsCtx)
@@ -63,10 +76,13 @@ func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 	}
 	slog.Info("shutting down; letting in-flight requests finish")
 	stopJobs()
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), a.Config.ShutdownGrace)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
+		// Past the grace: cut what is left. An upload cut here aborts and
+		// deletes what it stored; one cut by a crash is swept as pending.
+		srv.Close()
+		return fmt.Errorf("shutdown after %s: %w", a.Config.ShutdownGrace, err)
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err

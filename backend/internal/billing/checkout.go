@@ -8,9 +8,9 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 
 	"github.com/kesihq/kesi/ent"
+	"github.com/kesihq/kesi/ent/fakecheckout"
 	"github.com/kesihq/kesi/ent/payment"
 )
 
@@ -19,19 +19,16 @@ const CheckoutPath = "/dev/checkout/"
 
 // Fake is the dev-only provider: a checkout page inside Kesi with Pay and
 // Cancel buttons, so the product can be tried end to end with no Paystack
-// account. It remembers each outcome in memory, which is enough for one dev
-// process; app never builds it in production.
+// account. Each outcome is kept in the database, so that every server of a
+// cluster reports the same one; app never builds it in production.
 type Fake struct {
 	db        *ent.Client
 	publicURL string
-
-	mu       sync.Mutex
-	outcomes map[string]string // reference -> "success" | "failed"
 }
 
 // NewFake builds the fake provider; publicURL is KESI_PUBLIC_URL.
 func NewFake(db *ent.Client, publicURL string) *Fake {
-	return &Fake{db: db, publicURL: strings.TrimRight(publicURL, "/"), outcomes: map[string]string{}}
+	return &Fake{db: db, publicURL: strings.TrimRight(publicURL, "/")}
 }
 
 // Name implements Provider.
@@ -50,11 +47,13 @@ func (f *Fake) Verify(ctx context.Context, reference string) (Transaction, error
 	if err != nil {
 		return Transaction{}, fmt.Errorf("fake checkout: payment %q: %w", reference, err)
 	}
-	f.mu.Lock()
-	outcome, ok := f.outcomes[reference]
-	f.mu.Unlock()
-	if !ok {
-		outcome = StatusAbandoned
+	outcome := StatusAbandoned
+	chosen, err := f.db.FakeCheckout.Query().Where(fakecheckout.Reference(reference)).Only(ctx)
+	switch {
+	case err == nil:
+		outcome = string(chosen.Outcome)
+	case !ent.IsNotFound(err):
+		return Transaction{}, fmt.Errorf("fake checkout: outcome of %q: %w", reference, err)
 	}
 	return Transaction{Reference: reference, Status: outcome, AmountMinor: p.AmountMinor, Currency: p.Currency}, nil
 }
@@ -137,12 +136,18 @@ func (f *Fake) choose(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "No payment has this reference.", http.StatusNotFound)
 		return
 	}
-	f.mu.Lock()
 	// A payment, once made, cannot be cancelled afterwards.
-	if f.outcomes[ref] != StatusSuccess {
-		f.outcomes[ref] = outcome
+	paid, err := f.db.FakeCheckout.Query().Where(fakecheckout.Reference(ref), fakecheckout.OutcomeEQ(fakecheckout.OutcomeSuccess)).Exist(r.Context())
+	if err == nil && !paid {
+		err = f.db.FakeCheckout.Create().SetReference(ref).SetOutcome(fakecheckout.Outcome(outcome)).
+			OnConflictColumns(fakecheckout.FieldReference).UpdateOutcome().UpdateUpdatedAt().
+			Exec(r.Context())
 	}
-	f.mu.Unlock()
+	if err != nil {
+		slog.ErrorContext(r.Context(), "fake checkout", "reference", ref, "err", err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
 	q := url.Values{"reference": {ref}, "trxref": {ref}}
 	http.Redirect(w, r, "/success?"+q.Encode(), http.StatusSeeOther)
 }

@@ -62,6 +62,18 @@ type Config struct {
 	// CauseListSources are the pages of published cause lists the fetch job
 	// polls (KESI_CAUSELIST_SOURCES, URLs separated by commas or blanks).
 	CauseListSources []string
+	// DBMaxConns bounds the database pool (KESI_DB_MAX_CONNS; 0: sized to
+	// the machine).
+	DBMaxConns int
+
+	// ShutdownGrace is how long a stopping server lets requests in flight
+	// finish (KESI_SHUTDOWN_GRACE).
+	ShutdownGrace time.Duration
+
+	// MetricsAddr is where Prometheus scrapes /metrics (KESI_METRICS_ADDR;
+	// empty: no metrics listener).
+	MetricsAddr string
+
 }
 
 // Production reports whether Kesi runs in production.
@@ -176,6 +188,14 @@ func Load(getenv func(string) string) (*Config, error) {
 		return nil, fmt.Errorf("KESI_MAX_UPLOAD_FILES: %w", err)
 	}
 	c.MaxUploadFiles = int(files)
+	c.MetricsAddr = get("KESI_METRICS_ADDR", "")
+	if v := get("KESI_DB_MAX_CONNS", ""); v != "" {
+		n, err := positiveInt(v, 0)
+		if err != nil {
+			return nil, fmt.Errorf("KESI_DB_MAX_CONNS: %w", err)
+		}
+		c.DBMaxConns = int(n)
+	}
 	perAccount, err := positiveInt(get("KESI_RATE_LIMIT_PER_ACCOUNT", ""), 10)
 	if err != nil {
 		return nil, fmt.Errorf("KESI_RATE_LIMIT_PER_ACCOUNT: %w", err)
@@ -185,6 +205,9 @@ func Load(getenv func(string) string) (*Config, error) {
 		return nil, fmt.Errorf("KESI_RATE_LIMIT_PER_ADDRESS: %w", err)
 	}
 	c.RateLimitPerAccount, c.RateLimitPerAddress = int(perAccount), int(perAddress)
+	if c.ShutdownGrace, err = time.ParseDuration(get("KESI_SHUTDOWN_GRACE", "30s")); err != nil || c.ShutdownGrace < 0 {
+		return nil, fmt.Errorf("KESI_SHUTDOWN_GRACE must be a duration such as 30s, not %q", get("KESI_SHUTDOWN_GRACE", ""))
+	}
 	if c.RateLimitWindow, err = time.ParseDuration(get("KESI_RATE_LIMIT_WINDOW", "15m")); err != nil {
 		return nil, fmt.Errorf("KESI_RATE_LIMIT_WINDOW: %w", err)
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/blob"
 	"github.com/kesihq/kesi/backend/internal/documents/sealed"
 	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/backend/internal/metrics"
 	"github.com/kesihq/kesi/backend/internal/platform"
 	"github.com/kesihq/kesi/ent"
 )
@@ -382,6 +383,7 @@ func (s *Service) Sweep(ctx context.Context) error {
 	cutoff := s.clock.Now().Add(-orphanAge)
 	budget := sweepMaxDeletes
 	swept, err := s.sweepPending(ctx, cutoff, &budget)
+	metrics.SweepDeletions.WithLabelValues("upload never completed").Add(float64(swept))
 	if swept > 0 {
 		slog.WarnContext(ctx, "swept the blobs of uploads that never completed", "count", swept, "cap", sweepMaxDeletes)
 	}
@@ -389,6 +391,10 @@ func (s *Service) Sweep(ctx context.Context) error {
 		return err
 	}
 	partial, unknown, examples, err := s.survey(ctx, cutoff, &budget)
+	metrics.SweepDeletions.WithLabelValues("interrupted write").Add(float64(partial))
+	if err == nil {
+		metrics.SweepUnknownBlobs.Set(float64(unknown))
+	}
 	if partial > 0 {
 		slog.WarnContext(ctx, "swept the leftovers of interrupted blob writes", "count", partial, "cap", sweepMaxDeletes)
 	}

@@ -30,6 +30,9 @@ type Job struct {
 
 // Runner runs jobs on their schedules.
 type Runner struct {
+	// Observe, if set, hears of every run that took the lock.
+	Observe func(job string, took time.Duration, err error)
+
 	db      *sql.DB
 	dialect string
 	jobs    []Job
@@ -93,15 +96,21 @@ func (r *Runner) run(ctx context.Context, j Job) error {
 	}
 	defer unlock()
 	start := time.Now()
-	if err := j.Run(ctx); err != nil {
+	err = j.Run(ctx)
+	if r.Observe != nil {
+		r.Observe(j.Name, time.Since(start), err)
+	}
+	if err != nil {
 		return fmt.Errorf("job %s: %w", j.Name, err)
 	}
 	slog.Info("job done", "job", j.Name, "took", time.Since(start).Round(time.Millisecond))
 	return nil
 }
 
-// lock takes a Postgres session advisory lock on a connection held for the
-// job's run, or an in-process mutex on SQLite.
+// lock takes a Postgres transaction-level advisory lock, held by a
+// transaction open for the job's run (a session lock would be lost or
+// leaked behind PgBouncer in transaction mode), or an in-process mutex on
+// SQLite.
 func (r *Runner) lock(ctx context.Context, name string) (unlock func(), ok bool, err error) {
 	if r.dialect != dialect.Postgres {
 		m, _ := r.local.LoadOrStore(name, &sync.Mutex{})
@@ -111,20 +120,19 @@ func (r *Runner) lock(ctx context.Context, name string) (unlock func(), ok bool,
 		}
 		return mu.Unlock, true, nil
 	}
-	conn, err := r.db.Conn(ctx)
+	tx, err := r.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, false, err
 	}
-	key := lockKey(name)
-	if err := conn.QueryRowContext(ctx, "SELECT pg_try_advisory_lock($1)", key).Scan(&ok); err != nil || !ok {
-		conn.Close()
+	if err := tx.QueryRowContext(ctx, "SELECT pg_try_advisory_xact_lock($1)", lockKey(name)).Scan(&ok); err != nil || !ok {
+		tx.Rollback()
 		return nil, false, err
 	}
 	return func() {
-		if _, err := conn.ExecContext(context.Background(), "SELECT pg_advisory_unlock($1)", key); err != nil {
-			slog.Warn("advisory unlock", "job", name, "err", err)
+		// Ending the transaction releases the lock; it wrote nothing.
+		if err := tx.Rollback(); err != nil && !errors.Is(err, sql.ErrTxDone) {
+			slog.Warn("release job lock", "job", name, "err", err)
 		}
-		conn.Close()
 	}, true, nil
 }
 

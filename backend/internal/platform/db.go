@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"net/url"
+	"runtime"
 	"strings"
 	"time"
 
@@ -38,8 +39,8 @@ func OpenDB(ctx context.Context, databaseURL, sqlitePath string) (*DB, error) {
 		if err != nil {
 			return nil, fmt.Errorf("open postgres: %w", err)
 		}
-		db.SetMaxOpenConns(40)
-		db.SetMaxIdleConns(40)
+		db.SetMaxOpenConns(DefaultMaxConns())
+		db.SetMaxIdleConns(DefaultMaxConns())
 		db.SetConnMaxIdleTime(5 * time.Minute)
 	case databaseURL == "" || strings.HasPrefix(databaseURL, "file:") || strings.HasPrefix(databaseURL, "sqlite:"):
 		dia = dialect.SQLite
@@ -53,7 +54,7 @@ func OpenDB(ctx context.Context, databaseURL, sqlitePath string) (*DB, error) {
 		}
 		// One writer at a time is SQLite's rule; a small pool keeps readers
 		// concurrent under WAL while busy_timeout queues the writers.
-		db.SetMaxOpenConns(8)
+		db.SetMaxOpenConns(sqliteMaxConns)
 	default:
 		return nil, fmt.Errorf("KESI_DATABASE_URL must start with postgres:// (or be empty for SQLite), not %q", redact(databaseURL))
 	}
@@ -64,6 +65,25 @@ func OpenDB(ctx context.Context, databaseURL, sqlitePath string) (*DB, error) {
 	drv := entsql.OpenDB(dia, db)
 	return &DB{Client: ent.NewClient(ent.Driver(drv)), SQL: db, Dialect: dia}, nil
 }
+
+// DefaultMaxConns is the Postgres pool size when KESI_DB_MAX_CONNS is not
+// set: twice the processors, at least 4. A request holds a connection for
+// one or two short queries, so more connections than cores only queue in
+// Postgres instead of in the pool, and several servers must fit in the
+// server's max_connections (100 by default).
+func DefaultMaxConns() int { return max(4, 2*runtime.NumCPU()) }
+
+// SetMaxConns bounds the pool to n connections (SQLite keeps its own,
+// smaller bound: one writer at a time is its rule).
+func (db *DB) SetMaxConns(n int) {
+	if db.Dialect == dialect.SQLite {
+		n = min(n, sqliteMaxConns)
+	}
+	db.SQL.SetMaxOpenConns(n)
+	db.SQL.SetMaxIdleConns(n)
+}
+
+const sqliteMaxConns = 8
 
 // SQLiteDSN is the DSN for the SQLite file at path with the pragmas Kesi needs.
 func SQLiteDSN(path string) string {

@@ -2,6 +2,8 @@ package platform_test
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,9 +14,13 @@ import (
 
 	atlas "ariga.io/atlas/sql/migrate"
 	"entgo.io/ent/dialect"
+	entsql "entgo.io/ent/dialect/sql"
+	"entgo.io/ent/dialect/sql/schema"
+	_ "modernc.org/sqlite"
 
 	"github.com/kesihq/kesi/backend/internal/platform"
 	"github.com/kesihq/kesi/backend/internal/testkit"
+	"github.com/kesihq/kesi/ent/migrate"
 )
 
 func open(t *testing.T, e testkit.Engine) *platform.DB {
@@ -206,5 +212,46 @@ func TestMigrations_OnlyExpandUnlessNamedContract(t *testing.T) {
 				t.Errorf("%s is not an expand-only change (%q): split it, and name the removal …_contract", name, m)
 			}
 		}
+	}
+}
+
+// After a change to ent/schema, `make migrations` must write a migration,
+// or every fresh database (tests' included) lacks the change. Replaying the
+// SQLite files and comparing them with ent/schema says so in `go test`.
+func TestMigrations_HoldEveryChangeOfEntSchema(t *testing.T) {
+	tmp := t.TempDir()
+	src := filepath.Join("migrations", "sqlite")
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(tmp, e.Name()), b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir, err := atlas.NewLocalDir(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", "file:kesi-stale-check?mode=memory&cache=shared&_pragma=foreign_keys(1)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	m, err := schema.NewMigrate(entsql.OpenDB(dialect.SQLite, db),
+		schema.WithDir(dir), schema.WithMigrationMode(schema.ModeReplay), schema.WithDialect(dialect.SQLite),
+		schema.WithFormatter(atlas.DefaultFormatter), schema.WithErrNoPlan(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = m.NamedDiff(context.Background(), "stale", migrate.Tables...)
+	if !errors.Is(err, atlas.ErrNoPlan) {
+		written, _ := os.ReadDir(tmp)
+		t.Fatalf("ent/schema has changes that no migration holds (%v; %d files after the diff): run `make migrations` and commit the new files", err, len(written))
 	}
 }

@@ -87,6 +87,7 @@ func OpenDB(t testing.TB, e Engine) *platform.DB {
 		t.Fatalf("open %s: %v", e, err)
 	}
 	t.Cleanup(func() { db.Close() })
+	db.SetMaxConns(4)
 	if err := db.Migrate(context.Background()); err != nil {
 		t.Fatalf("migrate %s: %v", e, err)
 	}

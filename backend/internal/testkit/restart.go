@@ -22,6 +22,7 @@ func (s *Server) Restart(t testing.TB, env map[string]string) *Server {
 		"KESI_DATA_DIR":     s.DataDir,
 		"KESI_DATABASE_URL": cfg.DatabaseURL,
 		"KESI_BLOB_URL":     cfg.BlobURL,
+		"KESI_DB_MAX_CONNS": "4",
 	}
 	for k, v := range env {
 		vars[k] = v

@@ -46,6 +46,8 @@ func NewServer(t testing.TB, e Engine, env map[string]string) *Server {
 	vars := map[string]string{
 		"KESI_DATA_DIR":     dataDir,
 		"KESI_DATABASE_URL": dbURL,
+		// Many test servers share one Postgres: small pools (issue 15).
+		"KESI_DB_MAX_CONNS": "4",
 	}
 	if sqlitePath != "" {
 		vars["KESI_DATABASE_URL"] = "file:" + sqlitePath
