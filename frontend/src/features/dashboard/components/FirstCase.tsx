@@ -37,7 +37,7 @@ export function FirstCase() {
             {FIRST_CASE_TEXT.import}
           </Text>
           <Text size="sm">{FIRST_CASE_TEXT.importBody}</Text>
-          <Anchor component={Link} to="/extension" size="sm">
+          <Anchor component={Link} to="/connect-extension" size="sm">
             {FIRST_CASE_TEXT.install}
           </Anchor>
         </Stack>
