@@ -53,7 +53,7 @@ type App struct {
 	Bus *bus.Bus
 	// CauseLists takes lists in for `kesi causelists import` and the fetch job.
 	CauseLists *causelists.Service
-	Metrics  *metrics.Metrics
+	Metrics    *metrics.Metrics
 
 	seeders   []func(context.Context) error
 	checks    []func(context.Context) error

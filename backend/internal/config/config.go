@@ -73,7 +73,6 @@ type Config struct {
 	// MetricsAddr is where Prometheus scrapes /metrics (KESI_METRICS_ADDR;
 	// empty: no metrics listener).
 	MetricsAddr string
-
 }
 
 // Production reports whether Kesi runs in production.
