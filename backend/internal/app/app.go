@@ -14,6 +14,7 @@ import (
 	"connectrpc.com/connect"
 	"connectrpc.com/grpchealth"
 	"connectrpc.com/grpcreflect"
+	"github.com/google/uuid"
 
 	"github.com/kesihq/kesi/backend/internal/affiliates"
 	"github.com/kesihq/kesi/backend/internal/auth"
@@ -189,6 +190,7 @@ func (a *App) build() error {
 		provider = fakeCheckout
 	}
 	billingSvc := billing.NewService(a.DB.Client, a.Calendar.Clock, provider, a.Config.PublicURL.String(), limits, slog.Default())
+	billingSvc.Shortened = func(ctx context.Context, id uuid.UUID) error { return auth.SubscriptionChanged(ctx, a.Bus, id) }
 	billingHandler := billing.NewHandler(billingSvc)
 	a.seeders = append(a.seeders, func(ctx context.Context) error { return billing.SeedPlans(ctx, a.DB.Client) })
 	affiliateSvc := affiliates.NewService(a.DB.Client, a.Calendar, a.Config.PublicURL.String())

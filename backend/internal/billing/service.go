@@ -62,6 +62,11 @@ type Service struct {
 	publicURL string
 	log       *slog.Logger
 	payments  *ratelimit.Limiter
+
+	// Shortened, when set, is told of a subscription cut short (a refund)
+	// after it is committed, so that every server forgets the paid-until it
+	// remembered: payments only ever lengthen a subscription, refunds do not.
+	Shortened func(ctx context.Context, user uuid.UUID) error
 }
 
 // NewService builds the billing service. publicURL is KESI_PUBLIC_URL, where
@@ -280,6 +285,7 @@ func paidInFull(p *ent.Payment, tx Transaction) bool {
 // refund of a payment never applied changes nothing.
 func (s *Service) refund(ctx context.Context, ref string, amountMinor int64) error {
 	now := s.clock.Now().UTC()
+	var shortened *uuid.UUID
 	err := platform.InTx(ctx, s.db, func(tx *ent.Client) error {
 		p, err := tx.Payment.Query().Where(payment.Reference(ref)).Only(ctx)
 		if ent.IsNotFound(err) {
@@ -311,10 +317,17 @@ func (s *Service) refund(ctx context.Context, ref string, amountMinor int64) err
 		if err != nil || u.PaidUntil == nil {
 			return err
 		}
+		shortened = &u.ID
 		return tx.User.UpdateOneID(u.ID).SetPaidUntil(u.PaidUntil.Add(-cut)).Exec(ctx)
 	})
 	if err != nil {
 		return errs.Internal(fmt.Errorf("refund payment %q: %w", ref, err))
+	}
+	if shortened != nil && s.Shortened != nil {
+		if err := s.Shortened(ctx, *shortened); err != nil {
+			// The bus's periodic reload forgets it within a minute anyway.
+			s.log.WarnContext(ctx, "announce a shortened subscription", "user", *shortened, "err", err)
+		}
 	}
 	return nil
 }
