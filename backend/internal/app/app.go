@@ -254,7 +254,7 @@ func (a *App) build() error {
 	mux.Handle("GET /calendar/{file}", reminderRoutes)
 	mux.Handle("/hooks/", reminderRoutes)
 	mux.Handle(kesiv1connect.NewCauseListServiceHandler(causeListHandler, connectOpts))
-	mux.Handle(causelists.UploadRoute, causelists.Upload(a.CauseLists, a.Authz))
+	mux.Handle(causelists.UploadRoute, gateway.CauseListUpload(a.CauseLists, a.Authz))
 
 	services := ServiceNames()
 	mux.Handle(grpchealth.NewHandler(&healthChecker{db: a.DB}))

@@ -1,4 +1,4 @@
-package causelists
+package gateway
 
 import (
 	"errors"
@@ -7,26 +7,26 @@ import (
 	"net/http"
 
 	"github.com/kesihq/kesi/backend/internal/auth"
+	"github.com/kesihq/kesi/backend/internal/causelists"
 	"github.com/kesihq/kesi/backend/internal/errs"
-	"github.com/kesihq/kesi/backend/internal/gateway"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 	"google.golang.org/protobuf/encoding/protojson"
 )
 
-// Upload handles POST /api/cause-lists: one list in the multipart field
+// CauseListUpload handles POST /api/cause-lists: one list in the multipart field
 // "file", parsed at once. The answer is UploadCauseListResponse as JSON.
-func Upload(svc *Service, authz *auth.Authorizer) http.Handler {
+func CauseListUpload(svc *causelists.Service, authz *auth.Authorizer) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
-		if err := authz.Authorize(ctx, UploadRoute); err != nil {
-			gateway.WriteError(w, r, err)
+		if err := authz.Authorize(ctx, causelists.UploadRoute); err != nil {
+			WriteError(w, r, err)
 			return
 		}
 		// The file and the form's framing.
-		r.Body = http.MaxBytesReader(w, r.Body, MaxFileBytes+64<<10)
+		r.Body = http.MaxBytesReader(w, r.Body, causelists.MaxFileBytes+64<<10)
 		mr, err := r.MultipartReader()
 		if err != nil {
-			gateway.WriteError(w, r, errs.Invalid("file", "The upload must be sent as multipart/form-data with the list in the field \"file\"."))
+			WriteError(w, r, errs.Invalid("file", "The upload must be sent as multipart/form-data with the list in the field \"file\"."))
 			return
 		}
 		var data []byte
@@ -37,35 +37,35 @@ func Upload(svc *Service, authz *auth.Authorizer) http.Handler {
 				break
 			}
 			if err != nil {
-				gateway.WriteError(w, r, readError(err))
+				WriteError(w, r, causeListReadError(err))
 				return
 			}
 			if part.FormName() != "file" || found {
 				if _, err := io.Copy(io.Discard, part); err != nil {
-					gateway.WriteError(w, r, readError(err))
+					WriteError(w, r, causeListReadError(err))
 					return
 				}
 				continue
 			}
 			found, name = true, part.FileName()
-			if data, err = io.ReadAll(io.LimitReader(part, MaxFileBytes+1)); err != nil {
-				gateway.WriteError(w, r, readError(err))
+			if data, err = io.ReadAll(io.LimitReader(part, causelists.MaxFileBytes+1)); err != nil {
+				WriteError(w, r, causeListReadError(err))
 				return
 			}
 		}
 		if !found {
-			gateway.WriteError(w, r, errs.Invalid("file", "Attach the cause list in the field \"file\"."))
+			WriteError(w, r, errs.Invalid("file", "Attach the cause list in the field \"file\"."))
 			return
 		}
 		list, ms, err := svc.Upload(ctx, auth.MustPrincipal(ctx).UserID, name, data)
 		if err != nil {
-			gateway.WriteError(w, r, err)
+			WriteError(w, r, err)
 			return
 		}
 		b, err := protojson.MarshalOptions{UseProtoNames: true, EmitUnpopulated: true}.Marshal(
-			&kesiv1.UploadCauseListResponse{List: ListToProto(list), Matches: MatchesToProto(ms)})
+			&kesiv1.UploadCauseListResponse{List: causelists.ListToProto(list), Matches: causelists.MatchesToProto(ms)})
 		if err != nil {
-			gateway.WriteError(w, r, errs.Internal(err))
+			WriteError(w, r, errs.Internal(err))
 			return
 		}
 		w.Header().Set("Content-Type", "application/json")
@@ -74,10 +74,10 @@ func Upload(svc *Service, authz *auth.Authorizer) http.Handler {
 	})
 }
 
-func readError(err error) error {
+func causeListReadError(err error) error {
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
-		return errs.TooLarge(fmt.Sprintf("A cause list may be at most %d MB.", MaxFileBytes>>20))
+		return errs.TooLarge(fmt.Sprintf("A cause list may be at most %d MB.", causelists.MaxFileBytes>>20))
 	}
 	return errs.Invalid("file", "The upload form could not be read. Please try again.")
 }
