@@ -106,6 +106,7 @@ const (
 	MsgJSONOnly        = "Send the request body as application/json."
 	MsgMultipartOnly   = "Upload files as multipart/form-data."
 	uploadPath         = "/api/files/upload"
+	causeListPath      = "/api/cause-lists"
 	webhookPath        = "/api/payment/webhook"
 	devPrefix          = "/dev/"
 	connectErrorFormat = `{"code":%q,"message":%q}`
@@ -137,7 +138,7 @@ func guardWrites(publicOrigin string, next http.Handler) http.Handler {
 		}
 		if strings.HasPrefix(r.URL.Path, "/api/") {
 			want, msg := "application/json", MsgJSONOnly
-			if r.URL.Path == uploadPath {
+			if r.URL.Path == uploadPath || r.URL.Path == causeListPath {
 				want, msg = "multipart/form-data", MsgMultipartOnly
 			}
 			if !hasMediaType(r, want) {

@@ -20,11 +20,14 @@ const (
 	windowsFirefox = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0"
 )
 
-type uaTransport struct{ ua string }
+// uaTransport is a browser on Kesi's own page: its User-Agent, and Kesi's
+// Origin, which the write guard asks of every cookie-carrying write.
+type uaTransport struct{ ua, origin string }
 
 func (u uaTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	r = r.Clone(r.Context())
 	r.Header.Set("User-Agent", u.ua)
+	r.Header.Set("Origin", u.origin)
 	return http.DefaultTransport.RoundTrip(r)
 }
 
@@ -37,7 +40,8 @@ type device struct {
 func newDevice(t *testing.T, srv *testkit.Server, ua, email, password string) device {
 	t.Helper()
 	jar, _ := cookiejar.New(nil)
-	c := &http.Client{Jar: jar, Transport: uaTransport{ua}, Timeout: 30 * time.Second}
+	public := srv.App.Config.PublicURL
+	c := &http.Client{Jar: jar, Transport: uaTransport{ua, public.Scheme + "://" + public.Host}, Timeout: 30 * time.Second}
 	d := device{http: c, auth: kesiv1connect.NewAuthServiceClient(c, srv.URL)}
 	if _, err := d.auth.Login(context.Background(), connect.NewRequest(&kesiv1.LoginRequest{Email: email, Password: password})); err != nil {
 		t.Fatalf("login from %s: %v", ua, err)

@@ -66,7 +66,7 @@ func TestTextLimits_CountCharacters(t *testing.T) {
 			{"a NUL byte in parties", func() error {
 				_, err := law.Cases().CreateCase(ctx, connect.NewRequest(&kesiv1.CreateCaseRequest{CaseId: "A/2", Parties: "Otieno\x00 v Wanjiru"}))
 				return err
-			}, "Parties must be valid text."},
+			}, "parties must not contain NUL characters."},
 			{"outcome", func() error {
 				_, err := law.Cases().RecordActivity(ctx, connect.NewRequest(&kesiv1.RecordActivityRequest{Id: c.Id, Outcome: n(5001)}))
 				return err

@@ -227,13 +227,24 @@ func TestImport_MultibyteWithinTheCharacterLimit(t *testing.T) {
 		res := importCases(t, law, []*kesiv1.ImportedCase{
 			{CaseId: "MCCC/Ñ1/2024", Parties: strings.Repeat("ñ", 600)},
 			{CaseId: "MCCC/Ñ2/2024", Parties: strings.Repeat("ñ", 1001)},
-			{CaseId: "MCCC/Ñ3/2024", Parties: "Nul\x00 Ltd"},
 		})
-		if got := counts(res); got != "created 1 updated 0 unchanged 0 skipped 2" {
+		if got := counts(res); got != "created 1 updated 0 unchanged 0 skipped 1" {
 			t.Fatalf("multibyte import: %s %v", got, res.Results)
 		}
 		if r := res.Results[1].Reason; r != "Parties must be at most 1000 characters." {
 			t.Errorf("over the limit: %q", r)
+		}
+		// A NUL byte is refused at the edge, naming the row's field, and the
+		// batch is all or nothing: its other, valid case is not created.
+		_, err := law.Import().ImportCases(ctx, connect.NewRequest(&kesiv1.ImportCasesRequest{Source: "https://efiling.court.go.ke/", Cases: []*kesiv1.ImportedCase{
+			{CaseId: "MCCC/Ñ4/2024", Parties: "Wanjiru v Otieno"},
+			{CaseId: "MCCC/Ñ3/2024", Parties: "Nul\x00 Ltd"},
+		}}))
+		if connect.CodeOf(err) != connect.CodeInvalidArgument || !strings.Contains(err.Error(), "cases[1].parties") {
+			t.Errorf("a NUL byte in a row: %v, want InvalidArgument naming cases[1].parties", err)
+		}
+		if _, err := law.Cases().GetCaseByCaseId(ctx, connect.NewRequest(&kesiv1.GetCaseByCaseIdRequest{CaseId: "MCCC/Ñ4/2024"})); connect.CodeOf(err) != connect.CodeNotFound {
+			t.Errorf("the refused batch's valid case: %v, want NotFound", err)
 		}
 	})
 }
