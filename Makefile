@@ -26,7 +26,20 @@ web: node_modules/.installed
 	npm run build --workspace frontend
 	touch backend/internal/web/dist/.keep
 
-test: test-go test-web test-e2e test-extension
+test: system-deps test-go test-web test-e2e test-extension
+
+# system-deps installs what the browser suites, the extension package and PDF
+# cause lists need from Debian when it can (root with apt-get), and otherwise
+# stops at once naming the packages, rather than failing deep inside a suite.
+SYSTEM_DEPS := chromium:chromium zip:zip pdftotext:poppler-utils
+.PHONY: system-deps
+system-deps:
+	@missing=""; for d in $(SYSTEM_DEPS); do command -v $${d%%:*} >/dev/null 2>&1 || missing="$$missing $${d##*:}"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing$$missing"; DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else echo "make test needs these Debian packages:$$missing (sudo apt-get install$$missing)"; exit 1; fi; \
+	fi
 
 test-go:
 	go test -race -count=1 ./...
@@ -35,7 +48,7 @@ test-web: node_modules/.installed
 	npm test --workspace frontend
 
 # test-e2e drives Debian's Chromium against the freshly built bin/kesi on a fresh data directory.
-test-e2e: build
+test-e2e: system-deps build
 	npm run test:e2e --workspace frontend
 
 generate: tools node_modules/.installed
@@ -100,6 +113,6 @@ extension: node_modules/.installed
 	cd extension/dist && zip -qrX ../../dist/kesi-extension.zip .
 
 # The portal reader's unit tests, then the extension end to end in Chromium against bin/kesi.
-test-extension: build extension
+test-extension: system-deps build extension
 	npm test --workspace extension
 	npm run test:e2e --workspace extension
