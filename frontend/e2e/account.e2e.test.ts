@@ -15,6 +15,7 @@ import {
   newContext,
   register,
   signIn,
+  signOutFrom,
   watchConsole,
   type Viewport,
 } from './harness';
@@ -42,9 +43,9 @@ describe.each<Viewport>(['desktop', 'phone'])('on a %s', (viewport) => {
     expect(errors).toEqual([]);
   });
 
-  /** Signs out from the sidebar (desktop) or the header (phone). */
+  /** Signs out from the sidebar (desktop) or the header's menu (phone), which asks first. */
   async function signOut() {
-    await page.getByRole('button', { name: 'Sign Out' }).first().click();
+    await signOutFrom(page);
     await page.waitForURL('**/login');
     await expect.poll(() => page.getByText('You have been logged out successfully.').isVisible()).toBe(true);
   }
@@ -217,3 +218,4 @@ describe.each<Viewport>(['desktop', 'phone'])('on a %s', (viewport) => {
     await page.waitForURL('**/login');
   });
 });
+

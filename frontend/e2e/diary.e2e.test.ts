@@ -36,7 +36,11 @@ async function signIn(context: BrowserContext): Promise<Page> {
 }
 
 async function rpc<T>(page: Page, method: string, body: unknown = {}): Promise<T> {
-  const res = await page.request.post(`${BASE}/kesi.v1.CaseService/${method}`, { data: body });
+  const res = await page.request.post(`${BASE}/kesi.v1.CaseService/${method}`, {
+    data: body,
+    // Kesi's own page sends its Origin; the write guard refuses a cookie-carrying call without it.
+    headers: { Origin: BASE },
+  });
   expect(res.ok()).toBe(true);
   return (await res.json()) as T;
 }
@@ -87,9 +91,14 @@ describe('the demo diary on a desktop', () => {
     // Record an outcome with a next date 3 days ahead and find it on the calendar.
     const next = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     await page.getByRole('button', { name: 'Record outcome' }).click();
-    await page.getByLabel('What happened').fill('Adjourned; e2e witness absent');
-    await page.getByLabel('Next date').fill(next);
-    await page.getByRole('button', { name: 'Save' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Outcome', { exact: true }).fill('Adjourned; e2e witness absent');
+    // Dates are typed the Kenyan way, DD/MM/YYYY.
+    await dialog.getByLabel('Next date').fill(`${next.slice(8)}/${next.slice(5, 7)}/${next.slice(0, 4)}`);
+    await dialog.getByLabel('Next date').press('Tab');
+    await dialog.getByLabel('Next activity').fill('Mention');
+    await dialog.getByLabel('Next activity').press('Tab');
+    await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Outcome recorded').waitFor();
     const day = await rpc<{ cases?: { caseId: string }[] }>(page, 'ListScheduledCases', {
       date: { year: Number(next.slice(0, 4)), month: Number(next.slice(5, 7)), day: Number(next.slice(8)) },

@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launch } from './harness';
+import { baseURL, launch, signOutFrom } from './harness';
 
 type Browser = Awaited<ReturnType<typeof launch>>;
 let browser: Browser;
@@ -24,7 +24,11 @@ interface CaseRow {
 }
 
 async function rpc<T>(page: Page, method: string, body: unknown = {}): Promise<T> {
-  const res = await page.request.post(`${baseURL()}/kesi.v1.CaseService/${method}`, { data: body });
+  const res = await page.request.post(`${baseURL()}/kesi.v1.CaseService/${method}`, {
+    data: body,
+    // Kesi's own page sends its Origin; the write guard refuses a cookie-carrying call without it.
+    headers: { Origin: baseURL() },
+  });
   expect(res.ok(), `${method}: ${res.status()}`).toBe(true);
   return (await res.json()) as T;
 }
@@ -121,7 +125,7 @@ describe('at court with no signal, on a phone', () => {
   it('wipes the diary from the phone at sign-out', async () => {
     await page.goto(`${baseURL()}/dashboard`);
     await expect.poll(async () => (await storedDiary(page))?.queries.length ?? 0, { timeout: 20_000 }).toBeGreaterThan(0);
-    await page.getByRole('button', { name: 'Sign Out' }).filter({ visible: true }).first().click();
+    await signOutFrom(page);
     await page.waitForURL('**/login');
     await expect.poll(() => storedDiary(page), { timeout: 10_000 }).toBeNull();
   });

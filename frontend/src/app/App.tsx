@@ -82,7 +82,14 @@ export function App() {
             shouldDehydrateMutation: (m) => m.state.status === 'pending',
           },
         }}
-        onSuccess={() => queryClient.resumePausedMutations()}
+        // The restored diary paints at once; with signal, it is then checked against the server
+        // (a reload must not show the last visit's answers as fresh for their whole stale time),
+        // after the outcomes waiting to send have gone.
+        onSuccess={() =>
+          queryClient.resumePausedMutations().then(() => {
+            if (onlineManager.isOnline()) return queryClient.invalidateQueries();
+          })
+        }
       >
         <SessionProvider store={session}>
           <ConflictDialog />
