@@ -109,7 +109,6 @@ func (s *Service) AdoptListedDate(ctx context.Context, owner, id uuid.UUID, a Ad
 	}
 	var moves []move
 	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
-		moves = nil
 		acts, err := tx.Activity.Query().
 			Where(activity.CaseRef(id), activity.OwnerID(owner), activity.ActivityDateGTE(today)).All(ctx)
 		if err != nil {
