@@ -200,6 +200,8 @@ func (a *App) build() error {
 	if err != nil {
 		return err
 	}
+	// A date moved by an import or a cause-list adoption is alerted at once.
+	caseSvc.OnDateMoved = reminderSvc.DateMoved
 	a.CauseLists = causelists.NewService(a.DB.Client, a.Calendar, caseSvc)
 	causeListHandler := causelists.NewHandler(a.CauseLists)
 	policies := []auth.Policy{auth.ServicePolicy}

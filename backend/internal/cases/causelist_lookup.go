@@ -86,7 +86,8 @@ type Adoption struct {
 // the case's next open sitting (dated today or later, no outcome yet) moves
 // to it, or a sitting is added when there is none; the move is noted in the
 // case's notes with the date it was moved from. Adopting a date the case
-// already has changes nothing.
+// already has changes nothing. Once committed, OnDateMoved is told of the
+// moved sitting and the date it left (or of the added one, as a new date).
 func (s *Service) AdoptListedDate(ctx context.Context, owner, id uuid.UUID, a Adoption) (*ent.CourtCase, error) {
 	if a.Date.IsZero() {
 		return nil, errs.Invalid("listed_date", "The listed date is missing.")
@@ -106,6 +107,7 @@ func (s *Service) AdoptListedDate(ctx context.Context, owner, id uuid.UUID, a Ad
 	if err != nil {
 		return nil, err
 	}
+	var moves []move
 	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
 		acts, err := tx.Activity.Query().
 			Where(activity.CaseRef(id), activity.OwnerID(owner), activity.ActivityDateGTE(today)).All(ctx)
@@ -128,15 +130,18 @@ func (s *Service) AdoptListedDate(ctx context.Context, owner, id uuid.UUID, a Ad
 				return errs.Internal(fmt.Errorf("move sitting of case %s: %w", id, err))
 			}
 			note = fmt.Sprintf("%s (moved from %s)", note, open.ActivityDate.In(time.UTC).Format("Mon 2 Jan 2006"))
+			moves = []move{{sitting: open.ID, from: open.ActivityDate}}
 		} else {
 			client, err := s.clientName(ctx, owner, id)
 			if err != nil {
 				return err
 			}
-			if err := tx.Activity.Create().SetOwnerID(owner).SetCaseRef(id).SetActivity(a.Activity).
-				SetActivityDate(a.Date).SetTime(a.Time).SetClientName(client).Exec(ctx); err != nil {
+			x, err := tx.Activity.Create().SetOwnerID(owner).SetCaseRef(id).SetActivity(a.Activity).
+				SetActivityDate(a.Date).SetTime(a.Time).SetClientName(client).Save(ctx)
+			if err != nil {
 				return errs.Internal(fmt.Errorf("add listed sitting of case %s: %w", id, err))
 			}
+			moves = []move{{sitting: x.ID}}
 		}
 		if notes := strings.TrimSpace(c.Notes + "\n" + note); note != "" && len([]rune(notes)) <= MaxNotes {
 			if err := tx.CourtCase.UpdateOneID(id).SetNotes(notes).Exec(ctx); err != nil {
@@ -149,5 +154,6 @@ func (s *Service) AdoptListedDate(ctx context.Context, owner, id uuid.UUID, a Ad
 	if err != nil {
 		return nil, err
 	}
+	s.tellMoves(ctx, moves)
 	return loadCase(ctx, s.db, owner, courtcase.ID(id))
 }

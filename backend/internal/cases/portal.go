@@ -51,21 +51,29 @@ const (
 // lawyer may have corrected it) and never deletes a sitting the lawyer
 // recorded; it only moves a sitting it added itself that is upcoming, has
 // no outcome and that the portal no longer lists (an adjourned date).
+//
+// A new upcoming date of a case the diary already had is a date change the
+// advocate did not make: once committed, OnDateMoved is told of it.
 func (s *Service) ImportPortal(ctx context.Context, owner uuid.UUID, in PortalCase) (Imported, error) {
 	today := s.cal.Today()
 	var did Imported
+	var moves []move
 	err := platform.InTx(ctx, s.db, func(tx *ent.Client) error {
 		var err error
-		did, err = importPortal(ctx, tx, owner, in, today)
+		did, moves, err = importPortal(ctx, tx, owner, in, today)
 		return err
 	})
-	return did, err
+	if err != nil {
+		return did, err
+	}
+	s.tellMoves(ctx, moves)
+	return did, nil
 }
 
-func importPortal(ctx context.Context, tx *ent.Client, owner uuid.UUID, in PortalCase, today civil.Date) (Imported, error) {
+func importPortal(ctx context.Context, tx *ent.Client, owner uuid.UUID, in PortalCase, today civil.Date) (Imported, []move, error) {
 	c, err := tx.CourtCase.Query().Where(scope(owner), courtcase.CaseID(in.CaseID)).Only(ctx)
 	if err != nil && !ent.IsNotFound(err) {
-		return 0, errs.Internal(fmt.Errorf("find case %s: %w", in.CaseID, err))
+		return 0, nil, errs.Internal(fmt.Errorf("find case %s: %w", in.CaseID, err))
 	}
 	did := ImportedUnchanged
 	if c == nil {
@@ -77,7 +85,7 @@ func importPortal(ctx context.Context, tx *ent.Client, owner uuid.UUID, in Porta
 			SetLawCourt(in.LawCourt).SetFilingDate(in.FilingDate).SetStatus(status).SetCaseType(in.CaseType).
 			Save(ctx)
 		if err != nil {
-			return 0, errs.Internal(fmt.Errorf("create case %s: %w", in.CaseID, err))
+			return 0, nil, errs.Internal(fmt.Errorf("create case %s: %w", in.CaseID, err))
 		}
 		did = ImportedCreated
 	} else {
@@ -98,14 +106,21 @@ func importPortal(ctx context.Context, tx *ent.Client, owner uuid.UUID, in Porta
 		}
 		if changed {
 			if err := up.Exec(ctx); err != nil {
-				return 0, errs.Internal(fmt.Errorf("update case %s: %w", in.CaseID, err))
+				return 0, nil, errs.Internal(fmt.Errorf("update case %s: %w", in.CaseID, err))
 			}
 			did = ImportedUpdated
 		}
 	}
-	added, changed, err := importSittings(ctx, tx, owner, c.ID, in.Sittings, today)
+	ch, err := importSittings(ctx, tx, owner, c.ID, in.Sittings, today)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
+	}
+	changed := ch.changed()
+	var moves []move
+	if did != ImportedCreated {
+		// A case the import just created has no date to move from, and the
+		// advocate is not alerted of each sitting of a new import.
+		moves = importMoves(ch.added, ch.removed, today)
 	}
 	if did == ImportedUnchanged && changed {
 		did = ImportedUpdated
@@ -114,38 +129,53 @@ func importPortal(ctx context.Context, tx *ent.Client, owner uuid.UUID, in Porta
 		up := tx.CourtCase.UpdateOneID(c.ID)
 		// A new date from the court clears the needing-update snooze, as
 		// recording it by hand does, and opens a concluded matter again.
-		if added {
+		if len(ch.added) > 0 {
 			up.SetMarkUpdated(false).SetConcluded(false)
 		}
 		if err := up.Exec(ctx); err != nil {
-			return 0, errs.Internal(fmt.Errorf("clear snooze of case %s: %w", in.CaseID, err))
+			return 0, nil, errs.Internal(fmt.Errorf("clear snooze of case %s: %w", in.CaseID, err))
 		}
 	}
 	if did != ImportedUnchanged {
 		if err := settle(ctx, tx, c.ID, today); err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 	}
-	return did, nil
+	return did, moves, nil
 }
 
-// importSittings adds the portal's sittings the case lacks and reports
-// whether it added a sitting and whether anything changed.
-func importSittings(ctx context.Context, tx *ent.Client, owner, caseRef uuid.UUID, in []PortalSitting, today civil.Date) (added, changed bool, err error) {
+// sittingChanges is what importSittings did to a case's sittings.
+type sittingChanges struct {
+	added   []touched // the sittings it added
+	removed []touched // the upcoming imported sittings the portal no longer lists
+	updated bool      // it filled a time or an outcome
+}
+
+func (c sittingChanges) changed() bool {
+	return len(c.added) > 0 || len(c.removed) > 0 || c.updated
+}
+
+// importSittings adds the portal's sittings the case lacks, fills a time or
+// an outcome a sitting lacks, removes the upcoming open sittings it added
+// itself that the portal no longer lists, and reports what it did.
+func importSittings(ctx context.Context, tx *ent.Client, owner, caseRef uuid.UUID, in []PortalSitting, today civil.Date) (sittingChanges, error) {
+	var did sittingChanges
 	if len(in) == 0 {
-		return false, false, nil
+		return did, nil
 	}
 	have, err := tx.Activity.Query().Where(activity.CaseRef(caseRef)).All(ctx)
 	if err != nil {
-		return false, false, errs.Internal(fmt.Errorf("load sittings of case %s: %w", caseRef, err))
+		return did, errs.Internal(fmt.Errorf("load sittings of case %s: %w", caseRef, err))
 	}
 	type key struct {
 		date civil.Date
 		kind string
 	}
 	existing := map[key]*ent.Activity{}
+	dated := map[civil.Date]bool{}
 	for _, a := range have {
 		existing[key{a.ActivityDate, a.Activity}] = a
+		dated[a.ActivityDate] = true
 	}
 	listed := map[key]bool{}
 	for _, a := range in {
@@ -156,11 +186,12 @@ func importSittings(ctx context.Context, tx *ent.Client, owner, caseRef uuid.UUI
 		listed[k] = true
 		old, ok := existing[k]
 		if !ok {
-			if err := tx.Activity.Create().SetOwnerID(owner).SetCaseRef(caseRef).SetActivity(a.Kind).
-				SetActivityDate(a.Date).SetTime(a.Time).SetOutcome(a.Outcome).SetImported(true).Exec(ctx); err != nil {
-				return false, false, errs.Internal(fmt.Errorf("add sitting to case %s: %w", caseRef, err))
+			x, err := tx.Activity.Create().SetOwnerID(owner).SetCaseRef(caseRef).SetActivity(a.Kind).
+				SetActivityDate(a.Date).SetTime(a.Time).SetOutcome(a.Outcome).SetImported(true).Save(ctx)
+			if err != nil {
+				return did, errs.Internal(fmt.Errorf("add sitting to case %s: %w", caseRef, err))
 			}
-			added, changed = true, true
+			did.added = append(did.added, touched{id: x.ID, kind: x.Activity, date: x.ActivityDate, done: Done(x), known: dated[x.ActivityDate]})
 			continue
 		}
 		up := old.Update()
@@ -175,9 +206,9 @@ func importSittings(ctx context.Context, tx *ent.Client, owner, caseRef uuid.UUI
 		}
 		if dirty {
 			if err := up.Exec(ctx); err != nil {
-				return false, false, errs.Internal(fmt.Errorf("update sitting of case %s: %w", caseRef, err))
+				return did, errs.Internal(fmt.Errorf("update sitting of case %s: %w", caseRef, err))
 			}
-			changed = true
+			did.updated = true
 		}
 	}
 	for k, a := range existing {
@@ -185,9 +216,9 @@ func importSittings(ctx context.Context, tx *ent.Client, owner, caseRef uuid.UUI
 			continue
 		}
 		if err := tx.Activity.DeleteOne(a).Exec(ctx); err != nil {
-			return false, false, errs.Internal(fmt.Errorf("remove moved date of case %s: %w", caseRef, err))
+			return did, errs.Internal(fmt.Errorf("remove moved date of case %s: %w", caseRef, err))
 		}
-		changed = true
+		did.removed = append(did.removed, touched{id: a.ID, kind: a.Activity, date: a.ActivityDate})
 	}
-	return added, changed, nil
+	return did, nil
 }

@@ -31,6 +31,10 @@ type Service struct {
 	db   *ent.Client
 	cal  platform.Calendar
 	docs DocumentPurger
+
+	// OnDateMoved, when set, is told after commit of each sitting whose
+	// date an import or a cause-list adoption moved or added (see moves.go).
+	OnDateMoved func(ctx context.Context, sit CaseSitting, from civil.Date) error
 }
 
 // NewService builds the diary over db; docs may be nil (no documents to purge).

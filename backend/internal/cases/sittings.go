@@ -42,6 +42,15 @@ func SittingsFrom(ctx context.Context, db *ent.Client, owner uuid.UUID, from civ
 	return sittings(ctx, db, activity.OwnerID(owner), activity.ActivityDateGTE(from))
 }
 
+// SittingsByID answers the sittings (activities) with the given ids, by
+// date and time; ids that name no sitting are left out.
+func SittingsByID(ctx context.Context, db *ent.Client, ids ...uuid.UUID) ([]CaseSitting, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	return sittings(ctx, db, activity.IDIn(ids...))
+}
+
 func sittings(ctx context.Context, db *ent.Client, where ...predicate.Activity) ([]CaseSitting, error) {
 	acts, err := db.Activity.Query().Where(where...).All(ctx)
 	if err != nil {
