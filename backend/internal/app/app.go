@@ -200,6 +200,7 @@ func (a *App) build() error {
 	if err != nil {
 		return err
 	}
+	a.Metrics.Register(reminders.MessagesTotal)
 	// A date moved by an import or a cause-list adoption is alerted at once.
 	caseSvc.OnDateMoved = reminderSvc.DateMoved
 	a.CauseLists = causelists.NewService(a.DB.Client, a.Calendar, caseSvc)

@@ -78,6 +78,19 @@ func New(db *sql.DB) *Metrics {
 	return m
 }
 
+// Register adds a domain's own collectors (the reminders' message counts...)
+// to this server's exposition. A collector already registered is kept.
+func (m *Metrics) Register(cs ...prometheus.Collector) {
+	for _, c := range cs {
+		if err := m.reg.Register(c); err != nil {
+			var already prometheus.AlreadyRegisteredError
+			if !errors.As(err, &already) {
+				panic(err)
+			}
+		}
+	}
+}
+
 // Handler serves the exposition.
 func (m *Metrics) Handler() http.Handler {
 	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg})
