@@ -126,9 +126,9 @@ export async function signIn(page: Page, email: string, password: string, lands 
 /** Signs out as a person would: the sidebar's button on a desktop; on a phone the header's More
  * menu, then the confirmation (a stray tap at court must not end the session). */
 export async function signOutFrom(page: Page): Promise<void> {
-  const more = page.getByRole('button', { name: 'More' });
-  if (await more.isVisible()) {
-    await more.click();
+  // Mantine's sm breakpoint (48em): below it the header's More menu replaces the sidebar.
+  if ((page.viewportSize()?.width ?? 1366) < 768) {
+    await page.getByRole('button', { name: 'More' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sign Out' }).click();
     return;

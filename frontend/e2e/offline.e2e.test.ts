@@ -98,9 +98,11 @@ describe('at court with no signal, on a phone', () => {
 
     await page.getByText(first.caseId).first().click();
     await page.waitForURL(`**/cases/${encodeURIComponent(first.caseId)}`);
+    // The case page, not the dashboard's cards still on screen while the route changes.
+    await page.getByRole('button', { name: 'Back to Cases' }).waitFor();
     await page.getByRole('button', { name: 'Record outcome' }).click();
     const outcome = `Adjourned offline at court ${String(Date.now())}`;
-    await page.getByLabel('What happened').fill(outcome);
+    await page.getByRole('dialog').getByLabel('Outcome', { exact: true }).fill(outcome);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByTestId('offline-bar').textContent()).toContain('1 outcome waiting to send');
     await page.screenshot({ path: '/tmp/offline-waiting-360.png', fullPage: false });

@@ -67,6 +67,13 @@ export function recordActivityDefaults(
       const context = contextOf(client, variables);
       if (context?.queued && context.seen) {
         const now = (await api.getCaseByCaseId({ caseId: context.seen.caseId })).case;
+        // An outcome the server already holds was sent before the phone could note it (the page
+        // closed or reloaded just after): replaying it would record it twice.
+        const outcome = variables.values.outcome.trim();
+        if (now && outcome !== '') {
+          const { activities } = await api.listCaseActivities({ caseId: now.caseId });
+          if (activities.some((a) => a.outcome.trim() === outcome)) return { kept: 'theirs', case: now };
+        }
         if (now && caseChanged(context.seen, snapshotOf(now))) {
           const keep = await askWhichToKeep({
             seen: context.seen,

@@ -15,6 +15,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { onlineManager } from '@tanstack/react-query';
 import type { Case } from '@gen/kesi/v1/case_pb';
 import { errorMessage } from '@/api/errors';
 import { DateField } from '@/components/DateField';
@@ -36,6 +37,7 @@ export const OUTCOME_TEXT = {
   cancel: 'Cancel',
   save: 'Save',
   success: 'Outcome recorded',
+  savedOffline: 'Saved on this phone - it will be sent when the signal returns',
   concluded: 'Matter concluded',
   needsSomething: 'Enter what happened or the next date',
   needsKind: 'Enter the next activity',
@@ -106,6 +108,12 @@ export function RecordOutcomeDialog({ target, opened, onClose }: { target: Case;
                 },
               },
             );
+            // With no signal the outcome waits on the phone (the offline bar counts it) and is sent
+            // when the signal returns: nothing more to do here.
+            if (!onlineManager.isOnline()) {
+              notifications.show({ id: `outcome-${target.id}`, color: 'blue', message: OUTCOME_TEXT.savedOffline });
+              close();
+            }
           },
           (errors) => {
             const first = Object.keys(errors)[0];
