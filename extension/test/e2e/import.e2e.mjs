@@ -91,24 +91,27 @@ async function startKesi() {
 async function createLawyer(request, origin) {
   const email = `advocate-${Date.now()}@example.co.ke`;
   const password = 'haki-2025';
+  // Kesi's own page sends its Origin; the write guard refuses a cookie-carrying write without it.
+  const headers = { Origin: origin };
   const ok = async (res, what) => {
     assert.ok(res.ok(), `${what}: ${res.status()} ${await res.text()}`);
     return res;
   };
   await ok(await request.post(`${origin}/api/auth/register`, {
+    headers,
     data: { fullname: 'Achieng Odhiambo', email, password, phone_number: '0712345678' },
   }), 'register');
-  await ok(await request.post(`${origin}/api/auth/login`, { data: { email, password } }), 'login');
+  await ok(await request.post(`${origin}/api/auth/login`, { headers, data: { email, password } }), 'login');
   const plans = await (await ok(await request.get(`${origin}/api/plans`), 'plans')).json();
   const plan = (Array.isArray(plans) ? plans : plans.plans)[0];
-  const init = await (await ok(await request.post(`${origin}/api/payment/initialize`, { data: { planId: plan.id } }), 'initialize')).json();
+  const init = await (await ok(await request.post(`${origin}/api/payment/initialize`, { headers, data: { planId: plan.id } }), 'initialize')).json();
   const reference = init.reference || decodeURIComponent(new URL(init.authorizationUrl).pathname.split('/').pop());
   const paid = await request.post(`${origin}/dev/checkout/${encodeURIComponent(reference)}`, {
     form: { outcome: 'success' },
     maxRedirects: 0,
   });
   assert.ok(paid.status() === 303 || paid.ok(), `checkout: ${paid.status()}`);
-  const verified = await (await ok(await request.post(`${origin}/api/payment/verify`, { data: { reference } }), 'verify')).json();
+  const verified = await (await ok(await request.post(`${origin}/api/payment/verify`, { headers, data: { reference } }), 'verify')).json();
   assert.ok(verified.success, `payment verified: ${JSON.stringify(verified)}`);
   return { email, password };
 }

@@ -29,7 +29,7 @@ export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Cases Report', to: '/cases-report', icon: IconReportAnalytics, desktopOnly: true },
   { label: 'Notifications', to: '/notifications', icon: IconBell, badge: true },
   { label: 'Calendar', to: '/calendar', icon: IconCalendar },
-  // On phones the bottom bar has no room left; the dashboard's summary links to the screen.
+  // On a phone, in the header's menu (the bottom bar has no room left) and from the dashboard's summary.
   { label: 'Cause lists', to: '/cause-lists', icon: IconListCheck, desktopOnly: true },
   { label: 'Settings', to: '/settings', icon: IconSettings },
 ];
