@@ -109,6 +109,18 @@ func TestDigests_TellWhatTheCauseListSays(t *testing.T) {
 			t.Fatalf("C: %+v", ms)
 		}
 
+		// B proves the number within the evening's window: WhatsApp (on
+		// by default) gets the digest too, once.
+		f.at(t, "2025-01-15 18:40")
+		f.verify(t, b)
+		f.run(t)
+		f.at(t, "2025-01-15 18:41")
+		f.run(t)
+		ms = f.messages(t, b)
+		if len(ms) != 2 || ms[1].Channel != reminders.WhatsApp || !strings.Contains(ms[1].Text, "MCCC/E500/2021") {
+			t.Fatalf("B's WhatsApp: %+v", ms)
+		}
+
 		// Thursday morning, the day itself: the same findings, as today's.
 		f.at(t, "2025-01-16 06:30")
 		f.run(t)
@@ -116,6 +128,16 @@ func TestDigests_TellWhatTheCauseListSays(t *testing.T) {
 		if len(ms) != 4 || ms[2].Kind != reminders.KindMorning || !strings.Contains(ms[2].Text, "Today, Thu 16 Jan: 2 sittings, 1 more on the cause list") ||
 			!strings.Contains(ms[2].Text, "Not on the Milimani cause list: MCCC/E12/2023") {
 			t.Fatalf("A's morning: %+v", ms)
+		}
+
+		// Thursday evening: no list covers Friday, and nobody has a
+		// sitting then: nothing more is sent.
+		all := func() int { return len(f.messages(t, a)) + len(f.messages(t, b)) + len(f.messages(t, c)) }
+		before := all()
+		f.at(t, "2025-01-16 18:30")
+		f.run(t)
+		if n := all(); n != before {
+			t.Fatalf("%d messages after Thursday evening, want the %d of before", n, before)
 		}
 	})
 }

@@ -111,18 +111,22 @@ func (s *Service) RecordDigests(ctx context.Context, now time.Time) error {
 			for _, r := range rows {
 				byUser[r.UserID] = r
 			}
-			// A digest recorded at an earlier run is not worked out again:
-			// the cause-list check costs queries for each advocate, and the
-			// job runs every minute of the window.
+			// A digest recorded on every channel at an earlier run is not
+			// worked out again: the cause-list check costs queries for each
+			// advocate, and the job runs every minute of the window. A
+			// channel turned on within the window still gets it.
 			sent, err := s.db.ReminderMessage.Query().
 				Where(remindermessage.UserIDIn(chunk...), remindermessage.Kind(d.kind), remindermessage.Day(d.day.String())).
-				Select(remindermessage.FieldUserID).All(ctx)
+				Select(remindermessage.FieldUserID, remindermessage.FieldChannel).All(ctx)
 			if err != nil {
 				return fmt.Errorf("load recorded digests: %w", err)
 			}
-			done := map[uuid.UUID]bool{}
+			done := map[uuid.UUID]map[string]bool{}
 			for _, m := range sent {
-				done[m.UserID] = true
+				if done[m.UserID] == nil {
+					done[m.UserID] = map[string]bool{}
+				}
+				done[m.UserID][m.Channel] = true
 			}
 			for _, u := range users {
 				p := profileOf(u)
@@ -131,7 +135,7 @@ func (s *Service) RecordDigests(ctx context.Context, now time.Time) error {
 				if d.kind == KindEvening {
 					on, at = st.EveningDigest, st.EveningTime
 				}
-				if !on || !due(local, at) || done[u.ID] {
+				if !on || !due(local, at) || recorded(done[u.ID], channelsOf(p, st)) {
 					continue
 				}
 				var fs []Finding
@@ -160,14 +164,15 @@ func (s *Service) recordAll(ctx context.Context, p profile, st Settings, kind, d
 		name, to, subject, text string
 	}
 	var chs []ch
-	if st.Email && p.Email != "" {
-		chs = append(chs, ch{Email, p.Email, dg.Subject, dg.EmailText(p.Fullname)})
-	}
-	if st.SMS && st.PhoneVerified {
-		chs = append(chs, ch{SMS, p.Phone, "", dg.SMSText()})
-	}
-	if st.WhatsApp && st.PhoneVerified {
-		chs = append(chs, ch{WhatsApp, p.Phone, "", WhatsAppText(dg.WhatsAppParameters())})
+	for _, c := range channelsOf(p, st) {
+		switch c {
+		case Email:
+			chs = append(chs, ch{Email, p.Email, dg.Subject, dg.EmailText(p.Fullname)})
+		case SMS:
+			chs = append(chs, ch{SMS, p.Phone, "", dg.SMSText()})
+		case WhatsApp:
+			chs = append(chs, ch{WhatsApp, p.Phone, "", WhatsAppText(dg.WhatsAppParameters())})
+		}
 	}
 	for _, c := range chs {
 		key := fmt.Sprintf("%s|%s|%s|%s", p.ID, keyPart, day, c.name)
@@ -221,6 +226,30 @@ func (s *Service) DateMoved(ctx context.Context, sit cases.CaseSitting, from civ
 		_ = s.deliver(ctx, m)
 	}
 	return nil
+}
+
+// channelsOf names the channels the advocate chose and can receive.
+func channelsOf(p profile, st Settings) []string {
+	var out []string
+	if st.Email && p.Email != "" {
+		out = append(out, Email)
+	}
+	if st.SMS && st.PhoneVerified {
+		out = append(out, SMS)
+	}
+	if st.WhatsApp && st.PhoneVerified {
+		out = append(out, WhatsApp)
+	}
+	return out
+}
+
+func recorded(done map[string]bool, channels []string) bool {
+	for _, c := range channels {
+		if !done[c] {
+			return false
+		}
+	}
+	return true
 }
 
 func hasNewDate(fs []Finding) bool {
