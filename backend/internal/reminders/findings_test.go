@@ -30,7 +30,7 @@ func milimaniList(numbers ...string) []byte {
 
 // withLists is the fixture's service with the cause-list check plugged in
 // as the app plugs it.
-func withLists(t *testing.T, f *fixture, list []byte) {
+func withLists(t testing.TB, f *fixture, list []byte) {
 	t.Helper()
 	cal := platform.Calendar{Clock: f.clock, Location: testkit.Nairobi}
 	cl := causelists.NewService(f.db, cal, cases.NewService(f.db, cal, nil))
