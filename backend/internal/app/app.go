@@ -196,14 +196,14 @@ func (a *App) build() error {
 	affiliateSvc := affiliates.NewService(a.DB.Client, a.Calendar, a.Config.PublicURL.String())
 	affiliateHandler := affiliates.NewHandler(affiliateSvc)
 	importHandler := imports.NewHandler(imports.NewService(caseSvc))
-	reminderSvc, err := newReminders(a, mailer)
+	a.CauseLists = causelists.NewService(a.DB.Client, a.Calendar, caseSvc)
+	reminderSvc, err := newReminders(a, mailer, a.CauseLists)
 	if err != nil {
 		return err
 	}
 	a.Metrics.Register(reminders.MessagesTotal)
 	// A date moved by an import or a cause-list adoption is alerted at once.
 	caseSvc.OnDateMoved = reminderSvc.DateMoved
-	a.CauseLists = causelists.NewService(a.DB.Client, a.Calendar, caseSvc)
 	causeListHandler := causelists.NewHandler(a.CauseLists)
 	policies := []auth.Policy{auth.ServicePolicy}
 	policies = append(policies, documents.Policy)

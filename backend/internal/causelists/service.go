@@ -117,6 +117,12 @@ func (s *Service) Matches(ctx context.Context, owner uuid.UUID, start, end civil
 	return s.matches(ctx, owner, start, end, nil)
 }
 
+// Covers reports whether any stored list covers day: when none does, no
+// advocate has a finding that day, and the reminders' digests skip the check.
+func (s *Service) Covers(ctx context.Context, day civil.Date) (bool, error) {
+	return covering(ctx, s.db, day)
+}
+
 func (s *Service) matches(ctx context.Context, owner uuid.UUID, from, to civil.Date, only *uuid.UUID) ([]Match, error) {
 	diary, err := cases.ListingCases(ctx, s.db, owner, from, to)
 	if err != nil {

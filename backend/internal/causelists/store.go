@@ -255,3 +255,12 @@ func dismiss(ctx context.Context, db *ent.Client, owner uuid.UUID, k findingKey)
 	}
 	return nil
 }
+
+// covering reports whether a stored list covers day.
+func covering(ctx context.Context, db *ent.Client, day civil.Date) (bool, error) {
+	ok, err := db.CauseList.Query().Where(causelist.FirstDateLTE(day), causelist.LastDateGTE(day)).Exist(ctx)
+	if err != nil {
+		return false, fmt.Errorf("lists covering %s: %w", day, err)
+	}
+	return ok, nil
+}

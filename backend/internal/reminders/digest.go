@@ -7,6 +7,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/google/uuid"
+
 	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/ent/civil"
 )
@@ -35,9 +37,10 @@ type Digest struct {
 
 func dayLabel(d civil.Date) string { return d.In(time.UTC).Format("Mon 2 Jan") }
 
-// digestFor writes the digest of day's sittings. when is "Tomorrow" or
-// "Today" (or a weekday name for a Friday evening's Monday).
-func digestFor(kind string, today, day civil.Date, ss []cases.CaseSitting, link string) Digest {
+// digestFor writes the digest of day's sittings with what the cause lists
+// say of them. when is "Tomorrow" or "Today" (or a weekday name for a Friday
+// evening's Monday).
+func digestFor(kind string, today, day civil.Date, ss []cases.CaseSitting, fs []Finding, link string) Digest {
 	var when string
 	switch {
 	case day == today:
@@ -47,9 +50,28 @@ func digestFor(kind string, today, day civil.Date, ss []cases.CaseSitting, link 
 	default:
 		when = day.In(time.UTC).Format("Monday")
 	}
+	listed := map[uuid.UUID]Finding{}
+	var newDates, notListed []Finding
+	for _, f := range fs {
+		switch f.Kind {
+		case FindingListed:
+			listed[f.CaseRef] = f
+		case FindingNewDate:
+			newDates = append(newDates, f)
+		case FindingNotListed:
+			notListed = append(notListed, f)
+		}
+	}
 	n := fmt.Sprintf("%d sittings", len(ss))
 	if len(ss) == 1 {
 		n = "1 sitting"
+	}
+	// A listing the diary lacks is something on that day too.
+	switch {
+	case len(newDates) > 0 && len(ss) == 0:
+		n = fmt.Sprintf("%d on the cause list", len(newDates))
+	case len(newDates) > 0:
+		n += fmt.Sprintf(", %d more on the cause list", len(newDates))
 	}
 	d := Digest{
 		Title: fmt.Sprintf("%s, %s: %s", when, dayLabel(day), n),
@@ -57,9 +79,54 @@ func digestFor(kind string, today, day civil.Date, ss []cases.CaseSitting, link 
 	}
 	d.Subject = "Kesi - " + d.Title
 	for _, s := range ss {
-		d.Lines = append(d.Lines, sittingLine(s))
+		l := sittingLine(s)
+		if f, ok := listed[s.CaseRef]; ok {
+			l = listedLine(s, f)
+		}
+		d.Lines = append(d.Lines, l)
+	}
+	for _, f := range newDates {
+		d.Lines = append(d.Lines, oneLine(fmt.Sprintf("Listed on the cause list: %s %s %s (not in your diary)", f.CaseNumber, f.Time, title(f.Activity))))
+	}
+	for _, f := range notListed {
+		d.Lines = append(d.Lines, oneLine(fmt.Sprintf("Not on the %s cause list: %s - check with the registry", title(f.Station), f.CaseNumber)))
 	}
 	return d
+}
+
+// listedLine is a sitting the list confirms, what the list adds next to the
+// case number so that a shortened SMS line keeps it: "11:00 Milimani CM Ct
+// 3, MCCC/E3574/2022 (listed 09:00, Court 3) A v B - Mention". The virtual
+// link, long, goes last.
+func listedLine(s cases.CaseSitting, f Finding) string {
+	at := "listed"
+	if f.Time != "" {
+		at += " " + f.Time
+	}
+	if f.CourtRoom != "" {
+		at += ", " + title(f.CourtRoom)
+	}
+	s.CaseNumber += " (" + at + ")"
+	l := sittingLine(s)
+	if f.VirtualLink != "" {
+		l += ", online: " + f.VirtualLink
+	}
+	return oneLine(l)
+}
+
+// title writes the capitals of a list as people do: "HOMA BAY" is "Homa
+// Bay", "COURT 3" is "Court 3". A word with a digit ("4B") is kept as it is.
+func title(s string) string {
+	w := strings.Fields(s)
+	for i, x := range w {
+		if strings.ContainsAny(x, "0123456789") {
+			continue
+		}
+		x = strings.ToLower(x)
+		r, n := utf8.DecodeRuneInString(x)
+		w[i] = strings.ToUpper(string(r)) + x[n:]
+	}
+	return strings.Join(w, " ")
 }
 
 // sittingLine is "09:00 Milimani CM Ct 3, MCCC/E3574/2022 A v B - Mention".

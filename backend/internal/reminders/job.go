@@ -78,6 +78,26 @@ func (s *Service) RecordDigests(ctx context.Context, now time.Time) error {
 			}
 			byOwner[x.Owner] = append(byOwner[x.Owner], x)
 		}
+		// A cause list may list a matter on a day the advocate's diary is
+		// empty: then every advocate is asked about, not only those with
+		// sittings.
+		covered := false
+		if s.findings != nil {
+			if covered, err = s.findings.Covers(ctx, d.day); err != nil {
+				return fmt.Errorf("cause lists of %s: %w", d.day, err)
+			}
+		}
+		if covered {
+			all, err := s.db.User.Query().Where(user.RoleIn(user.RoleLawyer, user.RoleModerator), user.PaidUntilGT(now)).IDs(ctx)
+			if err != nil {
+				return fmt.Errorf("list advocates: %w", err)
+			}
+			for _, id := range all {
+				if byOwner[id] == nil {
+					owners = append(owners, id)
+				}
+			}
+		}
 		for chunk := range chunks(owners, 500) {
 			users, err := s.db.User.Query().Where(user.IDIn(chunk...), user.RoleIn(user.RoleLawyer, user.RoleModerator), user.PaidUntilGT(now)).All(ctx)
 			if err != nil {
@@ -91,6 +111,23 @@ func (s *Service) RecordDigests(ctx context.Context, now time.Time) error {
 			for _, r := range rows {
 				byUser[r.UserID] = r
 			}
+			// A digest recorded on every channel at an earlier run is not
+			// worked out again: the cause-list check costs queries for each
+			// advocate, and the job runs every minute of the window. A
+			// channel turned on within the window still gets it.
+			sent, err := s.db.ReminderMessage.Query().
+				Where(remindermessage.UserIDIn(chunk...), remindermessage.Kind(d.kind), remindermessage.Day(d.day.String())).
+				Select(remindermessage.FieldUserID, remindermessage.FieldChannel).All(ctx)
+			if err != nil {
+				return fmt.Errorf("load recorded digests: %w", err)
+			}
+			done := map[uuid.UUID]map[string]bool{}
+			for _, m := range sent {
+				if done[m.UserID] == nil {
+					done[m.UserID] = map[string]bool{}
+				}
+				done[m.UserID][m.Channel] = true
+			}
 			for _, u := range users {
 				p := profileOf(u)
 				st := settingsOf(byUser[u.ID], p)
@@ -98,10 +135,19 @@ func (s *Service) RecordDigests(ctx context.Context, now time.Time) error {
 				if d.kind == KindEvening {
 					on, at = st.EveningDigest, st.EveningTime
 				}
-				if !on || !due(local, at) {
+				if !on || !due(local, at) || recorded(done[u.ID], channelsOf(p, st)) {
 					continue
 				}
-				dg := digestFor(d.kind, today, d.day, byOwner[u.ID], s.publicURL+"/calendar")
+				var fs []Finding
+				if covered {
+					if fs, err = s.findings.Findings(ctx, u.ID, d.day); err != nil {
+						return fmt.Errorf("cause-list findings of %s: %w", u.ID, err)
+					}
+				}
+				if len(byOwner[u.ID]) == 0 && !hasNewDate(fs) {
+					continue // nothing on
+				}
+				dg := digestFor(d.kind, today, d.day, byOwner[u.ID], fs, s.publicURL+"/calendar")
 				if err := s.recordAll(ctx, p, st, d.kind, d.day.String(), d.kind, dg, now); err != nil {
 					return err
 				}
@@ -118,14 +164,15 @@ func (s *Service) recordAll(ctx context.Context, p profile, st Settings, kind, d
 		name, to, subject, text string
 	}
 	var chs []ch
-	if st.Email && p.Email != "" {
-		chs = append(chs, ch{Email, p.Email, dg.Subject, dg.EmailText(p.Fullname)})
-	}
-	if st.SMS && st.PhoneVerified {
-		chs = append(chs, ch{SMS, p.Phone, "", dg.SMSText()})
-	}
-	if st.WhatsApp && st.PhoneVerified {
-		chs = append(chs, ch{WhatsApp, p.Phone, "", WhatsAppText(dg.WhatsAppParameters())})
+	for _, c := range channelsOf(p, st) {
+		switch c {
+		case Email:
+			chs = append(chs, ch{Email, p.Email, dg.Subject, dg.EmailText(p.Fullname)})
+		case SMS:
+			chs = append(chs, ch{SMS, p.Phone, "", dg.SMSText()})
+		case WhatsApp:
+			chs = append(chs, ch{WhatsApp, p.Phone, "", WhatsAppText(dg.WhatsAppParameters())})
+		}
 	}
 	for _, c := range chs {
 		key := fmt.Sprintf("%s|%s|%s|%s", p.ID, keyPart, day, c.name)
@@ -179,6 +226,39 @@ func (s *Service) DateMoved(ctx context.Context, sit cases.CaseSitting, from civ
 		_ = s.deliver(ctx, m)
 	}
 	return nil
+}
+
+// channelsOf names the channels the advocate chose and can receive.
+func channelsOf(p profile, st Settings) []string {
+	var out []string
+	if st.Email && p.Email != "" {
+		out = append(out, Email)
+	}
+	if st.SMS && st.PhoneVerified {
+		out = append(out, SMS)
+	}
+	if st.WhatsApp && st.PhoneVerified {
+		out = append(out, WhatsApp)
+	}
+	return out
+}
+
+func recorded(done map[string]bool, channels []string) bool {
+	for _, c := range channels {
+		if !done[c] {
+			return false
+		}
+	}
+	return true
+}
+
+func hasNewDate(fs []Finding) bool {
+	for _, f := range fs {
+		if f.Kind == FindingNewDate {
+			return true
+		}
+	}
+	return false
 }
 
 func chunks(ids []uuid.UUID, n int) func(func([]uuid.UUID) bool) {

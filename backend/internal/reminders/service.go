@@ -31,6 +31,7 @@ type Service struct {
 	codeKey   []byte
 	opts      Options
 	log       *slog.Logger
+	findings  ListFindings
 }
 
 // Options configure the Service.
@@ -43,6 +44,8 @@ type Options struct {
 	WhatsAppAppSecret   string
 	WhatsAppVerifyToken string
 	Log                 *slog.Logger
+	// Findings, when set, adds what the cause lists say to the digests.
+	Findings ListFindings
 }
 
 // NewService builds the Service over its channels.
@@ -55,6 +58,7 @@ func NewService(db *ent.Client, cal platform.Calendar, mailer notify.Mailer, sms
 	return &Service{
 		db: db, cal: cal, mailer: mailer, sms: sms, whatsapp: wa,
 		publicURL: strings.TrimRight(o.PublicURL, "/"), codeKey: mac.Sum(nil), opts: o, log: o.Log,
+		findings: o.Findings,
 	}
 }
 
