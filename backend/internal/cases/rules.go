@@ -48,6 +48,23 @@ const (
 	MaxRangeDays = 366
 )
 
+// CheckRange is the rule of every start..end query of calendar days: both
+// given, in order, and at most maxDays apart. The calendar and the cause
+// lists share it, so a person reads the same sentences on both.
+func CheckRange(start, end civil.Date, maxDays int) error {
+	switch {
+	case start.IsZero():
+		return errs.Invalid("start", "start is required, written YYYY-MM-DD.")
+	case end.IsZero():
+		return errs.Invalid("end", "end is required, written YYYY-MM-DD.")
+	case end.Before(start):
+		return errs.Invalid("end", "End date must not be before start date.")
+	case start.DaysUntil(end) > maxDays:
+		return errs.Invalidf("end", "The range must be at most %d days.", maxDays)
+	}
+	return nil
+}
+
 // CanonicalStatus is s written as SPEC.md writes it, matched without regard
 // to case; ok is false for a status outside the list.
 func CanonicalStatus(s string) (string, bool) {

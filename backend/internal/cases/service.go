@@ -466,15 +466,8 @@ func (s *Service) Week(ctx context.Context, owner uuid.UUID) (monday, sunday civ
 
 // Between answers one entry per activity dated start..end (both included), ascending.
 func (s *Service) Between(ctx context.Context, owner uuid.UUID, start, end civil.Date) ([]Entry, error) {
-	switch {
-	case start.IsZero():
-		return nil, errs.Invalid("start", "start is required, written YYYY-MM-DD.")
-	case end.IsZero():
-		return nil, errs.Invalid("end", "end is required, written YYYY-MM-DD.")
-	case end.Before(start):
-		return nil, errs.Invalid("end", "End date must not be before start date.")
-	case start.DaysUntil(end) > MaxRangeDays:
-		return nil, errs.Invalidf("end", "The range must be at most %d days.", MaxRangeDays)
+	if err := CheckRange(start, end, MaxRangeDays); err != nil {
+		return nil, err
 	}
 	return entries(ctx, s.db, owner, s.cal.Today(), start, end)
 }

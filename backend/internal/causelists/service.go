@@ -104,15 +104,8 @@ func (s *Service) Upload(ctx context.Context, owner uuid.UUID, fileName string, 
 
 // Matches answers the owner's findings dated start..end, dismissed ones left out.
 func (s *Service) Matches(ctx context.Context, owner uuid.UUID, start, end civil.Date) ([]Match, error) {
-	switch {
-	case start.IsZero():
-		return nil, errs.Invalid("start", "start is required, written YYYY-MM-DD.")
-	case end.IsZero():
-		return nil, errs.Invalid("end", "end is required, written YYYY-MM-DD.")
-	case end.Before(start):
-		return nil, errs.Invalid("end", "End date must not be before start date.")
-	case start.DaysUntil(end) > MaxRangeDays:
-		return nil, errs.Invalidf("end", "The range must be at most %d days.", MaxRangeDays)
+	if err := cases.CheckRange(start, end, MaxRangeDays); err != nil {
+		return nil, err
 	}
 	return s.matches(ctx, owner, start, end, nil)
 }
