@@ -15,17 +15,14 @@ import (
 	"github.com/kesihq/kesi/backend/internal/testkit"
 )
 
-// sharedPaystack is the directory of Paystack's documented answers and events.
-var sharedPaystack = filepath.Join("..", "..", "..", "..", "shared", "data", "paystack")
+// documentedDir holds Paystack's documented answers and events (see its README).
+var documentedDir = filepath.Join("testdata", "paystack")
 
 // documented reads one of Paystack's documented bodies and sets fields of
 // its "data" (nil deletes one), leaving every other field as Paystack sends it.
 func documented(t *testing.T, name string, set map[string]any) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(sharedPaystack, name))
-	if os.IsNotExist(err) {
-		b, err = os.ReadFile(filepath.Join("/work/shared/data/paystack", name))
-	}
+	b, err := os.ReadFile(filepath.Join(documentedDir, name))
 	if err != nil {
 		t.Fatal(err)
 	}
