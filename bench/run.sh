@@ -11,6 +11,8 @@
 #
 # The report (Markdown) goes to stdout and to bench/results/$MODE.md.
 # BENCH_QUICK=1: a small data set and short stages, in under two minutes.
+# BENCH_BIN=path: measure that build of kesi instead of bin/kesi (a before/after).
+# BENCH_SKIP_WEB=1: the server's load only, without step 5 (while working on a read call).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,6 +25,7 @@ else
 	MODE=full LAWYERS=1000 CASES=500 USERS=200
 	LOAD=(-levels 10,50,100,200,400 -call-levels 10,50,200 -stage 10s -call-stage 4s)
 fi
+KESI=${BENCH_BIN:-bin/kesi}
 DB=kesi_bench_$$
 WORK=$(mktemp -d)
 SERVER=
@@ -50,10 +53,10 @@ export KESI_ENV=dev
 
 echo "bench: $MODE run, database $DB, $LAWYERS lawyers x $CASES cases" >&2
 psql_admin -c "CREATE DATABASE $DB" >/dev/null
-bin/kesi demo seed --lawyers "$LAWYERS" --cases "$CASES" --password "$PASSWORD" >&2
+"$KESI" demo seed --lawyers "$LAWYERS" --cases "$CASES" --password "$PASSWORD" >&2
 psql "$KESI_DATABASE_URL" -qc "VACUUM ANALYZE" >&2
 
-bin/kesi serve >"$WORK/serve.log" 2>&1 &
+"$KESI" serve >"$WORK/serve.log" 2>&1 &
 SERVER=$!
 for _ in $(seq 100); do
 	curl -fsS "http://$KESI_ADDR/readyz" >/dev/null 2>&1 && break
@@ -67,7 +70,9 @@ OUT=bench/results/$MODE.md
 	echo "## Measured $(date -u '+%Y-%m-%d'), $MODE run (\`$([[ $MODE == quick ]] && echo 'BENCH_QUICK=1 ')make bench\`)"
 	echo
 	go run ./bench/loadtest -url "http://$KESI_ADDR" -db "$KESI_DATABASE_URL" -password "$PASSWORD" -users "$USERS" "${LOAD[@]}"
-	echo
-	node bench/web.mjs --url "http://$KESI_ADDR" --email lawyer-00000@seed.kesi.test --password "$PASSWORD"
+	if [[ -z "${BENCH_SKIP_WEB:-}" ]]; then
+		echo
+		node bench/web.mjs --url "http://$KESI_ADDR" --email lawyer-00000@seed.kesi.test --password "$PASSWORD"
+	fi
 } | tee "$OUT"
 echo "bench: report written to $OUT" >&2

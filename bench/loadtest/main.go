@@ -136,7 +136,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	db.SetMaxOpenConns(o.pool)
 	db.SetMaxIdleConns(o.pool)
 
-	a := api{base: o.base, client: &http.Client{Timeout: time.Minute}}
+	a := api{base: o.base, client: &http.Client{Timeout: 5 * time.Minute}} // sign-in hashes a password: slow on a loaded machine
 	t0 := time.Now()
 	progress("signing in %d seeded lawyers and uploading a 1 MiB document for each", o.users)
 	users, err := signIn(ctx, a, o.prefix, o.password, o.users)
