@@ -20,10 +20,10 @@ PGBASE=${BENCH_PG:-postgres://postgres@127.0.0.1:5432}
 PASSWORD=kesi-bench-$RANDOM$RANDOM # the seeded lawyers' password, for this run only
 if [[ -n "${BENCH_QUICK:-}" ]]; then
 	MODE=quick LAWYERS=20 CASES=100 USERS=20
-	LOAD=(-levels 10,50 -call-levels 10 -stage 3s -call-stage 1500ms)
+	LOAD=(-levels 10,50 -call-levels 10 -stage 3s -call-stage 1500ms -rates 100,200,300,400,500,600 -rate-stage 3s)
 else
 	MODE=full LAWYERS=1000 CASES=500 USERS=200
-	LOAD=(-levels 10,50,100,200,400 -call-levels 10,50,200 -stage 10s -call-stage 4s)
+	LOAD=(-levels 10,50,100,200,400 -call-levels 10,50,200 -stage 10s -call-stage 4s -rates 100,200,300,400,500,600,800 -rate-stage 10s)
 fi
 KESI=${BENCH_BIN:-bin/kesi}
 DB=kesi_bench_$$

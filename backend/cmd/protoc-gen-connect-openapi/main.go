@@ -205,7 +205,8 @@ Sign in with AuthService/Login and send its access token as
 "Authorization: Bearer ..."; AuthService/Refresh renews it. An error answers
 a non-200 status with a JSON body {"code","message","details"}: invalid input
 carries a google.rpc.BadRequest detail with the field violations, and a
-missing subscription a google.rpc.ErrorInfo with reason SUBSCRIPTION_REQUIRED.
+missing subscription (failed_precondition) a google.rpc.ErrorInfo with reason
+SUBSCRIPTION_REQUIRED.
 List calls take page_size and page_token and answer next_page_token (AIP-158).`
 
 func idempotency(m *protogen.Method) descriptorpb.MethodOptions_IdempotencyLevel {
