@@ -50,6 +50,9 @@ export KESI_DATABASE_URL="$PGBASE/$DB?sslmode=disable"
 export KESI_DATA_DIR=$WORK/data
 export KESI_ADDR=127.0.0.1:$port
 export KESI_ENV=dev
+# The server's pool, the floors' too (-pool): the default (twice the cores)
+# is smaller than the jobs that start with the server hold while they run.
+export KESI_DB_MAX_CONNS=${KESI_DB_MAX_CONNS:-40}
 
 echo "bench: $MODE run, database $DB, $LAWYERS lawyers x $CASES cases" >&2
 psql_admin -c "CREATE DATABASE $DB" >/dev/null
@@ -63,13 +66,14 @@ for _ in $(seq 100); do
 	kill -0 "$SERVER" 2>/dev/null || { cat "$WORK/serve.log" >&2; exit 1; }
 	sleep 0.1
 done
+curl -fsS "http://$KESI_ADDR/readyz" >/dev/null || { echo "bench: the server never became ready" >&2; tail -20 "$WORK/serve.log" >&2; exit 1; }
 
 mkdir -p bench/results
 OUT=bench/results/$MODE.md
 {
 	echo "## Measured $(date -u '+%Y-%m-%d'), $MODE run (\`$([[ $MODE == quick ]] && echo 'BENCH_QUICK=1 ')make bench\`)"
 	echo
-	go run ./bench/loadtest -url "http://$KESI_ADDR" -db "$KESI_DATABASE_URL" -password "$PASSWORD" -users "$USERS" "${LOAD[@]}"
+	go run ./bench/loadtest -url "http://$KESI_ADDR" -db "$KESI_DATABASE_URL" -password "$PASSWORD" -users "$USERS" -pool "$KESI_DB_MAX_CONNS" "${LOAD[@]}"
 	if [[ -z "${BENCH_SKIP_WEB:-}" ]]; then
 		echo
 		node bench/web.mjs --url "http://$KESI_ADDR" --email lawyer-00000@seed.kesi.test --password "$PASSWORD"

@@ -71,20 +71,22 @@ func caseColumns(today civil.Date) []entsql.Querier {
 	c := cc
 	stale := fmt.Sprintf("NOT %s AND %s < $? AND %s > %s", c(courtcase.FieldConcluded), c(courtcase.FieldActivityDate),
 		c(courtcase.FieldLatestActivityDate), c(courtcase.FieldActivityDate))
-	// The earliest sitting dated today or later that is not done, else the latest.
-	next := func(col, stored string) entsql.Querier {
-		return entsql.ExprFunc(func(b *entsql.Builder) {
-			b.WriteString("CASE WHEN ")
-			writeArgs(b, stale, today)
-			b.WriteString(" THEN COALESCE((SELECT n." + col + ` FROM "activities" n WHERE n."case_ref" = ` + c(courtcase.FieldID) +
-				` AND n."activity_date" >= `)
-			b.Arg(today)
-			b.WriteString(` AND TRIM(n."outcome") = '' ORDER BY n."activity_date", n."time" = '', n."time", n."id" LIMIT 1), ` +
-				`(SELECT l.` + col + ` FROM "activities" l WHERE l."case_ref" = ` + c(courtcase.FieldID) +
-				` ORDER BY l."activity_date" DESC, l."time" = '' DESC, l."time" DESC, l."id" DESC LIMIT 1))` +
-				" ELSE " + c(stored) + " END")
-		})
+	// The earliest sitting dated today or later that is not done, else the
+	// latest, as "date|time|kind": one expression rather than one a column,
+	// which Postgres would plan three times on every request.
+	sitting := func(alias string) string {
+		return "CAST(" + alias + `."activity_date" AS TEXT) || '|' || ` + alias + `."time" || '|' || ` + alias + `."activity"`
 	}
+	next := entsql.ExprFunc(func(b *entsql.Builder) {
+		b.WriteString("CASE WHEN ")
+		writeArgs(b, stale, today)
+		b.WriteString(" THEN COALESCE((SELECT " + sitting("n") + ` FROM "activities" n WHERE n."case_ref" = ` + c(courtcase.FieldID) +
+			` AND n."activity_date" >= `)
+		b.Arg(today)
+		b.WriteString(` AND TRIM(n."outcome") = '' ORDER BY n."activity_date", n."time" = '', n."time", n."id" LIMIT 1), ` +
+			`(SELECT ` + sitting("l") + ` FROM "activities" l WHERE l."case_ref" = ` + c(courtcase.FieldID) +
+			` ORDER BY l."activity_date" DESC, l."time" = '' DESC, l."time" DESC, l."id" DESC LIMIT 1)) END`)
+	})
 	clientIDs := entsql.Raw(`(SELECT string_agg(CAST(lc."id" AS TEXT), ',' ORDER BY lc."fullname", lc."id")` +
 		` FROM "` + lawclient.Table + `" lc JOIN "` + courtcase.ClientsTable + `" l ON l."` + courtcase.ClientsPrimaryKey[0] + `" = lc."id"` +
 		` WHERE lc."owner_id" = ` + c(courtcase.FieldOwnerID) + ` AND l."` + courtcase.ClientsPrimaryKey[1] + `" = ` + c(courtcase.FieldID) + `)`)
@@ -92,14 +94,11 @@ func caseColumns(today civil.Date) []entsql.Querier {
 	for _, f := range []string{courtcase.FieldID, courtcase.FieldCaseID, courtcase.FieldParties, courtcase.FieldLawCourt,
 		courtcase.FieldFilingDate, courtcase.FieldStatus, courtcase.FieldCaseType, courtcase.FieldNotes,
 		courtcase.FieldMarkUpdated, courtcase.FieldConcluded, courtcase.FieldLatestActivityDate,
-		courtcase.FieldCreatedAt, courtcase.FieldUpdatedAt} {
+		courtcase.FieldCreatedAt, courtcase.FieldUpdatedAt,
+		courtcase.FieldActivityDate, courtcase.FieldActivityTime, courtcase.FieldActivityKind} {
 		cols = append(cols, entsql.Raw(c(f)))
 	}
-	return append(cols,
-		next(`"activity_date"`, courtcase.FieldActivityDate),
-		next(`"time"`, courtcase.FieldActivityTime),
-		next(`"activity"`, courtcase.FieldActivityKind),
-		clientIDs)
+	return append(cols, next, clientIDs)
 }
 
 // writeArgs writes s, each "$?" in it an argument v.
@@ -116,9 +115,9 @@ func writeArgs(b *entsql.Builder, s string, v any) {
 // caseScan holds one row's case columns while it is scanned.
 type caseScan struct {
 	c         Case
-	nextDate  civil.Date
 	nextTime  sql.NullString
 	nextKind  sql.NullString
+	asOfToday sql.NullString // "date|time|kind" when the stored next date is stale
 	clientIDs sql.NullString
 }
 
@@ -126,12 +125,22 @@ func (s *caseScan) dest() []any {
 	c := &s.c
 	return []any{&c.ID, &c.CaseID, &c.Parties, &c.LawCourt, &c.FilingDate, &c.Status, &c.CaseType, &c.Notes,
 		&c.MarkUpdated, &c.Concluded, &c.LatestDate, &c.CreatedAt, &c.UpdatedAt,
-		&s.nextDate, &s.nextTime, &s.nextKind, &s.clientIDs}
+		&c.NextDate, &s.nextTime, &s.nextKind, &s.asOfToday, &s.clientIDs}
 }
 
 func (s *caseScan) result() (Case, error) {
 	c := s.c
-	c.NextDate, c.NextTime, c.NextKind = s.nextDate, s.nextTime.String, s.nextKind.String
+	c.NextTime, c.NextKind = s.nextTime.String, s.nextKind.String
+	if s.asOfToday.Valid {
+		parts := strings.SplitN(s.asOfToday.String, "|", 3)
+		if len(parts) != 3 {
+			return Case{}, fmt.Errorf("next sitting %q of case %s", s.asOfToday.String, c.ID)
+		}
+		if err := c.NextDate.Scan(parts[0]); err != nil {
+			return Case{}, fmt.Errorf("next sitting of case %s: %w", c.ID, err)
+		}
+		c.NextTime, c.NextKind = parts[1], parts[2]
+	}
 	c.ClientIDs = nil
 	if s.clientIDs.Valid && s.clientIDs.String != "" {
 		for _, id := range strings.Split(s.clientIDs.String, ",") {
