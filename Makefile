@@ -12,7 +12,7 @@ PROTOC_GEN_GO_VERSION := v1.36.12
 CONNECT_VERSION := v1.21.1
 ENT_VERSION := v0.14.5
 
-GO_TOOLS := $(BIN)/buf $(BIN)/protoc-gen-go $(BIN)/protoc-gen-connect-go
+GO_TOOLS := $(BIN)/buf $(BIN)/protoc-gen-go $(BIN)/protoc-gen-connect-go $(BIN)/protoc-gen-connect-openapi
 
 .PHONY: run build web test test-go test-web test-e2e generate migrations check-generated lint tools clean
 
@@ -90,6 +90,10 @@ $(BIN)/protoc-gen-go:
 	GOBIN=$(BIN) go install google.golang.org/protobuf/cmd/protoc-gen-go@$(PROTOC_GEN_GO_VERSION)
 $(BIN)/protoc-gen-connect-go:
 	GOBIN=$(BIN) go install connectrpc.com/connect/cmd/protoc-gen-connect-go@$(CONNECT_VERSION)
+# The OpenAPI generator is the repository's own (the module proxy does not
+# serve sudorandom/protoc-gen-connect-openapi); rebuilt whenever it changes.
+$(BIN)/protoc-gen-connect-openapi: $(wildcard backend/cmd/protoc-gen-connect-openapi/*.go) go.mod
+	go build -o $@ ./backend/cmd/protoc-gen-connect-openapi
 
 node_modules/.installed: package.json package-lock.json frontend/package.json extension/package.json
 	npm ci --no-audit --no-fund

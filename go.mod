@@ -2,6 +2,14 @@ module github.com/kesihq/kesi
 
 go 1.26.8
 
+// The npm workspaces' packages are not Go: `go test ./...` and `go vet ./...`
+// must not walk into them (some ship .go files).
+ignore (
+	./node_modules
+	./frontend/node_modules
+	./extension/node_modules
+)
+
 require (
 	connectrpc.com/connect v1.21.1
 	github.com/google/uuid v1.6.0
@@ -17,6 +25,10 @@ require (
 )
 
 require github.com/arran4/golang-ical v0.3.4
+
+// go.yaml.in/yaml/v3 writes gen/openapi/openapi.yaml (backend/cmd/protoc-gen-connect-openapi)
+// and reads it back in the tests; it was already in the module graph through ent.
+require go.yaml.in/yaml/v3 v3.0.5
 
 require (
 	github.com/beorn7/perks v1.0.1 // indirect
@@ -48,7 +60,6 @@ require (
 	github.com/tinylib/msgp v1.6.4 // indirect
 	github.com/zeebo/xxh3 v1.1.0 // indirect
 	go.shabbyrobe.org/gocovmerge v0.0.0-20230507111327-fa4f82cfbf4d // indirect
-	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/net v0.61.0 // indirect
 	golang.org/x/tools v0.52.0 // indirect
 	gopkg.in/ini.v1 v1.67.3 // indirect

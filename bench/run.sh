@@ -11,6 +11,8 @@
 #
 # The report (Markdown) goes to stdout and to bench/results/$MODE.md.
 # BENCH_QUICK=1: a small data set and short stages, in under two minutes.
+# BENCH_BIN=path: measure that build of kesi instead of bin/kesi (a before/after).
+# BENCH_SKIP_WEB=1: the server's load only, without step 5 (while working on a read call).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,11 +20,12 @@ PGBASE=${BENCH_PG:-postgres://postgres@127.0.0.1:5432}
 PASSWORD=kesi-bench-$RANDOM$RANDOM # the seeded lawyers' password, for this run only
 if [[ -n "${BENCH_QUICK:-}" ]]; then
 	MODE=quick LAWYERS=20 CASES=100 USERS=20
-	LOAD=(-levels 10,50 -call-levels 10 -stage 3s -call-stage 1500ms)
+	LOAD=(-levels 10,50 -call-levels 10 -stage 3s -call-stage 1500ms -rates 100,200,300,400,500,600 -rate-stage 3s)
 else
 	MODE=full LAWYERS=1000 CASES=500 USERS=200
-	LOAD=(-levels 10,50,100,200,400 -call-levels 10,50,200 -stage 10s -call-stage 4s)
+	LOAD=(-levels 10,50,100,200,400 -call-levels 10,50,200 -stage 10s -call-stage 4s -rates 100,200,300,400,500,600,800 -rate-stage 10s)
 fi
+KESI=${BENCH_BIN:-bin/kesi}
 DB=kesi_bench_$$
 WORK=$(mktemp -d)
 SERVER=
@@ -47,27 +50,33 @@ export KESI_DATABASE_URL="$PGBASE/$DB?sslmode=disable"
 export KESI_DATA_DIR=$WORK/data
 export KESI_ADDR=127.0.0.1:$port
 export KESI_ENV=dev
+# The server's pool, the floors' too (-pool): the default (twice the cores)
+# is smaller than the jobs that start with the server hold while they run.
+export KESI_DB_MAX_CONNS=${KESI_DB_MAX_CONNS:-40}
 
 echo "bench: $MODE run, database $DB, $LAWYERS lawyers x $CASES cases" >&2
 psql_admin -c "CREATE DATABASE $DB" >/dev/null
-bin/kesi demo seed --lawyers "$LAWYERS" --cases "$CASES" --password "$PASSWORD" >&2
+"$KESI" demo seed --lawyers "$LAWYERS" --cases "$CASES" --password "$PASSWORD" >&2
 psql "$KESI_DATABASE_URL" -qc "VACUUM ANALYZE" >&2
 
-bin/kesi serve >"$WORK/serve.log" 2>&1 &
+"$KESI" serve >"$WORK/serve.log" 2>&1 &
 SERVER=$!
 for _ in $(seq 100); do
 	curl -fsS "http://$KESI_ADDR/readyz" >/dev/null 2>&1 && break
 	kill -0 "$SERVER" 2>/dev/null || { cat "$WORK/serve.log" >&2; exit 1; }
 	sleep 0.1
 done
+curl -fsS "http://$KESI_ADDR/readyz" >/dev/null || { echo "bench: the server never became ready" >&2; tail -20 "$WORK/serve.log" >&2; exit 1; }
 
 mkdir -p bench/results
 OUT=bench/results/$MODE.md
 {
 	echo "## Measured $(date -u '+%Y-%m-%d'), $MODE run (\`$([[ $MODE == quick ]] && echo 'BENCH_QUICK=1 ')make bench\`)"
 	echo
-	go run ./bench/loadtest -url "http://$KESI_ADDR" -db "$KESI_DATABASE_URL" -password "$PASSWORD" -users "$USERS" "${LOAD[@]}"
-	echo
-	node bench/web.mjs --url "http://$KESI_ADDR" --email lawyer-00000@seed.kesi.test --password "$PASSWORD"
+	go run ./bench/loadtest -url "http://$KESI_ADDR" -db "$KESI_DATABASE_URL" -password "$PASSWORD" -users "$USERS" -pool "$KESI_DB_MAX_CONNS" "${LOAD[@]}"
+	if [[ -z "${BENCH_SKIP_WEB:-}" ]]; then
+		echo
+		node bench/web.mjs --url "http://$KESI_ADDR" --email lawyer-00000@seed.kesi.test --password "$PASSWORD"
+	fi
 } | tee "$OUT"
 echo "bench: report written to $OUT" >&2

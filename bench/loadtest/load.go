@@ -67,8 +67,27 @@ func pick(n uint64, users []*user, mix []call) (*user, call) {
 }
 
 // attackKesi drives mix against the server with conc signed-in users, each
-// sending its next request as soon as the last is answered, for dur.
+// sending its next request as soon as the last is answered, for dur: the
+// closed model.
 func attackKesi(ctx context.Context, base string, users []*user, d days, mix []call, conc int, dur time.Duration) stage {
+	// Zero rate: as fast as the workers go.
+	return attack(ctx, base, users, d, mix, conc, conc, vegeta.ConstantPacer{}, dur)
+}
+
+// openWorkers bounds the requests in flight of the open model: enough that
+// arrivals never wait for a worker below the timeout at the rates measured.
+const openWorkers = 4000
+
+// attackOpen sends mix at a fixed arrival rate (requests a second) for dur,
+// whatever the answers' latency: the open model, as the bar's morning peak
+// arrives. A request that finds no free worker is sent when one is free,
+// so latency includes the queueing a slow server causes.
+func attackOpen(ctx context.Context, base string, users []*user, d days, mix []call, rate int, dur time.Duration) stage {
+	return attack(ctx, base, users, d, mix, min(rate, 50), openWorkers, vegeta.ConstantPacer{Freq: rate, Per: time.Second}, dur)
+}
+
+func attack(ctx context.Context, base string, users []*user, d days, mix []call, workers, maxWorkers int, pacer vegeta.Pacer, dur time.Duration) stage {
+	conc := workers
 	byURL := map[string]string{}
 	for _, u := range users {
 		for _, c := range mix {
@@ -84,18 +103,18 @@ func attackKesi(ctx context.Context, base string, users []*user, d days, mix []c
 		return nil
 	}
 	transport := &http.Transport{
-		MaxIdleConns:        conc,
-		MaxIdleConnsPerHost: conc,
+		MaxIdleConns:        max(conc, 100),
+		MaxIdleConnsPerHost: max(conc, 100),
 		IdleConnTimeout:     30 * time.Second,
 	}
 	defer transport.CloseIdleConnections()
 	attacker := vegeta.NewAttacker(
 		vegeta.Client(&http.Client{Transport: draining{transport}, Timeout: requestTimeout}),
-		vegeta.Workers(uint64(conc)), vegeta.MaxWorkers(uint64(conc)),
+		vegeta.Workers(uint64(conc)), vegeta.MaxWorkers(uint64(maxWorkers)),
 	)
 	out := newStage()
 	start := time.Now()
-	results := attacker.Attack(targeter, vegeta.ConstantPacer{}, dur, "kesi") // zero rate: as fast as the workers go
+	results := attacker.Attack(targeter, pacer, dur, "kesi")
 	for {
 		select {
 		case <-ctx.Done():

@@ -13,6 +13,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/app"
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/ent/user"
 )
 
@@ -27,7 +28,7 @@ func addUser(ctx context.Context, a *app.App, args []string, stdin io.Reader, st
 	fs := flag.NewFlagSet("user add", flag.ContinueOnError)
 	email := fs.String("email", "", "e-mail address (required)")
 	fullname := fs.String("fullname", "", "full name (required)")
-	role := fs.String("role", "lawyer", "moderator, lawyer or affiliate")
+	roleFlag := fs.String("role", "lawyer", "moderator, lawyer or affiliate")
 	phone := fs.String("phone", "", "phone number (optional)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: kesi user add --email E --fullname N --role moderator|lawyer|affiliate [--phone P] < password")
@@ -40,11 +41,11 @@ func addUser(ctx context.Context, a *app.App, args []string, stdin io.Reader, st
 		return fmt.Errorf("user add: unexpected argument %q", fs.Arg(0))
 	}
 	var r user.Role
-	switch *role {
-	case "moderator", "lawyer", "affiliate":
-		r = user.Role(*role)
+	switch rl, _ := role.Parse(*roleFlag); rl {
+	case role.Moderator, role.Lawyer, role.Affiliate:
+		r = rl.User()
 	default:
-		return fmt.Errorf("user add: --role must be moderator, lawyer or affiliate, not %q", *role)
+		return fmt.Errorf("user add: --role must be moderator, lawyer or affiliate, not %q", *roleFlag)
 	}
 	line, err := bufio.NewReader(stdin).ReadString('\n')
 	if err != nil && !errors.Is(err, io.EOF) {

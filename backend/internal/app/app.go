@@ -228,7 +228,7 @@ func (a *App) build() error {
 		jobs.Job{Name: "commissions", Every: 6 * time.Hour, AtStart: true, Run: affiliateSvc.CommissionsJob},
 		// Moves the stored next dates once the day changes in Nairobi; every
 		// quarter hour, so it runs just after midnight, and finds nothing
-		// to do at other times. Reads are right before it runs (cases.asOf).
+		// to do at other times. Reads are right before it runs (cases/read.go).
 		jobs.Job{Name: "next-dates", Every: 15 * time.Minute, AtStart: true, Run: caseSvc.MoveDay},
 
 		jobs.Job{Name: "rate-limits-sweep", Every: time.Hour, Run: limits.Sweep},

@@ -19,6 +19,7 @@ import (
 )
 
 func TestHealthAndReadiness(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		anon := srv.Anonymous()
@@ -38,6 +39,7 @@ func TestHealthAndReadiness(t *testing.T) {
 }
 
 func TestUnknownAPIPathAnswersJSON404(t *testing.T) {
+	t.Parallel()
 	srv := testkit.NewServer(t, testkit.SQLite, nil)
 	r := srv.Anonymous().Do(t, http.MethodGet, "/api/no-such-thing", nil)
 	if r.Status != http.StatusNotFound {
@@ -49,6 +51,7 @@ func TestUnknownAPIPathAnswersJSON404(t *testing.T) {
 }
 
 func TestClientRoutesServeTheApp(t *testing.T) {
+	t.Parallel()
 	srv := testkit.NewServer(t, testkit.SQLite, nil)
 	for _, path := range []string{"/", "/dashboard", "/cases/MCCC%2FE3574%2F2022"} {
 		r := srv.Anonymous().Do(t, http.MethodGet, path, nil)
@@ -59,6 +62,7 @@ func TestClientRoutesServeTheApp(t *testing.T) {
 }
 
 func TestEveryProcedureHasARule(t *testing.T) {
+	t.Parallel()
 	srv := testkit.NewServer(t, testkit.SQLite, nil)
 	for _, proc := range app.Procedures() {
 		if _, ok := srv.App.Authz.Rule(proc); !ok {
@@ -68,6 +72,7 @@ func TestEveryProcedureHasARule(t *testing.T) {
 }
 
 func TestReflectionListsEveryService(t *testing.T) {
+	t.Parallel()
 	srv := testkit.NewServer(t, testkit.SQLite, nil)
 	client := grpcreflect.NewClient(testkit.H2C(), srv.URL, connect.WithGRPC())
 	stream := client.NewStream(context.Background())
@@ -88,6 +93,7 @@ func TestReflectionListsEveryService(t *testing.T) {
 }
 
 func TestDemoResetPurgesUploadsAndRestoresTheDiary(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		ctx := context.Background()

@@ -51,6 +51,7 @@ func signedInCookie(t *testing.T, srv *testkit.Server, email string) string {
 }
 
 func TestCrossSiteWritesAreRefused(t *testing.T) {
+	t.Parallel()
 	srv := testkit.NewServer(t, testkit.SQLite, nil)
 	cookie := signedInCookie(t, srv, "owner@example.co.ke")
 	rename := `{"fullname":"Renamed By Attacker"}`
@@ -133,6 +134,7 @@ func TestCrossSiteWritesAreRefused(t *testing.T) {
 }
 
 func TestSecurityHeaders(t *testing.T) {
+	t.Parallel()
 	srv := testkit.NewServer(t, testkit.SQLite, nil)
 	page := raw(t, srv, "GET", "/", "", "", nil)
 	csp := page.Header.Get("Content-Security-Policy")

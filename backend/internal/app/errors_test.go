@@ -15,6 +15,7 @@ import (
 )
 
 func TestErrorsCarryDetailsAClientCanUse(t *testing.T) {
+	t.Parallel()
 	srv := testkit.NewServer(t, testkit.SQLite, nil)
 	ctx := context.Background()
 	lawyer := srv.Lawyer(t)

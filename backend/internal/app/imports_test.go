@@ -14,6 +14,7 @@ import (
 // doors (the REST gateway and the app that wires them) and the test kit,
 // which starts whole servers, may import gateway or app.
 func TestNoDomainImportsADoor(t *testing.T) {
+	t.Parallel()
 	const module = "github.com/kesihq/kesi/backend/internal/"
 	doors := map[string]bool{module + "gateway": true, module + "app": true}
 	allowed := func(dir string) bool {

@@ -90,6 +90,7 @@ func protoBody(md protoreflect.MessageDescriptor, s string) []byte {
 // both doors: no answer is a 5xx, NUL and invalid UTF-8 are refused with 400
 // naming a field, and a refused call writes nothing.
 func TestGeneratedTextAtEveryWriteCall(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, map[string]string{"KESI_RATE_LIMIT_PER_ACCOUNT": "100000", "KESI_RATE_LIMIT_PER_ADDRESS": "100000"})
 		lawyer := srv.Lawyer(t)

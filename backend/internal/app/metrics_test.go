@@ -16,6 +16,7 @@ import (
 )
 
 func TestMetricsAnOperatorCanGraph(t *testing.T) {
+	t.Parallel()
 	srv := testkit.NewServer(t, testkit.SQLite, nil)
 	lawyer := srv.Lawyer(t)
 	if r := lawyer.Do(t, http.MethodGet, "/api/cases", nil); r.Status != http.StatusOK {

@@ -18,6 +18,7 @@ import (
 // fails readiness with the reason, and serve refuses it until `kesi
 // migrate` has run.
 func TestSchemaBehindFailsReadinessAndServe(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		ctx := context.Background()
@@ -55,6 +56,7 @@ func TestSchemaBehindFailsReadinessAndServe(t *testing.T) {
 // Issue 15: a lost database answered 500 "internal error"; it answers 503
 // "temporarily unavailable" on both doors.
 func TestLostDatabaseAnswers503(t *testing.T) {
+	t.Parallel()
 	srv := testkit.NewServer(t, testkit.SQLite, nil)
 	lawyer := srv.Lawyer(t)
 	srv.App.DB.SQL.Close()
@@ -72,6 +74,7 @@ func TestLostDatabaseAnswers503(t *testing.T) {
 // Issue 15: three servers with 40 connections each exhausted a default
 // Postgres. The pool is KESI_DB_MAX_CONNS, else sized to the machine.
 func TestDatabasePoolIsBounded(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, map[string]string{"KESI_DB_MAX_CONNS": "3"})
 		if got := srv.App.DB.SQL.Stats().MaxOpenConnections; got != 3 {
@@ -86,6 +89,7 @@ func TestDatabasePoolIsBounded(t *testing.T) {
 // A drained shutdown is a clean exit: ServeListener answers nil, so `kesi
 // serve` exits 0.
 func TestDrainedShutdownReturnsNil(t *testing.T) {
+	t.Parallel()
 	srv := testkit.NewServer(t, testkit.SQLite, map[string]string{"KESI_SHUTDOWN_GRACE": "5s"})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -60,6 +60,7 @@ func paidUntil(t *testing.T, srv *testkit.Server, u *ent.User) *time.Time {
 }
 
 func TestPlans(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		res := srv.Anonymous().Do(t, http.MethodGet, "/api/plans", nil)
@@ -84,6 +85,7 @@ func TestPlans(t *testing.T) {
 }
 
 func TestPlans_OperatorChangesSurviveMigrate(t *testing.T) {
+	t.Parallel()
 	srv := testkit.NewServer(t, testkit.SQLite, nil)
 	ctx := context.Background()
 	err := billing.SetPlan(ctx, srv.DB(), billing.PlanSpec{ID: "monthly", Name: "Monthly", PriceMinor: 1_800_00, Currency: "kes", DurationDays: 31, Active: true, SortOrder: 1})
@@ -118,6 +120,7 @@ func TestPlans_OperatorChangesSurviveMigrate(t *testing.T) {
 }
 
 func TestPaystack_InitializeSendsDocumentedRequest(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv, ps := paystackKesi(t, e)
 		lawyer := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Unpaid: true, Email: "wanjiru@example.co.ke"}))
@@ -138,6 +141,7 @@ func TestPaystack_InitializeSendsDocumentedRequest(t *testing.T) {
 }
 
 func TestInitialize_BadInput(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv, _ := paystackKesi(t, e)
 		lawyer := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Unpaid: true}))
@@ -171,6 +175,7 @@ func TestInitialize_BadInput(t *testing.T) {
 }
 
 func TestInitialize_WhoMayPay(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv, _ := paystackKesi(t, e)
 		demo := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleDemo}))
@@ -200,6 +205,7 @@ func TestInitialize_WhoMayPay(t *testing.T) {
 }
 
 func TestVerify_Outcomes(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv, ps := paystackKesi(t, e)
 		for _, tc := range []struct {
@@ -252,6 +258,7 @@ func TestVerify_Outcomes(t *testing.T) {
 }
 
 func TestVerify_TwiceAppliesOnce(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv, ps := paystackKesi(t, e)
 		u := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
@@ -277,6 +284,7 @@ func TestVerify_TwiceAppliesOnce(t *testing.T) {
 }
 
 func TestVerify_OnlyOwnPayment(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv, ps := paystackKesi(t, e)
 		owner := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Unpaid: true}))
@@ -322,6 +330,7 @@ func postWebhook(t *testing.T, srv *testkit.Server, body []byte, signature strin
 }
 
 func TestWebhook(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv, _ := paystackKesi(t, e)
 		u := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
@@ -375,6 +384,7 @@ func TestWebhook(t *testing.T) {
 }
 
 func TestWebhook_RefusedWithoutPaystack(t *testing.T) {
+	t.Parallel()
 	srv := testkit.NewServer(t, testkit.SQLite, nil)
 	event := chargeSuccess("KESI-X", 150000, "KES")
 	if res := postWebhook(t, srv, event, billing.Sign("", event)); res.Status != http.StatusUnauthorized {
@@ -383,6 +393,7 @@ func TestWebhook_RefusedWithoutPaystack(t *testing.T) {
 }
 
 func TestWebhookAndVerifyRace(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv, ps := paystackKesi(t, e)
 		u := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
@@ -427,6 +438,7 @@ func TestWebhookAndVerifyRace(t *testing.T) {
 }
 
 func TestExtend(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2025, 1, 15, 6, 0, 0, 0, time.UTC)
 	past := now.Add(-3 * day)
 	future := now.Add(10 * day)
@@ -447,6 +459,7 @@ func TestExtend(t *testing.T) {
 }
 
 func TestSubscriptionExtension_AcrossExpiry(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv, ps := paystackKesi(t, e)
 		now := srv.Clock.Now()
@@ -484,6 +497,7 @@ func TestSubscriptionExtension_AcrossExpiry(t *testing.T) {
 }
 
 func TestSubscriptionStatus(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		expired := srv.Clock.Now().Add(-day)
@@ -511,6 +525,7 @@ func TestSubscriptionStatus(t *testing.T) {
 // lawyer without a subscription is refused every diary call through both
 // doors, pays on the dev checkout and is let in.
 func TestGate_PayThroughFakeCheckout(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		u := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
@@ -573,6 +588,7 @@ func TestGate_PayThroughFakeCheckout(t *testing.T) {
 }
 
 func TestFakeCheckout_Cancel(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		u := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
@@ -597,6 +613,7 @@ func TestFakeCheckout_Cancel(t *testing.T) {
 }
 
 func TestFakeCheckout_NotMountedWithPaystack(t *testing.T) {
+	t.Parallel()
 	srv, _ := paystackKesi(t, testkit.SQLite)
 	lawyer := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Unpaid: true}))
 	co := lawyer.StartPayment(t, "monthly")
@@ -610,6 +627,7 @@ func TestFakeCheckout_NotMountedWithPaystack(t *testing.T) {
 }
 
 func TestInitialize_ThrottledPerAccount(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv, _ := paystackKesi(t, e)
 		lawyer := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Unpaid: true}))

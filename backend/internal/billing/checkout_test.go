@@ -11,6 +11,7 @@ import (
 // because the fake checkout kept outcomes in memory. Two servers on one
 // database now agree, and a payment made cannot be cancelled afterwards.
 func TestFakeCheckout_OutcomeIsSharedByEveryServer(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		one := testkit.NewServer(t, e, nil)
 		two := one.Restart(t, nil)

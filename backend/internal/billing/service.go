@@ -19,6 +19,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/backend/internal/platform"
 	"github.com/kesihq/kesi/backend/internal/ratelimit"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/payment"
 	"github.com/kesihq/kesi/ent/plan"
@@ -129,7 +130,7 @@ func (s *Service) Initialize(ctx context.Context, userID uuid.UUID, planID strin
 	if u.Role == user.RoleDemo {
 		return Started{}, errs.PermissionDenied(MsgDemoCannotPay)
 	}
-	if u.Role != user.RoleLawyer && u.Role != user.RoleModerator {
+	if !role.FromUser(u.Role).Subscriber() {
 		return Started{}, errs.PermissionDenied(auth.MsgForbidden)
 	}
 	p, err := s.db.Plan.Query().Where(plan.ID(planID), plan.Active(true)).Only(ctx)

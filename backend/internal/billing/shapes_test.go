@@ -72,6 +72,7 @@ func newDocumentedPaystack(t *testing.T) *documentedPaystack {
 }
 
 func TestPaystack_DocumentedShapes(t *testing.T) {
+	t.Parallel()
 	ps := newDocumentedPaystack(t)
 	p := billing.NewPaystack(ps.URL, testSecret)
 	tx, err := p.Verify(context.Background(), "re4lyvq3s3")
@@ -105,6 +106,7 @@ func TestPaystack_DocumentedShapes(t *testing.T) {
 }
 
 func TestVerify_CustomerBearsTheFees(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		ps := newDocumentedPaystack(t)
 		srv := testkit.NewServer(t, e, map[string]string{"KESI_PAYSTACK_SECRET_KEY": testSecret, "KESI_PAYSTACK_BASE_URL": ps.URL})
@@ -137,6 +139,7 @@ func TestVerify_CustomerBearsTheFees(t *testing.T) {
 }
 
 func TestWebhook_RefundShortensTheSubscription(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv, _ := paystackKesi(t, e)
 		u := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})

@@ -6,6 +6,7 @@ import (
 )
 
 func TestFormatMoney(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		minor    int64
 		currency string
@@ -27,6 +28,7 @@ func TestFormatMoney(t *testing.T) {
 }
 
 func TestProviderStatus(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"success": StatusSuccess, "SUCCESS": StatusSuccess, "failed": StatusFailed, "reversed": StatusFailed,
 		"abandoned": StatusAbandoned, "ongoing": StatusPending, "processing": StatusPending, "": StatusPending,
@@ -38,6 +40,7 @@ func TestProviderStatus(t *testing.T) {
 }
 
 func TestSignature(t *testing.T) {
+	t.Parallel()
 	body := []byte(`{"event":"charge.success","data":{"reference":"KESI-1","amount":150000,"currency":"KES"}}`)
 	sig := Sign("sk_test_x", body)
 	if len(sig) != 128 {
@@ -63,6 +66,7 @@ func TestSignature(t *testing.T) {
 }
 
 func TestParseWebhook(t *testing.T) {
+	t.Parallel()
 	ev, err := ParseWebhook([]byte(`{"event":"charge.success","data":{"id":1,"status":"success","reference":"KESI-1","amount":150000,"currency":"KES","customer":{"email":"a@b.c"}}}`))
 	if err != nil {
 		t.Fatal(err)

@@ -16,6 +16,7 @@ import (
 )
 
 func TestCaseNumbersWithSpacesAndSlashes_BothDoors(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law := srv.Lawyer(t)
@@ -58,6 +59,7 @@ func TestCaseNumbersWithSpacesAndSlashes_BothDoors(t *testing.T) {
 }
 
 func TestCreateCase_RefusesBadInputAndWritesNothing(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law := srv.Lawyer(t)
@@ -96,6 +98,7 @@ func TestCreateCase_RefusesBadInputAndWritesNothing(t *testing.T) {
 }
 
 func TestUpdateCase_ChangesOnlyGivenFields(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law := srv.Lawyer(t)
@@ -119,6 +122,7 @@ func TestUpdateCase_ChangesOnlyGivenFields(t *testing.T) {
 // Sunday in Nairobi is still the old week though it is 20:30 UTC, and
 // 00:30 on Monday in Nairobi is the new week though UTC is still Sunday.
 func TestWeek_StartsMondayInNairobi(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law := srv.Lawyer(t)
@@ -157,6 +161,7 @@ func TestWeek_StartsMondayInNairobi(t *testing.T) {
 }
 
 func TestScheduledAndBetween_OneRowPerActivityAscending(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law := srv.Lawyer(t)
@@ -198,6 +203,7 @@ func TestScheduledAndBetween_OneRowPerActivityAscending(t *testing.T) {
 }
 
 func TestCalendar_BadDatesAnswer400(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law := srv.Lawyer(t)
@@ -233,6 +239,7 @@ type needing struct {
 }
 
 func TestNeedingUpdate_Transitions(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law := srv.Lawyer(t)
@@ -291,6 +298,7 @@ func TestNeedingUpdate_Transitions(t *testing.T) {
 // TestNextDate_FollowsTheCalendar checks the denormalised next date on a
 // day after it was written: a passed date gives way to the next one.
 func TestNextDate_FollowsTheCalendar(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law := srv.Lawyer(t)
@@ -320,6 +328,7 @@ func TestNextDate_FollowsTheCalendar(t *testing.T) {
 }
 
 func TestRecordActivity_RefusesBadInput(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law := srv.Lawyer(t)
@@ -346,6 +355,7 @@ func TestRecordActivity_RefusesBadInput(t *testing.T) {
 }
 
 func TestDeleteCase_RemovesItsActivities(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law := srv.Lawyer(t)
@@ -369,6 +379,7 @@ func TestDeleteCase_RemovesItsActivities(t *testing.T) {
 }
 
 func TestAnotherLawyersCase_Answers404(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		owner, other := srv.Lawyer(t), srv.Lawyer(t)
@@ -423,6 +434,7 @@ func TestAnotherLawyersCase_Answers404(t *testing.T) {
 }
 
 func TestRoles_AffiliateForbiddenUnpaidMustPayDemoNeedsNoSubscription(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		affiliate := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleAffiliate}))

@@ -17,6 +17,7 @@ import (
 // in the list's order; page_size 0 (the REST door) answers everything; a
 // foreign token is refused.
 func TestListCases_Pages(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law := srv.Lawyer(t)
@@ -68,6 +69,7 @@ func TestListCases_Pages(t *testing.T) {
 // TestCalendarEntries: a calendar answer's entries carry the sitting and
 // the case with its own next date, where Case.activity_date is overloaded.
 func TestCalendarEntries(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law := srv.Lawyer(t)
@@ -91,6 +93,7 @@ func TestCalendarEntries(t *testing.T) {
 // TestUpdateCase_Mask: with an update mask only the named fields change,
 // and a named field the request does not hold is cleared.
 func TestUpdateCase_Mask(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law := srv.Lawyer(t)
@@ -111,6 +114,7 @@ func TestUpdateCase_Mask(t *testing.T) {
 
 // TestStatusCode: every status has its enum beside the text.
 func TestStatusCode(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law := srv.Lawyer(t)

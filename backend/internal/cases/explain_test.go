@@ -49,6 +49,16 @@ func (r *recorder) Query(ctx context.Context, query string, args, v any) error {
 	return r.Driver.Query(ctx, query, args, v)
 }
 
+// QueryContext is the path of the read calls' own statements (read.go).
+func (r *recorder) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	r.mu.Lock()
+	r.queries = append(r.queries, captured{query, args})
+	r.mu.Unlock()
+	return r.Driver.(interface {
+		QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+	}).QueryContext(ctx, query, args...)
+}
+
 func (r *recorder) take() []captured {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -83,14 +93,14 @@ var dashboardCalls = []dashboard{
 	}},
 }
 
-// indexUse is the index each SELECT of a dashboard call reads, in order.
-// The calendar's second query is the cases having an activity in range: a
-// semi-join whose activity side reads the same owner-scoped index.
+// indexUse is the index each SELECT of a dashboard call reads, in order:
+// every read call is one statement (read.go), the calendar's the sittings
+// on the owner-scoped index joined to their cases.
 var indexUse = map[string][]string{
-	"today":           {"activity_owner_id_activity_date", "activity_owner_id_activity_date"},
-	"week":            {"activity_owner_id_activity_date", "activity_owner_id_activity_date"},
-	"needing_update":  {"courtcase_owner_id_latest_activity_date"}, // one query: the read never refreshes
-	"between_60_days": {"activity_owner_id_activity_date", "activity_owner_id_activity_date"},
+	"today":           {"activity_owner_id_activity_date"},
+	"week":            {"activity_owner_id_activity_date"},
+	"needing_update":  {"courtcase_owner_id_latest_activity_date"},
+	"between_60_days": {"activity_owner_id_activity_date"},
 }
 
 // TestExplain_DashboardQueriesUseIndexes prints the Postgres plans of the
@@ -122,7 +132,10 @@ func TestExplain_DashboardQueriesUseIndexes(t *testing.T) {
 		for i, q := range qs {
 			plan := explain(t, db.SQL, q)
 			t.Logf("%s query %d:\n%s\n%s", d.name, i+1, q.sql, plan)
-			if !strings.Contains(plan, "Index") || !strings.Contains(plan, want[i]) || strings.Contains(plan, "Seq Scan") {
+			// The seeded lawyers have no clients: Postgres rightly scans the
+			// empty client tables of the client-links subquery.
+			if !strings.Contains(plan, "Index") || !strings.Contains(plan, want[i]) ||
+				strings.Contains(plan, "Seq Scan on activities") || strings.Contains(plan, "Seq Scan on court_cases") {
 				t.Errorf("%s query %d does not read index %s:\n%s", d.name, i+1, want[i], plan)
 			}
 		}

@@ -16,6 +16,7 @@ import (
 // both doors; one more, or a NUL byte, answers 400 naming the field; never
 // 500, on both engines.
 func TestTextLimits_CountCharacters(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law := srv.Lawyer(t)

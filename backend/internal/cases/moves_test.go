@@ -80,6 +80,7 @@ func portalCase(sittings ...cases.PortalSitting) cases.PortalCase {
 }
 
 func TestImportPortal_TellsEachNewUpcomingDateOfAnExistingCase(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		svc, db, o := movesFixture(t, e)
 		owner := advocate(t, db)
@@ -150,6 +151,7 @@ func TestImportPortal_TellsEachNewUpcomingDateOfAnExistingCase(t *testing.T) {
 }
 
 func TestImportPortal_AnObserverFailureFailsNothing(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		svc, db, o := movesFixture(t, e)
 		owner := advocate(t, db)
@@ -172,6 +174,7 @@ func TestImportPortal_AnObserverFailureFailsNothing(t *testing.T) {
 }
 
 func TestAdoptListedDate_TellsTheMove(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		svc, db, o := movesFixture(t, e)
 		owner := advocate(t, db)

@@ -29,8 +29,8 @@ import (
 // the next date depends on the day, and it can only go wrong one way when
 // the day moves: a stored next date now before today while a later sitting
 // exists. The next-dates job (MoveDay), just after midnight in Nairobi,
-// settles exactly those cases; until it has run, the reads correct them in
-// memory (asOf) without writing.
+// settles exactly those cases; until it has run, the reads compute them in
+// their own statement (read.go, caseColumns) without writing.
 
 // Done reports whether a sitting has its outcome recorded.
 func Done(a *ent.Activity) bool { return strings.TrimSpace(a.Outcome) != "" }
@@ -129,45 +129,6 @@ func undone(today civil.Date) predicate.CourtCase {
 			))))
 		}),
 	)
-}
-
-// isStale is stale for a loaded case.
-func isStale(c *ent.CourtCase, today civil.Date) bool {
-	return !c.Concluded && !c.ActivityDate.IsZero() && c.ActivityDate.Before(today) &&
-		c.LatestActivityDate.After(c.ActivityDate)
-}
-
-// asOf sets the next date of the loaded cases cs as it is on today, in
-// memory: the reads' answer is right before the day's job has run, and a
-// read never writes. It costs one query, and only when a case is stale
-// (between midnight and the job's run).
-func asOf(ctx context.Context, db *ent.Client, today civil.Date, cs []*ent.CourtCase) error {
-	var ids []uuid.UUID
-	for _, c := range cs {
-		if isStale(c, today) {
-			ids = append(ids, c.ID)
-		}
-	}
-	if len(ids) == 0 {
-		return nil
-	}
-	acts, err := db.Activity.Query().Where(activity.CaseRefIn(ids...)).All(ctx)
-	if err != nil {
-		return errs.Internal(fmt.Errorf("load sittings of %d cases: %w", len(ids), err))
-	}
-	byCase := make(map[uuid.UUID][]*ent.Activity, len(ids))
-	for _, a := range acts {
-		byCase[a.CaseRef] = append(byCase[a.CaseRef], a)
-	}
-	for _, c := range cs {
-		if !isStale(c, today) {
-			continue
-		}
-		if next := DatesOf(byCase[c.ID], today).Next; next != nil {
-			c.ActivityDate, c.ActivityTime, c.ActivityKind = next.ActivityDate, next.Time, next.Activity
-		}
-	}
-	return nil
 }
 
 // MoveDay is the next-dates job: it settles every case whose stored next

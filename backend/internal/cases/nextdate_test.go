@@ -76,6 +76,7 @@ func look(t *testing.T, srv *testkit.Server, law *testkit.Session, id string) se
 // future) x (outcome / none) x (next date / none), recorded through the
 // Connect door and read through both, on both engines.
 func TestNextDate_Table(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law := srv.Lawyer(t)
@@ -132,6 +133,7 @@ func TestNextDate_Table(t *testing.T) {
 // with the next date in two weeks; every door shows the new date at once,
 // and the day's list shows the outcome on today's sitting.
 func TestNextDate_HearingDay(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law := srv.Lawyer(t)
@@ -167,6 +169,7 @@ func TestNextDate_HearingDay(t *testing.T) {
 // its last, and the reads are right before the next-dates job has run,
 // without writing.
 func TestNextDate_MidnightInNairobi(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law := srv.Lawyer(t)
@@ -206,6 +209,7 @@ func TestNextDate_MidnightInNairobi(t *testing.T) {
 // next-dates job then moves the stored date, and running it again changes
 // nothing.
 func TestNextDate_ReadsNeverWrite(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law := srv.Lawyer(t)
@@ -266,6 +270,7 @@ func TestNextDate_ReadsNeverWrite(t *testing.T) {
 // TestNextDate_Weekend: a matter adjourned on Friday to Monday shows Monday
 // through the weekend, and needs no update on Saturday or Sunday.
 func TestNextDate_Weekend(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law := srv.Lawyer(t)
@@ -292,6 +297,7 @@ func TestNextDate_Weekend(t *testing.T) {
 // concludes the case on every door; a next date, or a status that does not
 // conclude, opens it again.
 func TestConclude(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law := srv.Lawyer(t)
@@ -354,6 +360,7 @@ func TestConclude(t *testing.T) {
 // existed (its latest sitting has an outcome, the flag says not) shows in
 // the needing-update list until the next-dates job's first run fixes it.
 func TestNextDate_JobBackfillsLatestDone(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law := srv.Lawyer(t)

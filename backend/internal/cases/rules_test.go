@@ -63,6 +63,7 @@ func FuzzDateFromProto(f *testing.F) {
 }
 
 func TestStatuses(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ in, want string }{
 		{"registration/filing", "Registration/Filing"}, {" HEARING ", "Hearing"}, {"Dismissed", "Dismissed"}, {"Ongoing", ""},
 	} {

@@ -5,8 +5,8 @@ package cases
 
 import (
 	"context"
+	entsql "entgo.io/ent/dialect/sql"
 	"fmt"
-	"sort"
 
 	"github.com/google/uuid"
 
@@ -118,38 +118,19 @@ func (f *Fields) check() error {
 }
 
 // List answers the owner's cases in page p, newest first, and whether
-// more follow.
+// more follow: one statement (read.go).
 func (s *Service) List(ctx context.Context, owner uuid.UUID, p Page) ([]Case, bool, error) {
-	q := s.db.CourtCase.Query().
-		Where(scope(owner)).
-		Order(courtcase.ByCreatedAt(entDesc()), courtcase.ByCaseID(), courtcase.ByID())
-	if p.Size > 0 {
-		q.Offset(p.Offset).Limit(p.Size + 1)
-	}
-	cs, err := q.All(ctx)
+	cs, more, err := s.readCases(ctx, owner, p,
+		[]string{entsql.Desc(cc(courtcase.FieldCreatedAt)), cc(courtcase.FieldCaseID), cc(courtcase.FieldID)})
 	if err != nil {
 		return nil, false, errs.Internal(fmt.Errorf("list cases of %s: %w", owner, err))
 	}
-	more := p.Size > 0 && len(cs) > p.Size
-	if more {
-		cs = cs[:p.Size]
-	}
-	if err := withClientIDs(ctx, s.db, owner, cs); err != nil {
-		return nil, false, err
-	}
-	if err := asOf(ctx, s.db, s.cal.Today(), cs); err != nil {
-		return nil, false, err
-	}
-	return casesOf(cs), more, nil
+	return cs, more, nil
 }
 
 // Get answers the owner's case with internal id.
 func (s *Service) Get(ctx context.Context, owner, id uuid.UUID) (Case, error) {
-	c, err := loadCase(ctx, s.db, owner, courtcase.ID(id))
-	if err != nil {
-		return Case{}, err
-	}
-	return s.fresh(ctx, c)
+	return s.readCase(ctx, owner, courtcase.ID(id))
 }
 
 // GetByCaseID answers the owner's case numbered caseID as the court writes it.
@@ -158,19 +139,7 @@ func (s *Service) GetByCaseID(ctx context.Context, owner uuid.UUID, caseID strin
 	if err != nil {
 		return Case{}, err
 	}
-	c, err := loadCase(ctx, s.db, owner, courtcase.CaseID(id))
-	if err != nil {
-		return Case{}, err
-	}
-	return s.fresh(ctx, c)
-}
-
-// fresh answers c with its next date as it is today (see asOf); it never writes.
-func (s *Service) fresh(ctx context.Context, c *ent.CourtCase) (Case, error) {
-	if err := asOf(ctx, s.db, s.cal.Today(), []*ent.CourtCase{c}); err != nil {
-		return Case{}, err
-	}
-	return caseOf(c), nil
+	return s.readCase(ctx, owner, courtcase.CaseID(id))
 }
 
 // Create adds a case. A case number the owner already has is a conflict.
@@ -420,31 +389,7 @@ func (s *Service) Activities(ctx context.Context, owner uuid.UUID, caseID string
 	if err != nil {
 		return Case{}, nil, err
 	}
-	// Not loadCase: the client links and the refresh of the next date
-	// would cost two queries this answer never shows.
-	c, err := s.db.CourtCase.Query().
-		Where(scope(owner), courtcase.CaseID(number)).
-		Select(courtcase.FieldID, courtcase.FieldCaseID, courtcase.FieldLawCourt).
-		Only(ctx)
-	if ent.IsNotFound(err) {
-		return Case{}, nil, errs.NotFound(MsgNotFound)
-	}
-	if err != nil {
-		return Case{}, nil, errs.Internal(fmt.Errorf("find case %q of %s: %w", number, owner, err))
-	}
-	acts, err := s.db.Activity.Query().Where(activity.CaseRef(c.ID), sittingScope(owner)).All(ctx)
-	if err != nil {
-		return Case{}, nil, errs.Internal(fmt.Errorf("list activities of case %s: %w", c.ID, err))
-	}
-	SortActivities(acts)
-	for i, j := 0, len(acts)-1; i < j; i, j = i+1, j-1 {
-		acts[i], acts[j] = acts[j], acts[i]
-	}
-	out := make([]Sitting, len(acts))
-	for i, a := range acts {
-		out[i] = sittingOf(a)
-	}
-	return caseOf(c), out, nil
+	return s.activities(ctx, owner, number)
 }
 
 // Scheduled answers the owner's activities on day with their cases,
@@ -501,24 +446,13 @@ func (s *Service) Report(ctx context.Context, owner uuid.UUID) (start, end civil
 // stored value the day makes stale, and the cases answered show their
 // latest sitting, so the answer is right before the day's job has run.
 func (s *Service) NeedingUpdate(ctx context.Context, owner uuid.UUID) (NeedingUpdate, error) {
-	today := s.cal.Today()
-	cs, err := s.db.CourtCase.Query().
-		Where(scope(owner), courtcase.LatestActivityDateLT(today),
-			courtcase.LatestDone(false), courtcase.Concluded(false)).
-		All(ctx)
+	cs, _, err := s.readCases(ctx, owner, Page{},
+		[]string{entsql.Desc(cc(courtcase.FieldLatestActivityDate)), cc(courtcase.FieldCaseID)},
+		courtcase.LatestActivityDateLT(s.cal.Today()), courtcase.LatestDone(false), courtcase.Concluded(false))
 	if err != nil {
 		return NeedingUpdate{}, errs.Internal(fmt.Errorf("list cases needing update of %s: %w", owner, err))
 	}
-	if err := asOf(ctx, s.db, today, cs); err != nil {
-		return NeedingUpdate{}, err
-	}
-	sort.SliceStable(cs, func(i, j int) bool {
-		if cs[i].LatestActivityDate != cs[j].LatestActivityDate {
-			return cs[i].LatestActivityDate.After(cs[j].LatestActivityDate)
-		}
-		return cs[i].CaseID < cs[j].CaseID
-	})
-	out := NeedingUpdate{Cases: casesOf(cs)}
+	out := NeedingUpdate{Cases: cs}
 	for _, c := range cs {
 		if c.MarkUpdated {
 			out.MarkedUpdated++

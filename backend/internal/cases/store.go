@@ -10,7 +10,6 @@ import (
 
 	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/ent"
-	"github.com/kesihq/kesi/ent/activity"
 	"github.com/kesihq/kesi/ent/civil"
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/lawclient"
@@ -104,62 +103,6 @@ func timeLess(a, b string) bool {
 		return true
 	}
 	return a < b
-}
-
-// entries is the owner's activities dated start..end with their cases, by
-// date, then time (unknown last), then case number. Two queries, each on
-// an owner-scoped index and with a fixed number of parameters: the
-// activities on (owner_id, activity_date), and the cases having such an
-// activity as a semi-join on the same index (a list of hundreds of case
-// ids as parameters costs more than the query itself).
-func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, start, end civil.Date) ([]Entry, error) {
-	inRange := []predicate.Activity{sittingScope(owner)}
-	if start == end {
-		inRange = append(inRange, activity.ActivityDate(start))
-	} else {
-		inRange = append(inRange, activity.ActivityDateGTE(start), activity.ActivityDateLTE(end))
-	}
-	acts, err := db.Activity.Query().Where(inRange...).
-		Select(activity.FieldCaseRef, activity.FieldActivity, activity.FieldActivityDate, activity.FieldTime,
-			activity.FieldOutcome, activity.FieldClientName, activity.FieldCreatedAt).
-		All(ctx)
-	if err != nil {
-		return nil, errs.Internal(fmt.Errorf("list activities of %s from %s to %s: %w", owner, start, end, err))
-	}
-	if len(acts) == 0 {
-		return []Entry{}, nil
-	}
-	cs, err := db.CourtCase.Query().
-		Where(scope(owner), courtcase.HasActivitiesWith(inRange...)).
-		All(ctx)
-	if err != nil {
-		return nil, errs.Internal(fmt.Errorf("list cases of %s from %s to %s: %w", owner, start, end, err))
-	}
-	// Each case keeps its own next date, right on today.
-	if err := asOf(ctx, db, today, cs); err != nil {
-		return nil, err
-	}
-	byID := make(map[uuid.UUID]*ent.CourtCase, len(cs))
-	for _, c := range cs {
-		byID[c.ID] = c
-	}
-	out := make([]Entry, 0, len(acts))
-	for _, a := range acts {
-		if c := byID[a.CaseRef]; c != nil {
-			out = append(out, Entry{Case: caseOf(c), Sitting: sittingOf(a)})
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i].Sitting, out[j].Sitting
-		if a.Date != b.Date {
-			return a.Date.Before(b.Date)
-		}
-		if a.Time != b.Time {
-			return timeLess(a.Time, b.Time)
-		}
-		return out[i].Case.CaseID < out[j].Case.CaseID
-	})
-	return out, nil
 }
 
 func entDesc() entsql.OrderTermOption { return entsql.OrderDesc() }

@@ -40,6 +40,7 @@ func newClient(t *testing.T, s *testkit.Session, f *kesiv1.ClientFields) *kesiv1
 }
 
 func TestClients_BothDoorsShowEveryField(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law := srv.Lawyer(t)
@@ -69,6 +70,7 @@ func TestClients_BothDoorsShowEveryField(t *testing.T) {
 }
 
 func TestClients_LinkToCases(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law, other := srv.Lawyer(t), srv.Lawyer(t)
@@ -106,6 +108,7 @@ func TestClients_LinkToCases(t *testing.T) {
 }
 
 func TestClients_BadInputAndAccess(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		law, other := srv.Lawyer(t), srv.Lawyer(t)

@@ -20,6 +20,7 @@ import (
 )
 
 func TestDownload_Headers(t *testing.T) {
+	t.Parallel()
 	srv := testkit.NewServer(t, testkit.SQLite, nil)
 	lawyer := srv.Lawyer(t)
 	newCase(t, srv, lawyer.User.ID, "MCCC/E3574/2022")
@@ -65,6 +66,7 @@ func TestDownload_Headers(t *testing.T) {
 }
 
 func TestDownload_RangeRequests(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		lawyer := srv.Lawyer(t)
@@ -125,6 +127,7 @@ func tamper(t *testing.T, srv *testkit.Server, id string, f func(b []byte) []byt
 }
 
 func TestDownload_TamperedBlobsNeverYieldUnauthenticatedBytes(t *testing.T) {
+	t.Parallel()
 	srv := testkit.NewServer(t, testkit.SQLite, nil)
 	lawyer := srv.Lawyer(t)
 	newCase(t, srv, lawyer.User.ID, "MCCC/E3574/2022")
@@ -173,6 +176,7 @@ func TestDownload_TamperedBlobsNeverYieldUnauthenticatedBytes(t *testing.T) {
 }
 
 func TestAccess_OnlyTheOwnerReachesDocuments(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		owner := srv.Lawyer(t)
@@ -237,6 +241,7 @@ func TestAccess_OnlyTheOwnerReachesDocuments(t *testing.T) {
 // A wrong key refuses to start (TestWrongMasterKeyRefusesToStart); a
 // rotated one reads the old files and wraps new ones under itself.
 func TestMasterKey_RotationKeepsOldFiles(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		lawyer := srv.Lawyer(t)

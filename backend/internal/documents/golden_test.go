@@ -1,22 +1,17 @@
 package documents_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/kesihq/kesi/backend/internal/testkit"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-
 // TestFilesJSON_Golden pins the documented shape of GET /api/files/{caseId}
 // and of the upload's answer.
 func TestFilesJSON_Golden(t *testing.T) {
+	t.Parallel()
 	srv := testkit.NewServer(t, testkit.SQLite, nil)
 	lawyer := srv.Lawyer(t)
 	newCase(t, srv, lawyer.User.ID, "MCCC/E3574/2022")
@@ -45,18 +40,6 @@ func checkGolden(t *testing.T, name string, body []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got = append(got, '\n')
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatalf("%s changed:\n%s\nwant:\n%s", name, got, want)
-	}
+	testkit.Golden(t, name, append(got, '\n'))
+
 }

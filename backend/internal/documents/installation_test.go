@@ -25,6 +25,7 @@ import (
 // It used to sweep every blob older than an hour. Now it refuses to start,
 // and even a sweep run over that pair deletes nothing.
 func TestEmptyDatabaseOverPopulatedStoreLosesNothing(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		lawyer := srv.Lawyer(t)
@@ -94,6 +95,7 @@ func TestEmptyDatabaseOverPopulatedStoreLosesNothing(t *testing.T) {
 }
 
 func TestInstallationIDsThatDifferStopTheServer(t *testing.T) {
+	t.Parallel()
 	one := testkit.NewServer(t, testkit.SQLite, nil)
 	two := testkit.NewServer(t, testkit.SQLite, nil)
 	// Server two's database, pointed at server one's store.
@@ -130,6 +132,7 @@ func newApp(t *testing.T, env map[string]string) *app.App {
 // right key returned. A wrong key now refuses to start; a rotated key with
 // the old one among the previous keys starts and takes the record over.
 func TestWrongMasterKeyRefusesToStart(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		env := func(extra map[string]string) map[string]string {
@@ -170,6 +173,7 @@ func TestWrongMasterKeyRefusesToStart(t *testing.T) {
 }
 
 func TestReadinessFailsWhenTheBlobStoreIsNotWritable(t *testing.T) {
+	t.Parallel()
 	srv := testkit.NewServer(t, testkit.SQLite, nil)
 	anon := srv.Anonymous()
 	if r := anon.Do(t, http.MethodGet, "/readyz", nil); r.Status != http.StatusOK {

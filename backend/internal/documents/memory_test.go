@@ -58,6 +58,7 @@ func heapPeak(f func()) uint64 {
 // with the file (nothing holds a file whole; the S3 store would hold one
 // 8 MiB part).
 func TestMemory_UploadAndDownloadStayFlat(t *testing.T) {
+	// Not parallel: it measures the process's heap.
 	srv := testkit.NewServer(t, testkit.SQLite, map[string]string{
 		"KESI_MAX_UPLOAD_BYTES":  "209715200",
 		"KESI_MAX_REQUEST_BYTES": "209715200",

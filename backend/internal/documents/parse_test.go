@@ -27,6 +27,7 @@ func FuzzSanitizeFilename(f *testing.F) {
 }
 
 func TestSanitizeFilename(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, in, want string }{
 		{"right-to-left override", "invoice\u202Efdp.exe", "invoicefdp.exe"},
 		{"isolates and marks", "\u2067plaint\u2069\u200e.pdf", "plaint.pdf"},

@@ -76,6 +76,7 @@ func (f fixture) add(t *testing.T, owner uuid.UUID, caseID string, names ...stri
 }
 
 func TestPurge_CaseAndOwnerRemoveRowsAndBlobs(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		f := newFixture(t, e)
 		ctx := context.Background()
@@ -115,6 +116,7 @@ func TestPurge_CaseAndOwnerRemoveRowsAndBlobs(t *testing.T) {
 }
 
 func TestSweep_DeletesOnlyUploadsThatNeverCompleted(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		f := newFixture(t, e)
 		ctx := context.Background()
@@ -166,6 +168,7 @@ func TestSweep_DeletesOnlyUploadsThatNeverCompleted(t *testing.T) {
 }
 
 func TestSweep_DeletesAtMostItsCapPerRun(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, testkit.SQLite)
 	ctx := context.Background()
 	owner := f.srv.CreateUser(t, testkit.UserSpec{})
@@ -192,6 +195,7 @@ func TestSweep_DeletesAtMostItsCapPerRun(t *testing.T) {
 }
 
 func TestUpload_AbortedUploadLeavesNothing(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, testkit.SQLite)
 	ctx := context.Background()
 	owner := f.srv.CreateUser(t, testkit.UserSpec{})
@@ -230,6 +234,7 @@ type errReader struct{}
 func (errReader) Read([]byte) (int, error) { return 0, errors.New("connection reset by peer") }
 
 func TestUpload_ThroughS3CompatibleStorage(t *testing.T) {
+	t.Parallel()
 	s3 := httptest.NewServer(gofakes3.New(s3mem.New()).Server())
 	t.Cleanup(s3.Close)
 	u, _ := url.Parse(s3.URL)
@@ -254,6 +259,7 @@ func TestUpload_ThroughS3CompatibleStorage(t *testing.T) {
 }
 
 func TestDeleteCase_DeletesItsDocumentsAndBlobs(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		lawyer := srv.Lawyer(t)

@@ -24,6 +24,7 @@ import (
 const chunk = sealed.DefaultChunkSize
 
 func TestUpload_RoundTripOfManySizes(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		lawyer := srv.Lawyer(t)
@@ -65,6 +66,7 @@ func TestUpload_RoundTripOfManySizes(t *testing.T) {
 }
 
 func TestUpload_SeveralFilesAreListedThroughBothDoors(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		lawyer := srv.Lawyer(t)
@@ -145,6 +147,7 @@ func TestUpload_SeveralFilesAreListedThroughBothDoors(t *testing.T) {
 }
 
 func TestUpload_FieldsAfterFilesStillWork(t *testing.T) {
+	t.Parallel()
 	srv := testkit.NewServer(t, testkit.SQLite, nil)
 	lawyer := srv.Lawyer(t)
 	newCase(t, srv, lawyer.User.ID, "ELRC/E12/2023")
@@ -156,6 +159,7 @@ func TestUpload_FieldsAfterFilesStillWork(t *testing.T) {
 }
 
 func TestUpload_BadFormsAreRefusedAndStoreNothing(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		lawyer := srv.Lawyer(t)
@@ -203,6 +207,7 @@ func TestUpload_BadFormsAreRefusedAndStoreNothing(t *testing.T) {
 }
 
 func TestUpload_OverTheLimitsAnswers413AndStoresNothing(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, map[string]string{
 			"KESI_MAX_UPLOAD_BYTES":      "200000",
@@ -249,6 +254,7 @@ func TestUpload_OverTheLimitsAnswers413AndStoresNothing(t *testing.T) {
 }
 
 func TestUpload_MalformedFormsAnswer400AndStoreNothing(t *testing.T) {
+	t.Parallel()
 	srv := testkit.NewServer(t, testkit.SQLite, map[string]string{"KESI_MAX_UPLOAD_FILES": "3"})
 	lawyer := srv.Lawyer(t)
 	newCase(t, srv, lawyer.User.ID, "MCCC/E1/2024")

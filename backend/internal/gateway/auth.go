@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/kesihq/kesi/backend/internal/role"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
 )
@@ -22,13 +23,6 @@ type userJSON struct {
 	CreatedAt                 *string `json:"created_at"`
 }
 
-var roleNames = map[kesiv1.Role]string{
-	kesiv1.Role_ROLE_LAWYER:    "lawyer",
-	kesiv1.Role_ROLE_MODERATOR: "moderator",
-	kesiv1.Role_ROLE_DEMO:      "demo",
-	kesiv1.Role_ROLE_AFFILIATE: "affiliate",
-}
-
 func toUserJSON(u *kesiv1.User) *userJSON {
 	if u == nil {
 		return nil
@@ -37,7 +31,7 @@ func toUserJSON(u *kesiv1.User) *userJSON {
 		ID:                        u.Id,
 		Email:                     u.Email,
 		Fullname:                  u.Fullname,
-		Role:                      roleNames[u.Role],
+		Role:                      roleName(u.Role),
 		PhoneNumber:               u.PhoneNumber,
 		ProfileImage:              u.ProfileImage,
 		SubscriptionExpiresAt:     timeString(u.SubscriptionExpiresAt),
@@ -58,12 +52,16 @@ func roleFromJSON(s string) kesiv1.Role {
 	if s == "" {
 		return kesiv1.Role_ROLE_UNSPECIFIED
 	}
-	for r, name := range roleNames {
-		if name == s {
-			return r
-		}
+	if r, ok := role.Parse(s); ok {
+		return r.Proto()
 	}
 	return kesiv1.Role(-1)
+}
+
+// roleName is the documented string of the contract's role r ("" when unspecified).
+func roleName(r kesiv1.Role) string {
+	name, _ := role.FromProto(r)
+	return string(name)
 }
 
 type userBody struct {

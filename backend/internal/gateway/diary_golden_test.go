@@ -1,14 +1,7 @@
 package gateway_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"flag"
-	"os"
-	"path/filepath"
-	"regexp"
-	"strconv"
 	"testing"
 
 	"connectrpc.com/connect"
@@ -18,70 +11,14 @@ import (
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 )
 
-// updateGoldens rewrites testdata/*.golden.json: go test ./backend/internal/gateway -run Golden -update
-var updateGoldens = func() *bool {
-	if f := flag.Lookup("update"); f != nil {
-		if g, ok := f.Value.(flag.Getter); ok {
-			if b, ok := g.Get().(bool); ok {
-				return &b
-			}
-		}
-	}
-	return flag.Bool("update", false, "rewrite the golden files")
-}()
-
-func updating() bool {
-	if f := flag.Lookup("update"); f != nil {
-		return f.Value.String() == "true"
-	}
-	return *updateGoldens
-}
-
-var (
-	uuidRE = regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
-	timeRE = regexp.MustCompile(`"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z"`)
-)
-
-// normalise makes an answer stable: ids become <id-1>, <id-2>... in order
-// of first appearance and instants (rows' created_at) become "<instant>".
-func normalise(body []byte) []byte {
-	var v any
-	if err := json.Unmarshal(body, &v); err != nil {
-		return body
-	}
-	pretty, _ := json.MarshalIndent(v, "", "  ")
-	seen := map[string]string{}
-	out := uuidRE.ReplaceAllFunc(pretty, func(id []byte) []byte {
-		k := string(id)
-		if _, ok := seen[k]; !ok {
-			seen[k] = "<id-" + strconv.Itoa(len(seen)+1) + ">"
-		}
-		return []byte(seen[k])
-	})
-	return append(timeRE.ReplaceAll(out, []byte(`"<instant>"`)), '\n')
-}
-
 func golden(t *testing.T, name string, res *testkit.Response) {
 	t.Helper()
-	got := normalise(res.Body)
-	path := filepath.Join("testdata", name+".golden.json")
-	if updating() {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s changed shape:\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
+	testkit.Golden(t, name+".golden.json", testkit.StableJSON(res.Body))
 }
 
 // TestGolden_DiaryShapes pins the documented JSON of the diary's REST paths.
 func TestGolden_DiaryShapes(t *testing.T) {
+	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		ctx := context.Background()
 		srv := testkit.NewServer(t, e, nil)

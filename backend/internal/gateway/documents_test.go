@@ -8,6 +8,7 @@ import (
 )
 
 func TestParseRange(t *testing.T) {
+	t.Parallel()
 	const size = 1000
 	cases := []struct {
 		spec            string

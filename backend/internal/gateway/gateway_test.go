@@ -11,6 +11,7 @@ import (
 )
 
 func TestHTTPErrorMapsKindsOnce(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cases := []struct {
 		err     error

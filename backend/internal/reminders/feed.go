@@ -15,9 +15,9 @@ import (
 	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/backend/internal/platform"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/remindersetting"
-	"github.com/kesihq/kesi/ent/user"
 )
 
 // FeedPast is how far back the calendar feed reaches.
@@ -92,7 +92,7 @@ func (s *Service) Feed(ctx context.Context, token string) ([]byte, error) {
 	if err != nil {
 		return nil, errs.Internal(fmt.Errorf("load calendar owner: %w", err))
 	}
-	if u.Role != user.RoleLawyer && u.Role != user.RoleModerator {
+	if !role.FromUser(u.Role).Subscriber() {
 		return nil, notFound
 	}
 	ss, err := cases.SittingsFrom(ctx, s.db, u.ID, s.cal.Today().AddDays(-FeedPast))

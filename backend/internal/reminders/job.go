@@ -9,6 +9,7 @@ import (
 
 	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/backend/internal/courtdays"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/civil"
 	"github.com/kesihq/kesi/ent/remindermessage"
@@ -198,7 +199,7 @@ func (s *Service) DateMoved(ctx context.Context, sit cases.CaseSitting, from civ
 	if err != nil {
 		return fmt.Errorf("load advocate %s: %w", sit.Owner, err)
 	}
-	if u.Role != user.RoleLawyer && u.Role != user.RoleModerator {
+	if !role.FromUser(u.Role).Subscriber() {
 		return nil
 	}
 	row, err := s.settingRow(ctx, u.ID)

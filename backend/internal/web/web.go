@@ -20,6 +20,8 @@ import (
 	"path"
 	"strings"
 	"time"
+
+	"github.com/kesihq/kesi/gen/openapi"
 )
 
 //go:embed all:dist
@@ -40,7 +42,25 @@ type Handler struct {
 
 // New loads the embedded build. Without a build (a plain `go build` before
 // the web app was built) every page says how to build it.
-func New() (*Handler, error) { return load(dist) }
+func New() (*Handler, error) {
+	h, err := load(dist)
+	if err != nil {
+		return nil, err
+	}
+	h.addOpenAPI()
+	return h, nil
+}
+
+// OpenAPIPath is where the OpenAPI description of the Connect API is served
+// (gen/openapi, generated from proto/ by `make generate`).
+const OpenAPIPath = "/openapi.yaml"
+
+// addOpenAPI serves gen/openapi's file as application/yaml (RFC 9512).
+func (h *Handler) addOpenAPI() {
+	sum := sha256.Sum256(openapi.YAML)
+	h.assets[OpenAPIPath] = &asset{body: openapi.YAML, gzipped: gzipBytes(openapi.YAML),
+		contentType: "application/yaml", etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
+}
 
 func load(fsys fs.FS) (*Handler, error) {
 	h := &Handler{assets: map[string]*asset{}}

@@ -1,0 +1,321 @@
+package cases
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"entgo.io/ent/dialect"
+	entsql "entgo.io/ent/dialect/sql"
+	"github.com/google/uuid"
+
+	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/ent"
+	"github.com/kesihq/kesi/ent/activity"
+	"github.com/kesihq/kesi/ent/civil"
+	"github.com/kesihq/kesi/ent/courtcase"
+	"github.com/kesihq/kesi/ent/lawclient"
+	"github.com/kesihq/kesi/ent/predicate"
+)
+
+// The read calls of the diary: each answers in one SQL statement that
+// selects only the columns its answer carries, scanned straight into the
+// domain's types (no ent rows, no second query for the client links or for
+// a next date the day made stale).
+//
+// The statements are built with ent's SQL builder so that the owner scope
+// stays the one function of scope.go, rendered in Postgres' form ($n
+// placeholders, double-quoted names), which SQLite reads as well: SQLite
+// takes $NNN as the NNN-th argument and double quotes as identifiers.
+
+// caseT and actT are the two tables under the aliases every statement here
+// gives them (c and a): fresh each time, as a join names its table.
+func caseT() *entsql.SelectTable {
+	return entsql.Dialect(dialect.Postgres).Table(courtcase.Table).As("c")
+}
+
+func actT() *entsql.SelectTable {
+	return entsql.Dialect(dialect.Postgres).Table(activity.Table).As("a")
+}
+
+// cc is column f of the cases table (alias c), ac of the activities table (alias a).
+func cc(f string) string { return caseT().C(f) }
+func ac(f string) string { return actT().C(f) }
+
+// casePred renders a court-case predicate (the owner scope above all) for a
+// statement whose court_cases table is not the selector's own.
+func casePred(ps ...predicate.CourtCase) *entsql.Predicate {
+	s := entsql.Dialect(dialect.Postgres).Select().From(caseT())
+	for _, p := range ps {
+		p(s)
+	}
+	return s.P()
+}
+
+// sittingPred is casePred for the activities table.
+func sittingPred(ps ...predicate.Activity) *entsql.Predicate {
+	s := entsql.Dialect(dialect.Postgres).Select().From(actT())
+	for _, p := range ps {
+		p(s)
+	}
+	return s.P()
+}
+
+// caseColumns are the columns of a Case, in scanCase's order. The next date
+// (date, time, kind) is the stored one unless the day made it stale (see
+// nextdate.go): then it is computed here, from the case's sittings, which
+// only those rows pay for, so a read is right before the day's job has run
+// and never writes.
+func caseColumns(today civil.Date) []entsql.Querier {
+	c := cc
+	stale := fmt.Sprintf("NOT %s AND %s < $? AND %s > %s", c(courtcase.FieldConcluded), c(courtcase.FieldActivityDate),
+		c(courtcase.FieldLatestActivityDate), c(courtcase.FieldActivityDate))
+	// The earliest sitting dated today or later that is not done, else the
+	// latest, as "date|time|kind": one expression rather than one a column,
+	// which Postgres would plan three times on every request.
+	sitting := func(alias string) string {
+		return "CAST(" + alias + `."activity_date" AS TEXT) || '|' || ` + alias + `."time" || '|' || ` + alias + `."activity"`
+	}
+	next := entsql.ExprFunc(func(b *entsql.Builder) {
+		b.WriteString("CASE WHEN ")
+		writeArgs(b, stale, today)
+		b.WriteString(" THEN COALESCE((SELECT " + sitting("n") + ` FROM "activities" n WHERE n."case_ref" = ` + c(courtcase.FieldID) +
+			` AND n."activity_date" >= `)
+		b.Arg(today)
+		b.WriteString(` AND TRIM(n."outcome") = '' ORDER BY n."activity_date", n."time" = '', n."time", n."id" LIMIT 1), ` +
+			`(SELECT ` + sitting("l") + ` FROM "activities" l WHERE l."case_ref" = ` + c(courtcase.FieldID) +
+			` ORDER BY l."activity_date" DESC, l."time" = '' DESC, l."time" DESC, l."id" DESC LIMIT 1)) END`)
+	})
+	clientIDs := entsql.Raw(`(SELECT string_agg(CAST(lc."id" AS TEXT), ',' ORDER BY lc."fullname", lc."id")` +
+		` FROM "` + lawclient.Table + `" lc JOIN "` + courtcase.ClientsTable + `" l ON l."` + courtcase.ClientsPrimaryKey[0] + `" = lc."id"` +
+		` WHERE lc."owner_id" = ` + c(courtcase.FieldOwnerID) + ` AND l."` + courtcase.ClientsPrimaryKey[1] + `" = ` + c(courtcase.FieldID) + `)`)
+	cols := []entsql.Querier{}
+	for _, f := range []string{courtcase.FieldID, courtcase.FieldCaseID, courtcase.FieldParties, courtcase.FieldLawCourt,
+		courtcase.FieldFilingDate, courtcase.FieldStatus, courtcase.FieldCaseType, courtcase.FieldNotes,
+		courtcase.FieldMarkUpdated, courtcase.FieldConcluded, courtcase.FieldLatestActivityDate,
+		courtcase.FieldCreatedAt, courtcase.FieldUpdatedAt,
+		courtcase.FieldActivityDate, courtcase.FieldActivityTime, courtcase.FieldActivityKind} {
+		cols = append(cols, entsql.Raw(c(f)))
+	}
+	return append(cols, next, clientIDs)
+}
+
+// writeArgs writes s, each "$?" in it an argument v.
+func writeArgs(b *entsql.Builder, s string, v any) {
+	parts := strings.Split(s, "$?")
+	for i, p := range parts {
+		if i > 0 {
+			b.Arg(v)
+		}
+		b.WriteString(p)
+	}
+}
+
+// caseScan holds one row's case columns while it is scanned.
+type caseScan struct {
+	c         Case
+	nextTime  sql.NullString
+	nextKind  sql.NullString
+	asOfToday sql.NullString // "date|time|kind" when the stored next date is stale
+	clientIDs sql.NullString
+}
+
+func (s *caseScan) dest() []any {
+	c := &s.c
+	return []any{&c.ID, &c.CaseID, &c.Parties, &c.LawCourt, &c.FilingDate, &c.Status, &c.CaseType, &c.Notes,
+		&c.MarkUpdated, &c.Concluded, &c.LatestDate, &c.CreatedAt, &c.UpdatedAt,
+		&c.NextDate, &s.nextTime, &s.nextKind, &s.asOfToday, &s.clientIDs}
+}
+
+func (s *caseScan) result() (Case, error) {
+	c := s.c
+	c.NextTime, c.NextKind = s.nextTime.String, s.nextKind.String
+	if s.asOfToday.Valid {
+		parts := strings.SplitN(s.asOfToday.String, "|", 3)
+		if len(parts) != 3 {
+			return Case{}, fmt.Errorf("next sitting %q of case %s", s.asOfToday.String, c.ID)
+		}
+		if err := c.NextDate.Scan(parts[0]); err != nil {
+			return Case{}, fmt.Errorf("next sitting of case %s: %w", c.ID, err)
+		}
+		c.NextTime, c.NextKind = parts[1], parts[2]
+	}
+	c.ClientIDs = nil
+	if s.clientIDs.Valid && s.clientIDs.String != "" {
+		for _, id := range strings.Split(s.clientIDs.String, ",") {
+			u, err := uuid.Parse(id)
+			if err != nil {
+				return Case{}, fmt.Errorf("client id %q: %w", id, err)
+			}
+			c.ClientIDs = append(c.ClientIDs, u)
+		}
+	}
+	// Postgres answers timestamps in the session's zone, SQLite in UTC.
+	c.CreatedAt, c.UpdatedAt = c.CreatedAt.UTC(), c.UpdatedAt.UTC()
+	return c, nil
+}
+
+// readCases answers the cases matching where within the owner scope, in
+// order, in page p: one statement.
+func (s *Service) readCases(ctx context.Context, owner uuid.UUID, p Page, order []string, where ...predicate.CourtCase) ([]Case, bool, error) {
+	sel := entsql.Dialect(dialect.Postgres).Select().From(caseT())
+	sel.AppendSelectExpr(caseColumns(s.cal.Today())...)
+	scope(owner)(sel)
+	for _, w := range where {
+		w(sel)
+	}
+	sel.OrderBy(order...)
+	if p.Size > 0 {
+		sel.Limit(p.Size + 1).Offset(p.Offset)
+	}
+	query, args := sel.Query()
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, false, err
+	}
+	defer rows.Close()
+	var out []Case
+	var row caseScan
+	dest := row.dest()
+	for rows.Next() {
+		row = caseScan{}
+		if err := rows.Scan(dest...); err != nil {
+			return nil, false, err
+		}
+		c, err := row.result()
+		if err != nil {
+			return nil, false, err
+		}
+		out = append(out, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, false, err
+	}
+	more := p.Size > 0 && len(out) > p.Size
+	if more {
+		out = out[:p.Size]
+	}
+	if out == nil {
+		out = []Case{}
+	}
+	return out, more, nil
+}
+
+// readCase answers the one case of the owner matching where, or not found.
+func (s *Service) readCase(ctx context.Context, owner uuid.UUID, where predicate.CourtCase) (Case, error) {
+	cs, _, err := s.readCases(ctx, owner, Page{Size: 1}, nil, where)
+	if err != nil {
+		return Case{}, errs.Internal(fmt.Errorf("read case of %s: %w", owner, err))
+	}
+	if len(cs) == 0 {
+		return Case{}, errs.NotFound(MsgNotFound)
+	}
+	return cs[0], nil
+}
+
+// entries is the owner's sittings dated start..end with their cases, by
+// date, then time (unknown last), then case number: one statement, the
+// sittings read on the (owner_id, activity_date) index and joined to their
+// cases by primary key.
+func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, start, end civil.Date) ([]Entry, error) {
+	inRange := []predicate.Activity{sittingScope(owner)}
+	if start == end {
+		inRange = append(inRange, activity.ActivityDate(start))
+	} else {
+		inRange = append(inRange, activity.ActivityDateGTE(start), activity.ActivityDateLTE(end))
+	}
+	a := ac
+	sel := entsql.Dialect(dialect.Postgres).Select().From(actT()).
+		Join(caseT()).On(a(activity.FieldCaseRef), cc(courtcase.FieldID))
+	for _, f := range []string{activity.FieldID, activity.FieldActivity, activity.FieldActivityDate, activity.FieldTime,
+		activity.FieldOutcome, activity.FieldClientName, activity.FieldCreatedAt} {
+		sel.AppendSelectExpr(entsql.Raw(a(f)))
+	}
+	sel.AppendSelectExpr(caseColumns(today)...)
+	for _, p := range inRange {
+		p(sel)
+	}
+	sel.Where(casePred(scope(owner)))
+	sel.OrderBy(a(activity.FieldActivityDate), a(activity.FieldTime)+" = ''", a(activity.FieldTime), cc(courtcase.FieldCaseID))
+	query, args := sel.Query()
+	rows, err := db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("list sittings of %s from %s to %s: %w", owner, start, end, err))
+	}
+	defer rows.Close()
+	out := []Entry{}
+	var (
+		sit Sitting
+		cs  caseScan
+	)
+	dest := append([]any{&sit.ID, &sit.Kind, &sit.Date, &sit.Time, &sit.Outcome, &sit.ClientName, &sit.CreatedAt}, cs.dest()...)
+	for rows.Next() {
+		sit, cs = Sitting{}, caseScan{}
+		if err := rows.Scan(dest...); err != nil {
+			return nil, errs.Internal(fmt.Errorf("read sittings of %s: %w", owner, err))
+		}
+		c, err := cs.result()
+		if err != nil {
+			return nil, errs.Internal(err)
+		}
+		sit.CaseRef = c.ID
+		sit.CreatedAt = sit.CreatedAt.UTC()
+		out = append(out, Entry{Case: c, Sitting: sit})
+	}
+	if err := rows.Err(); err != nil {
+		return nil, errs.Internal(fmt.Errorf("read sittings of %s: %w", owner, err))
+	}
+	return out, nil
+}
+
+// activities answers the owner's case numbered number (its id, number and
+// court) with its sittings newest first: one statement, the case left-joined
+// to its sittings, so that no row is a case not found.
+func (s *Service) activities(ctx context.Context, owner uuid.UUID, number string) (Case, []Sitting, error) {
+	a := ac
+	sel := entsql.Dialect(dialect.Postgres).Select(cc(courtcase.FieldID), cc(courtcase.FieldCaseID), cc(courtcase.FieldLawCourt),
+		a(activity.FieldID), a(activity.FieldActivity), a(activity.FieldActivityDate), a(activity.FieldTime),
+		a(activity.FieldOutcome), a(activity.FieldClientName), a(activity.FieldCreatedAt)).
+		From(caseT()).
+		LeftJoin(actT()).OnP(entsql.And(entsql.ColumnsEQ(a(activity.FieldCaseRef), cc(courtcase.FieldID)), sittingPred(sittingScope(owner))))
+	scope(owner)(sel)
+	courtcase.CaseID(number)(sel)
+	// Newest first: the reverse of SortActivities (unknown times last).
+	sel.OrderBy(entsql.Desc(a(activity.FieldActivityDate)), a(activity.FieldTime)+" = '' DESC", entsql.Desc(a(activity.FieldTime)))
+	query, args := sel.Query()
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return Case{}, nil, errs.Internal(fmt.Errorf("list activities of case %q of %s: %w", number, owner, err))
+	}
+	defer rows.Close()
+	var (
+		c     Case
+		found bool
+		out   = []Sitting{}
+	)
+	for rows.Next() {
+		var (
+			id                            uuid.NullUUID
+			kind, tm, outcome, clientName sql.NullString
+			date                          civil.Date
+			created                       sql.NullTime
+		)
+		if err := rows.Scan(&c.ID, &c.CaseID, &c.LawCourt, &id, &kind, &date, &tm, &outcome, &clientName, &created); err != nil {
+			return Case{}, nil, errs.Internal(fmt.Errorf("read activities of case %q of %s: %w", number, owner, err))
+		}
+		found = true
+		if !id.Valid {
+			continue // the case has no sittings
+		}
+		out = append(out, Sitting{ID: id.UUID, CaseRef: c.ID, Kind: kind.String, Date: date, Time: tm.String,
+			Outcome: outcome.String, ClientName: clientName.String, CreatedAt: created.Time.UTC()})
+	}
+	if err := rows.Err(); err != nil {
+		return Case{}, nil, errs.Internal(fmt.Errorf("read activities of case %q of %s: %w", number, owner, err))
+	}
+	if !found {
+		return Case{}, nil, errs.NotFound(MsgNotFound)
+	}
+	return c, out, nil
+}
