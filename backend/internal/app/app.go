@@ -57,7 +57,7 @@ type App struct {
 	CauseLists *causelists.Service
 	// Account is the data subject's rights (export, erasure, notices).
 	Account *account.Service
-	Metrics    *metrics.Metrics
+	Metrics *metrics.Metrics
 
 	seeders   []func(context.Context) error
 	checks    []func(context.Context) error

@@ -78,4 +78,3 @@ func EraseOwner(ctx context.Context, db *ent.Client, user uuid.UUID, now time.Ti
 	}
 	return nil
 }
-
