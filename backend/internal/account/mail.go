@@ -19,7 +19,7 @@ func deletionReceipt(to, fullname, eraseOn, publicURL string) notify.Message {
 	text := "Hello " + firstName(fullname) + ",\n\n" +
 		"We received your request to delete your Kesi account.\n\n" +
 		"Your account, your cases, clients, documents and reminders will be deleted on " + eraseOn + ". " +
-		"Until then you can sign in and cancel the deletion: " + publicURL + "/settings/privacy\n\n" +
+		"Until then you can sign in and cancel the deletion: " + publicURL + "/settings?tab=privacy\n\n" +
 		"Every device was signed out. Payment records are kept for tax purposes, without your name or e-mail address.\n\n" +
 		"If you did not ask for this, sign in at once, cancel the deletion and change your password.\n\n" +
 		"Kesi\n"
