@@ -20,11 +20,10 @@ export function DeletionBanner() {
   const cancel = useCancelDeletion();
   const d = deletion.data;
   if (!d) return null;
-  const onCancel = () =>
-    cancel.mutate(undefined, {
+  const onCancel = () => { cancel.mutate(undefined, {
       onSuccess: () => notifications.show({ color: 'green', message: BANNER_TEXT.cancelled }),
       onError: (err) => notifications.show({ color: 'red', message: errorMessageOr(err, BANNER_TEXT.failed) }),
-    });
+    }); };
   return (
     <Alert color="red" variant="light" mb="md" role="status" data-testid="deletion-banner">
       <Group justify="space-between" gap="sm">

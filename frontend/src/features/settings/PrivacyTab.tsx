@@ -233,11 +233,11 @@ function DeleteAccount() {
         {PRIVACY_TEXT.deleteHint}
       </Text>
       <Group>
-        <Button color="red" variant="outline" onClick={() => setOpen(true)} disabled={!!scheduled.data}>
+        <Button color="red" variant="outline" onClick={() => { setOpen(true); }} disabled={!!scheduled.data}>
           {PRIVACY_TEXT.deleteButton}
         </Button>
       </Group>
-      <Modal opened={open} onClose={() => setOpen(false)} title={PRIVACY_TEXT.confirmTitle} centered>
+      <Modal opened={open} onClose={() => { setOpen(false); }} title={PRIVACY_TEXT.confirmTitle} centered>
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -251,18 +251,18 @@ function DeleteAccount() {
                 {error}
               </Alert>
             )}
-            <PasswordInput label={PRIVACY_TEXT.password} value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="current-password" required />
+            <PasswordInput label={PRIVACY_TEXT.password} value={password} onChange={(e) => { setPassword(e.currentTarget.value); }} autoComplete="current-password" required />
             <TextInput
               label={PRIVACY_TEXT.code}
               description={PRIVACY_TEXT.codeHint}
               value={code}
-              onChange={(e) => setCode(e.currentTarget.value)}
+              onChange={(e) => { setCode(e.currentTarget.value); }}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
             />
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOpen(false)}>
+              <Button variant="default" onClick={() => { setOpen(false); }}>
                 {PRIVACY_TEXT.cancel}
               </Button>
               <Button type="submit" color="red" loading={remove.isPending}>

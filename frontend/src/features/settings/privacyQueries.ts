@@ -97,7 +97,7 @@ export function saveBlob(blob: Blob, filename: string): void {
   document.body.appendChild(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  setTimeout(() => { URL.revokeObjectURL(url); }, 10_000);
 }
 
 /** '1.4 MB' for a byte count. */

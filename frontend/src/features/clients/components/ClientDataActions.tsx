@@ -30,38 +30,36 @@ export function ClientDataActions({ client }: { client: Client }) {
   const deleteClient = useDeleteClient();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const onExport = () =>
-    exportClient.mutate(client.id, {
+  const onExport = () => { exportClient.mutate(client.id, {
       onSuccess: ({ blob, filename }) => {
         saveBlob(blob, filename);
         notifications.show({ color: 'green', message: CLIENT_DATA_TEXT.exported });
       },
       onError: (err) => notifications.show({ color: 'red', message: errorMessageOr(err, CLIENT_DATA_TEXT.exportFailed) }),
-    });
-  const onDelete = () =>
-    deleteClient.mutate(client.id, {
+    }); };
+  const onDelete = () => { deleteClient.mutate(client.id, {
       onSuccess: () => {
         setOpen(false);
         notifications.show({ color: 'green', message: CLIENT_DATA_TEXT.deleted(client.fullname) });
         void navigate('/clients', { replace: true });
       },
       onError: (err) => notifications.show({ color: 'red', message: errorMessageOr(err, CLIENT_DATA_TEXT.deleteFailed) }),
-    });
+    }); };
   return (
     <>
       <Group mt="md">
         <Button variant="light" leftSection={<IconDownload size={16} aria-hidden />} onClick={onExport} loading={exportClient.isPending}>
           {CLIENT_DATA_TEXT.export}
         </Button>
-        <Button variant="outline" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setOpen(true)}>
+        <Button variant="outline" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => { setOpen(true); }}>
           {CLIENT_DATA_TEXT.delete}
         </Button>
       </Group>
-      <Modal opened={open} onClose={() => setOpen(false)} title={CLIENT_DATA_TEXT.confirmTitle} centered>
+      <Modal opened={open} onClose={() => { setOpen(false); }} title={CLIENT_DATA_TEXT.confirmTitle} centered>
         <Stack>
           <Text size="sm">{CLIENT_DATA_TEXT.confirm(client.fullname, client.caseIds.length)}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)}>
+            <Button variant="default" onClick={() => { setOpen(false); }}>
               {CLIENT_DATA_TEXT.keep}
             </Button>
             <Button color="red" onClick={onDelete} loading={deleteClient.isPending}>
