@@ -185,6 +185,7 @@ function Consents({ withReminders }: { withReminders: boolean }) {
                 size="xs"
                 variant="light"
                 color="red"
+                style={{ flexShrink: 0 }}
                 loading={pending === row.key}
                 onClick={() => void withdraw(row)}
                 aria-label={`${PRIVACY_TEXT.withdraw}: ${row.label}`}
