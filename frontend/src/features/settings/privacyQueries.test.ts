@@ -23,7 +23,7 @@ describe('downloadExport', () => {
       ),
     );
     const seen: number[] = [];
-    const { blob, filename } = await downloadExport((n) => seen.push(n), fetchImpl as unknown as typeof fetch);
+    const { blob, filename } = await downloadExport((n) => seen.push(n), fetchImpl);
     expect(seen).toEqual([4, 1004, 1028]);
     expect(blob.size).toBe(1028);
     expect(filename).toBe('kesi-export-2026-11-23.zip');
