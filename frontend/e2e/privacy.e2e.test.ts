@@ -82,6 +82,31 @@ for (const [name, options] of Object.entries(VIEWPORTS)) {
       await expect.poll(() => email.getByText(/Withdrawn/).isVisible()).toBe(true);
       expect(await email.getByRole('button', { name: /Withdraw/ }).count()).toBe(0);
 
+      // A client's data: exported as JSON, then the client deleted after a confirmation.
+      const created = await page.evaluate(async () => {
+        const res = await fetch('/kesi.v1.ClientService/CreateClient', {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ client: { fullname: 'Jane Wanjiru Mwangi', email: 'jane@example.co.ke' } }),
+        });
+        return (await res.json()) as { client: { id: string } };
+      });
+      await page.goto(`/clients/${created.client.id}`);
+      const [clientFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export client data' }).click()]);
+      expect(clientFile.suggestedFilename()).toBe('client-jane-wanjiru-mwangi.json');
+      const clientJSON = join(SHOTS, `${name}-client.json`);
+      await clientFile.saveAs(clientJSON);
+      expect((JSON.parse(readFileSync(clientJSON, 'utf8')) as { client: { email: string } }).client.email).toBe('jane@example.co.ke');
+      await page.getByRole('button', { name: 'Delete client' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete this client?' });
+      await confirm.getByText(/No case is linked to them/).waitFor();
+      await page.screenshot({ path: join(SHOTS, `${name}-delete-client.png`) });
+      await confirm.getByRole('button', { name: 'Delete client' }).click();
+      await page.waitForURL('**/clients');
+      await expect.poll(() => page.getByText('Jane Wanjiru Mwangi was deleted.').isVisible()).toBe(true);
+      await page.goto('/settings?tab=privacy');
+
       // Delete: a wrong password is refused in the dialog.
       await page.getByRole('button', { name: 'Delete my account' }).click();
       const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
