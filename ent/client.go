@@ -16,6 +16,7 @@ import (
 	"entgo.io/ent/dialect"
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
+	"github.com/kesihq/kesi/ent/accountdeletion"
 	"github.com/kesihq/kesi/ent/activity"
 	"github.com/kesihq/kesi/ent/auditevent"
 	"github.com/kesihq/kesi/ent/causelist"
@@ -41,6 +42,7 @@ import (
 	"github.com/kesihq/kesi/ent/reminderconsent"
 	"github.com/kesihq/kesi/ent/remindermessage"
 	"github.com/kesihq/kesi/ent/remindersetting"
+	"github.com/kesihq/kesi/ent/retainedpayment"
 	"github.com/kesihq/kesi/ent/user"
 
 	stdsql "database/sql"
@@ -51,6 +53,8 @@ type Client struct {
 	config
 	// Schema is the client for creating, migrating and dropping schema.
 	Schema *migrate.Schema
+	// AccountDeletion is the client for interacting with the AccountDeletion builders.
+	AccountDeletion *AccountDeletionClient
 	// Activity is the client for interacting with the Activity builders.
 	Activity *ActivityClient
 	// AuditEvent is the client for interacting with the AuditEvent builders.
@@ -101,6 +105,8 @@ type Client struct {
 	ReminderMessage *ReminderMessageClient
 	// ReminderSetting is the client for interacting with the ReminderSetting builders.
 	ReminderSetting *ReminderSettingClient
+	// RetainedPayment is the client for interacting with the RetainedPayment builders.
+	RetainedPayment *RetainedPaymentClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
 }
@@ -114,6 +120,7 @@ func NewClient(opts ...Option) *Client {
 
 func (c *Client) init() {
 	c.Schema = migrate.NewSchema(c.driver)
+	c.AccountDeletion = NewAccountDeletionClient(c.config)
 	c.Activity = NewActivityClient(c.config)
 	c.AuditEvent = NewAuditEventClient(c.config)
 	c.CauseList = NewCauseListClient(c.config)
@@ -139,6 +146,7 @@ func (c *Client) init() {
 	c.ReminderConsent = NewReminderConsentClient(c.config)
 	c.ReminderMessage = NewReminderMessageClient(c.config)
 	c.ReminderSetting = NewReminderSettingClient(c.config)
+	c.RetainedPayment = NewRetainedPaymentClient(c.config)
 	c.User = NewUserClient(c.config)
 }
 
@@ -232,6 +240,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 	return &Tx{
 		ctx:                ctx,
 		config:             cfg,
+		AccountDeletion:    NewAccountDeletionClient(cfg),
 		Activity:           NewActivityClient(cfg),
 		AuditEvent:         NewAuditEventClient(cfg),
 		CauseList:          NewCauseListClient(cfg),
@@ -257,6 +266,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		ReminderConsent:    NewReminderConsentClient(cfg),
 		ReminderMessage:    NewReminderMessageClient(cfg),
 		ReminderSetting:    NewReminderSettingClient(cfg),
+		RetainedPayment:    NewRetainedPaymentClient(cfg),
 		User:               NewUserClient(cfg),
 	}, nil
 }
@@ -277,6 +287,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 	return &Tx{
 		ctx:                ctx,
 		config:             cfg,
+		AccountDeletion:    NewAccountDeletionClient(cfg),
 		Activity:           NewActivityClient(cfg),
 		AuditEvent:         NewAuditEventClient(cfg),
 		CauseList:          NewCauseListClient(cfg),
@@ -302,6 +313,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		ReminderConsent:    NewReminderConsentClient(cfg),
 		ReminderMessage:    NewReminderMessageClient(cfg),
 		ReminderSetting:    NewReminderSettingClient(cfg),
+		RetainedPayment:    NewRetainedPaymentClient(cfg),
 		User:               NewUserClient(cfg),
 	}, nil
 }
@@ -309,7 +321,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 // Debug returns a new debug-client. It's used to get verbose logging on specific operations.
 //
 //	client.Debug().
-//		Activity.
+//		AccountDeletion.
 //		Query().
 //		Count(ctx)
 func (c *Client) Debug() *Client {
@@ -332,12 +344,12 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.Activity, c.AuditEvent, c.CauseList, c.CauseListDismissal, c.CauseListEntry,
-		c.CauseListFetch, c.CauseListUpload, c.Commission, c.CourtCase, c.Document,
-		c.ExtensionToken, c.FakeCheckout, c.Installation, c.LawClient, c.PasswordReset,
-		c.Payment, c.PendingUpload, c.PhoneVerification, c.Plan, c.RateLimit,
-		c.Referral, c.RefreshToken, c.ReminderConsent, c.ReminderMessage,
-		c.ReminderSetting, c.User,
+		c.AccountDeletion, c.Activity, c.AuditEvent, c.CauseList, c.CauseListDismissal,
+		c.CauseListEntry, c.CauseListFetch, c.CauseListUpload, c.Commission,
+		c.CourtCase, c.Document, c.ExtensionToken, c.FakeCheckout, c.Installation,
+		c.LawClient, c.PasswordReset, c.Payment, c.PendingUpload, c.PhoneVerification,
+		c.Plan, c.RateLimit, c.Referral, c.RefreshToken, c.ReminderConsent,
+		c.ReminderMessage, c.ReminderSetting, c.RetainedPayment, c.User,
 	} {
 		n.Use(hooks...)
 	}
@@ -347,12 +359,12 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.Activity, c.AuditEvent, c.CauseList, c.CauseListDismissal, c.CauseListEntry,
-		c.CauseListFetch, c.CauseListUpload, c.Commission, c.CourtCase, c.Document,
-		c.ExtensionToken, c.FakeCheckout, c.Installation, c.LawClient, c.PasswordReset,
-		c.Payment, c.PendingUpload, c.PhoneVerification, c.Plan, c.RateLimit,
-		c.Referral, c.RefreshToken, c.ReminderConsent, c.ReminderMessage,
-		c.ReminderSetting, c.User,
+		c.AccountDeletion, c.Activity, c.AuditEvent, c.CauseList, c.CauseListDismissal,
+		c.CauseListEntry, c.CauseListFetch, c.CauseListUpload, c.Commission,
+		c.CourtCase, c.Document, c.ExtensionToken, c.FakeCheckout, c.Installation,
+		c.LawClient, c.PasswordReset, c.Payment, c.PendingUpload, c.PhoneVerification,
+		c.Plan, c.RateLimit, c.Referral, c.RefreshToken, c.ReminderConsent,
+		c.ReminderMessage, c.ReminderSetting, c.RetainedPayment, c.User,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -361,6 +373,8 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 // Mutate implements the ent.Mutator interface.
 func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 	switch m := m.(type) {
+	case *AccountDeletionMutation:
+		return c.AccountDeletion.mutate(ctx, m)
 	case *ActivityMutation:
 		return c.Activity.mutate(ctx, m)
 	case *AuditEventMutation:
@@ -411,10 +425,145 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.ReminderMessage.mutate(ctx, m)
 	case *ReminderSettingMutation:
 		return c.ReminderSetting.mutate(ctx, m)
+	case *RetainedPaymentMutation:
+		return c.RetainedPayment.mutate(ctx, m)
 	case *UserMutation:
 		return c.User.mutate(ctx, m)
 	default:
 		return nil, fmt.Errorf("ent: unknown mutation type %T", m)
+	}
+}
+
+// AccountDeletionClient is a client for the AccountDeletion schema.
+type AccountDeletionClient struct {
+	config
+}
+
+// NewAccountDeletionClient returns a client for the AccountDeletion from the given config.
+func NewAccountDeletionClient(c config) *AccountDeletionClient {
+	return &AccountDeletionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `accountdeletion.Hooks(f(g(h())))`.
+func (c *AccountDeletionClient) Use(hooks ...Hook) {
+	c.hooks.AccountDeletion = append(c.hooks.AccountDeletion, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `accountdeletion.Intercept(f(g(h())))`.
+func (c *AccountDeletionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.AccountDeletion = append(c.inters.AccountDeletion, interceptors...)
+}
+
+// Create returns a builder for creating a AccountDeletion entity.
+func (c *AccountDeletionClient) Create() *AccountDeletionCreate {
+	mutation := newAccountDeletionMutation(c.config, OpCreate)
+	return &AccountDeletionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of AccountDeletion entities.
+func (c *AccountDeletionClient) CreateBulk(builders ...*AccountDeletionCreate) *AccountDeletionCreateBulk {
+	return &AccountDeletionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *AccountDeletionClient) MapCreateBulk(slice any, setFunc func(*AccountDeletionCreate, int)) *AccountDeletionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &AccountDeletionCreateBulk{err: fmt.Errorf("calling to AccountDeletionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*AccountDeletionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &AccountDeletionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for AccountDeletion.
+func (c *AccountDeletionClient) Update() *AccountDeletionUpdate {
+	mutation := newAccountDeletionMutation(c.config, OpUpdate)
+	return &AccountDeletionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *AccountDeletionClient) UpdateOne(_m *AccountDeletion) *AccountDeletionUpdateOne {
+	mutation := newAccountDeletionMutation(c.config, OpUpdateOne, withAccountDeletion(_m))
+	return &AccountDeletionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *AccountDeletionClient) UpdateOneID(id uuid.UUID) *AccountDeletionUpdateOne {
+	mutation := newAccountDeletionMutation(c.config, OpUpdateOne, withAccountDeletionID(id))
+	return &AccountDeletionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for AccountDeletion.
+func (c *AccountDeletionClient) Delete() *AccountDeletionDelete {
+	mutation := newAccountDeletionMutation(c.config, OpDelete)
+	return &AccountDeletionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *AccountDeletionClient) DeleteOne(_m *AccountDeletion) *AccountDeletionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *AccountDeletionClient) DeleteOneID(id uuid.UUID) *AccountDeletionDeleteOne {
+	builder := c.Delete().Where(accountdeletion.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &AccountDeletionDeleteOne{builder}
+}
+
+// Query returns a query builder for AccountDeletion.
+func (c *AccountDeletionClient) Query() *AccountDeletionQuery {
+	return &AccountDeletionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeAccountDeletion},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a AccountDeletion entity by its id.
+func (c *AccountDeletionClient) Get(ctx context.Context, id uuid.UUID) (*AccountDeletion, error) {
+	return c.Query().Where(accountdeletion.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *AccountDeletionClient) GetX(ctx context.Context, id uuid.UUID) *AccountDeletion {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *AccountDeletionClient) Hooks() []Hook {
+	return c.hooks.AccountDeletion
+}
+
+// Interceptors returns the client interceptors.
+func (c *AccountDeletionClient) Interceptors() []Interceptor {
+	return c.inters.AccountDeletion
+}
+
+func (c *AccountDeletionClient) mutate(ctx context.Context, m *AccountDeletionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&AccountDeletionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&AccountDeletionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&AccountDeletionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&AccountDeletionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown AccountDeletion mutation op: %q", m.Op())
 	}
 }
 
@@ -4111,6 +4260,139 @@ func (c *ReminderSettingClient) mutate(ctx context.Context, m *ReminderSettingMu
 	}
 }
 
+// RetainedPaymentClient is a client for the RetainedPayment schema.
+type RetainedPaymentClient struct {
+	config
+}
+
+// NewRetainedPaymentClient returns a client for the RetainedPayment from the given config.
+func NewRetainedPaymentClient(c config) *RetainedPaymentClient {
+	return &RetainedPaymentClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `retainedpayment.Hooks(f(g(h())))`.
+func (c *RetainedPaymentClient) Use(hooks ...Hook) {
+	c.hooks.RetainedPayment = append(c.hooks.RetainedPayment, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `retainedpayment.Intercept(f(g(h())))`.
+func (c *RetainedPaymentClient) Intercept(interceptors ...Interceptor) {
+	c.inters.RetainedPayment = append(c.inters.RetainedPayment, interceptors...)
+}
+
+// Create returns a builder for creating a RetainedPayment entity.
+func (c *RetainedPaymentClient) Create() *RetainedPaymentCreate {
+	mutation := newRetainedPaymentMutation(c.config, OpCreate)
+	return &RetainedPaymentCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of RetainedPayment entities.
+func (c *RetainedPaymentClient) CreateBulk(builders ...*RetainedPaymentCreate) *RetainedPaymentCreateBulk {
+	return &RetainedPaymentCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *RetainedPaymentClient) MapCreateBulk(slice any, setFunc func(*RetainedPaymentCreate, int)) *RetainedPaymentCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &RetainedPaymentCreateBulk{err: fmt.Errorf("calling to RetainedPaymentClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*RetainedPaymentCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &RetainedPaymentCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for RetainedPayment.
+func (c *RetainedPaymentClient) Update() *RetainedPaymentUpdate {
+	mutation := newRetainedPaymentMutation(c.config, OpUpdate)
+	return &RetainedPaymentUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *RetainedPaymentClient) UpdateOne(_m *RetainedPayment) *RetainedPaymentUpdateOne {
+	mutation := newRetainedPaymentMutation(c.config, OpUpdateOne, withRetainedPayment(_m))
+	return &RetainedPaymentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *RetainedPaymentClient) UpdateOneID(id uuid.UUID) *RetainedPaymentUpdateOne {
+	mutation := newRetainedPaymentMutation(c.config, OpUpdateOne, withRetainedPaymentID(id))
+	return &RetainedPaymentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for RetainedPayment.
+func (c *RetainedPaymentClient) Delete() *RetainedPaymentDelete {
+	mutation := newRetainedPaymentMutation(c.config, OpDelete)
+	return &RetainedPaymentDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *RetainedPaymentClient) DeleteOne(_m *RetainedPayment) *RetainedPaymentDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *RetainedPaymentClient) DeleteOneID(id uuid.UUID) *RetainedPaymentDeleteOne {
+	builder := c.Delete().Where(retainedpayment.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &RetainedPaymentDeleteOne{builder}
+}
+
+// Query returns a query builder for RetainedPayment.
+func (c *RetainedPaymentClient) Query() *RetainedPaymentQuery {
+	return &RetainedPaymentQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeRetainedPayment},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a RetainedPayment entity by its id.
+func (c *RetainedPaymentClient) Get(ctx context.Context, id uuid.UUID) (*RetainedPayment, error) {
+	return c.Query().Where(retainedpayment.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *RetainedPaymentClient) GetX(ctx context.Context, id uuid.UUID) *RetainedPayment {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *RetainedPaymentClient) Hooks() []Hook {
+	return c.hooks.RetainedPayment
+}
+
+// Interceptors returns the client interceptors.
+func (c *RetainedPaymentClient) Interceptors() []Interceptor {
+	return c.inters.RetainedPayment
+}
+
+func (c *RetainedPaymentClient) mutate(ctx context.Context, m *RetainedPaymentMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&RetainedPaymentCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&RetainedPaymentUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&RetainedPaymentUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&RetainedPaymentDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown RetainedPayment mutation op: %q", m.Op())
+	}
+}
+
 // UserClient is a client for the User schema.
 type UserClient struct {
 	config
@@ -4391,18 +4673,20 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		Activity, AuditEvent, CauseList, CauseListDismissal, CauseListEntry,
-		CauseListFetch, CauseListUpload, Commission, CourtCase, Document,
-		ExtensionToken, FakeCheckout, Installation, LawClient, PasswordReset, Payment,
-		PendingUpload, PhoneVerification, Plan, RateLimit, Referral, RefreshToken,
-		ReminderConsent, ReminderMessage, ReminderSetting, User []ent.Hook
+		AccountDeletion, Activity, AuditEvent, CauseList, CauseListDismissal,
+		CauseListEntry, CauseListFetch, CauseListUpload, Commission, CourtCase,
+		Document, ExtensionToken, FakeCheckout, Installation, LawClient, PasswordReset,
+		Payment, PendingUpload, PhoneVerification, Plan, RateLimit, Referral,
+		RefreshToken, ReminderConsent, ReminderMessage, ReminderSetting,
+		RetainedPayment, User []ent.Hook
 	}
 	inters struct {
-		Activity, AuditEvent, CauseList, CauseListDismissal, CauseListEntry,
-		CauseListFetch, CauseListUpload, Commission, CourtCase, Document,
-		ExtensionToken, FakeCheckout, Installation, LawClient, PasswordReset, Payment,
-		PendingUpload, PhoneVerification, Plan, RateLimit, Referral, RefreshToken,
-		ReminderConsent, ReminderMessage, ReminderSetting, User []ent.Interceptor
+		AccountDeletion, Activity, AuditEvent, CauseList, CauseListDismissal,
+		CauseListEntry, CauseListFetch, CauseListUpload, Commission, CourtCase,
+		Document, ExtensionToken, FakeCheckout, Installation, LawClient, PasswordReset,
+		Payment, PendingUpload, PhoneVerification, Plan, RateLimit, Referral,
+		RefreshToken, ReminderConsent, ReminderMessage, ReminderSetting,
+		RetainedPayment, User []ent.Interceptor
 	}
 )
 

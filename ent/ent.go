@@ -12,6 +12,7 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
+	"github.com/kesihq/kesi/ent/accountdeletion"
 	"github.com/kesihq/kesi/ent/activity"
 	"github.com/kesihq/kesi/ent/auditevent"
 	"github.com/kesihq/kesi/ent/causelist"
@@ -37,6 +38,7 @@ import (
 	"github.com/kesihq/kesi/ent/reminderconsent"
 	"github.com/kesihq/kesi/ent/remindermessage"
 	"github.com/kesihq/kesi/ent/remindersetting"
+	"github.com/kesihq/kesi/ent/retainedpayment"
 	"github.com/kesihq/kesi/ent/user"
 )
 
@@ -98,6 +100,7 @@ var (
 func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
+			accountdeletion.Table:    accountdeletion.ValidColumn,
 			activity.Table:           activity.ValidColumn,
 			auditevent.Table:         auditevent.ValidColumn,
 			causelist.Table:          causelist.ValidColumn,
@@ -123,6 +126,7 @@ func checkColumn(t, c string) error {
 			reminderconsent.Table:    reminderconsent.ValidColumn,
 			remindermessage.Table:    remindermessage.ValidColumn,
 			remindersetting.Table:    remindersetting.ValidColumn,
+			retainedpayment.Table:    retainedpayment.ValidColumn,
 			user.Table:               user.ValidColumn,
 		})
 	})

@@ -12,6 +12,7 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
+	"github.com/kesihq/kesi/ent/accountdeletion"
 	"github.com/kesihq/kesi/ent/activity"
 	"github.com/kesihq/kesi/ent/auditevent"
 	"github.com/kesihq/kesi/ent/causelist"
@@ -39,6 +40,7 @@ import (
 	"github.com/kesihq/kesi/ent/reminderconsent"
 	"github.com/kesihq/kesi/ent/remindermessage"
 	"github.com/kesihq/kesi/ent/remindersetting"
+	"github.com/kesihq/kesi/ent/retainedpayment"
 	"github.com/kesihq/kesi/ent/user"
 )
 
@@ -51,6 +53,7 @@ const (
 	OpUpdateOne = ent.OpUpdateOne
 
 	// Node types.
+	TypeAccountDeletion    = "AccountDeletion"
 	TypeActivity           = "Activity"
 	TypeAuditEvent         = "AuditEvent"
 	TypeCauseList          = "CauseList"
@@ -76,8 +79,904 @@ const (
 	TypeReminderConsent    = "ReminderConsent"
 	TypeReminderMessage    = "ReminderMessage"
 	TypeReminderSetting    = "ReminderSetting"
+	TypeRetainedPayment    = "RetainedPayment"
 	TypeUser               = "User"
 )
+
+// AccountDeletionMutation represents an operation that mutates the AccountDeletion nodes in the graph.
+type AccountDeletionMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	created_at    *time.Time
+	updated_at    *time.Time
+	user_id       *uuid.UUID
+	requested_at  *time.Time
+	erase_at      *time.Time
+	cancelled_at  *time.Time
+	steps_done    *string
+	erased_at     *time.Time
+	attempts      *int
+	addattempts   *int
+	last_error    *string
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*AccountDeletion, error)
+	predicates    []predicate.AccountDeletion
+}
+
+var _ ent.Mutation = (*AccountDeletionMutation)(nil)
+
+// accountdeletionOption allows management of the mutation configuration using functional options.
+type accountdeletionOption func(*AccountDeletionMutation)
+
+// newAccountDeletionMutation creates new mutation for the AccountDeletion entity.
+func newAccountDeletionMutation(c config, op Op, opts ...accountdeletionOption) *AccountDeletionMutation {
+	m := &AccountDeletionMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeAccountDeletion,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withAccountDeletionID sets the ID field of the mutation.
+func withAccountDeletionID(id uuid.UUID) accountdeletionOption {
+	return func(m *AccountDeletionMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *AccountDeletion
+		)
+		m.oldValue = func(ctx context.Context) (*AccountDeletion, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().AccountDeletion.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withAccountDeletion sets the old AccountDeletion of the mutation.
+func withAccountDeletion(node *AccountDeletion) accountdeletionOption {
+	return func(m *AccountDeletionMutation) {
+		m.oldValue = func(context.Context) (*AccountDeletion, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m AccountDeletionMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m AccountDeletionMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of AccountDeletion entities.
+func (m *AccountDeletionMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *AccountDeletionMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *AccountDeletionMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().AccountDeletion.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *AccountDeletionMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *AccountDeletionMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the AccountDeletion entity.
+// If the AccountDeletion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AccountDeletionMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *AccountDeletionMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *AccountDeletionMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *AccountDeletionMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the AccountDeletion entity.
+// If the AccountDeletion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AccountDeletionMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *AccountDeletionMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *AccountDeletionMutation) SetUserID(u uuid.UUID) {
+	m.user_id = &u
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *AccountDeletionMutation) UserID() (r uuid.UUID, exists bool) {
+	v := m.user_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the AccountDeletion entity.
+// If the AccountDeletion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AccountDeletionMutation) OldUserID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *AccountDeletionMutation) ResetUserID() {
+	m.user_id = nil
+}
+
+// SetRequestedAt sets the "requested_at" field.
+func (m *AccountDeletionMutation) SetRequestedAt(t time.Time) {
+	m.requested_at = &t
+}
+
+// RequestedAt returns the value of the "requested_at" field in the mutation.
+func (m *AccountDeletionMutation) RequestedAt() (r time.Time, exists bool) {
+	v := m.requested_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRequestedAt returns the old "requested_at" field's value of the AccountDeletion entity.
+// If the AccountDeletion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AccountDeletionMutation) OldRequestedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRequestedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRequestedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRequestedAt: %w", err)
+	}
+	return oldValue.RequestedAt, nil
+}
+
+// ResetRequestedAt resets all changes to the "requested_at" field.
+func (m *AccountDeletionMutation) ResetRequestedAt() {
+	m.requested_at = nil
+}
+
+// SetEraseAt sets the "erase_at" field.
+func (m *AccountDeletionMutation) SetEraseAt(t time.Time) {
+	m.erase_at = &t
+}
+
+// EraseAt returns the value of the "erase_at" field in the mutation.
+func (m *AccountDeletionMutation) EraseAt() (r time.Time, exists bool) {
+	v := m.erase_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEraseAt returns the old "erase_at" field's value of the AccountDeletion entity.
+// If the AccountDeletion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AccountDeletionMutation) OldEraseAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEraseAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEraseAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEraseAt: %w", err)
+	}
+	return oldValue.EraseAt, nil
+}
+
+// ResetEraseAt resets all changes to the "erase_at" field.
+func (m *AccountDeletionMutation) ResetEraseAt() {
+	m.erase_at = nil
+}
+
+// SetCancelledAt sets the "cancelled_at" field.
+func (m *AccountDeletionMutation) SetCancelledAt(t time.Time) {
+	m.cancelled_at = &t
+}
+
+// CancelledAt returns the value of the "cancelled_at" field in the mutation.
+func (m *AccountDeletionMutation) CancelledAt() (r time.Time, exists bool) {
+	v := m.cancelled_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCancelledAt returns the old "cancelled_at" field's value of the AccountDeletion entity.
+// If the AccountDeletion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AccountDeletionMutation) OldCancelledAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCancelledAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCancelledAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCancelledAt: %w", err)
+	}
+	return oldValue.CancelledAt, nil
+}
+
+// ClearCancelledAt clears the value of the "cancelled_at" field.
+func (m *AccountDeletionMutation) ClearCancelledAt() {
+	m.cancelled_at = nil
+	m.clearedFields[accountdeletion.FieldCancelledAt] = struct{}{}
+}
+
+// CancelledAtCleared returns if the "cancelled_at" field was cleared in this mutation.
+func (m *AccountDeletionMutation) CancelledAtCleared() bool {
+	_, ok := m.clearedFields[accountdeletion.FieldCancelledAt]
+	return ok
+}
+
+// ResetCancelledAt resets all changes to the "cancelled_at" field.
+func (m *AccountDeletionMutation) ResetCancelledAt() {
+	m.cancelled_at = nil
+	delete(m.clearedFields, accountdeletion.FieldCancelledAt)
+}
+
+// SetStepsDone sets the "steps_done" field.
+func (m *AccountDeletionMutation) SetStepsDone(s string) {
+	m.steps_done = &s
+}
+
+// StepsDone returns the value of the "steps_done" field in the mutation.
+func (m *AccountDeletionMutation) StepsDone() (r string, exists bool) {
+	v := m.steps_done
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStepsDone returns the old "steps_done" field's value of the AccountDeletion entity.
+// If the AccountDeletion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AccountDeletionMutation) OldStepsDone(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStepsDone is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStepsDone requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStepsDone: %w", err)
+	}
+	return oldValue.StepsDone, nil
+}
+
+// ResetStepsDone resets all changes to the "steps_done" field.
+func (m *AccountDeletionMutation) ResetStepsDone() {
+	m.steps_done = nil
+}
+
+// SetErasedAt sets the "erased_at" field.
+func (m *AccountDeletionMutation) SetErasedAt(t time.Time) {
+	m.erased_at = &t
+}
+
+// ErasedAt returns the value of the "erased_at" field in the mutation.
+func (m *AccountDeletionMutation) ErasedAt() (r time.Time, exists bool) {
+	v := m.erased_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldErasedAt returns the old "erased_at" field's value of the AccountDeletion entity.
+// If the AccountDeletion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AccountDeletionMutation) OldErasedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldErasedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldErasedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldErasedAt: %w", err)
+	}
+	return oldValue.ErasedAt, nil
+}
+
+// ClearErasedAt clears the value of the "erased_at" field.
+func (m *AccountDeletionMutation) ClearErasedAt() {
+	m.erased_at = nil
+	m.clearedFields[accountdeletion.FieldErasedAt] = struct{}{}
+}
+
+// ErasedAtCleared returns if the "erased_at" field was cleared in this mutation.
+func (m *AccountDeletionMutation) ErasedAtCleared() bool {
+	_, ok := m.clearedFields[accountdeletion.FieldErasedAt]
+	return ok
+}
+
+// ResetErasedAt resets all changes to the "erased_at" field.
+func (m *AccountDeletionMutation) ResetErasedAt() {
+	m.erased_at = nil
+	delete(m.clearedFields, accountdeletion.FieldErasedAt)
+}
+
+// SetAttempts sets the "attempts" field.
+func (m *AccountDeletionMutation) SetAttempts(i int) {
+	m.attempts = &i
+	m.addattempts = nil
+}
+
+// Attempts returns the value of the "attempts" field in the mutation.
+func (m *AccountDeletionMutation) Attempts() (r int, exists bool) {
+	v := m.attempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAttempts returns the old "attempts" field's value of the AccountDeletion entity.
+// If the AccountDeletion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AccountDeletionMutation) OldAttempts(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAttempts is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAttempts requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAttempts: %w", err)
+	}
+	return oldValue.Attempts, nil
+}
+
+// AddAttempts adds i to the "attempts" field.
+func (m *AccountDeletionMutation) AddAttempts(i int) {
+	if m.addattempts != nil {
+		*m.addattempts += i
+	} else {
+		m.addattempts = &i
+	}
+}
+
+// AddedAttempts returns the value that was added to the "attempts" field in this mutation.
+func (m *AccountDeletionMutation) AddedAttempts() (r int, exists bool) {
+	v := m.addattempts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAttempts resets all changes to the "attempts" field.
+func (m *AccountDeletionMutation) ResetAttempts() {
+	m.attempts = nil
+	m.addattempts = nil
+}
+
+// SetLastError sets the "last_error" field.
+func (m *AccountDeletionMutation) SetLastError(s string) {
+	m.last_error = &s
+}
+
+// LastError returns the value of the "last_error" field in the mutation.
+func (m *AccountDeletionMutation) LastError() (r string, exists bool) {
+	v := m.last_error
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLastError returns the old "last_error" field's value of the AccountDeletion entity.
+// If the AccountDeletion object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *AccountDeletionMutation) OldLastError(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLastError is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLastError requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLastError: %w", err)
+	}
+	return oldValue.LastError, nil
+}
+
+// ResetLastError resets all changes to the "last_error" field.
+func (m *AccountDeletionMutation) ResetLastError() {
+	m.last_error = nil
+}
+
+// Where appends a list predicates to the AccountDeletionMutation builder.
+func (m *AccountDeletionMutation) Where(ps ...predicate.AccountDeletion) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the AccountDeletionMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *AccountDeletionMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.AccountDeletion, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *AccountDeletionMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *AccountDeletionMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (AccountDeletion).
+func (m *AccountDeletionMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *AccountDeletionMutation) Fields() []string {
+	fields := make([]string, 0, 10)
+	if m.created_at != nil {
+		fields = append(fields, accountdeletion.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, accountdeletion.FieldUpdatedAt)
+	}
+	if m.user_id != nil {
+		fields = append(fields, accountdeletion.FieldUserID)
+	}
+	if m.requested_at != nil {
+		fields = append(fields, accountdeletion.FieldRequestedAt)
+	}
+	if m.erase_at != nil {
+		fields = append(fields, accountdeletion.FieldEraseAt)
+	}
+	if m.cancelled_at != nil {
+		fields = append(fields, accountdeletion.FieldCancelledAt)
+	}
+	if m.steps_done != nil {
+		fields = append(fields, accountdeletion.FieldStepsDone)
+	}
+	if m.erased_at != nil {
+		fields = append(fields, accountdeletion.FieldErasedAt)
+	}
+	if m.attempts != nil {
+		fields = append(fields, accountdeletion.FieldAttempts)
+	}
+	if m.last_error != nil {
+		fields = append(fields, accountdeletion.FieldLastError)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *AccountDeletionMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case accountdeletion.FieldCreatedAt:
+		return m.CreatedAt()
+	case accountdeletion.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case accountdeletion.FieldUserID:
+		return m.UserID()
+	case accountdeletion.FieldRequestedAt:
+		return m.RequestedAt()
+	case accountdeletion.FieldEraseAt:
+		return m.EraseAt()
+	case accountdeletion.FieldCancelledAt:
+		return m.CancelledAt()
+	case accountdeletion.FieldStepsDone:
+		return m.StepsDone()
+	case accountdeletion.FieldErasedAt:
+		return m.ErasedAt()
+	case accountdeletion.FieldAttempts:
+		return m.Attempts()
+	case accountdeletion.FieldLastError:
+		return m.LastError()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *AccountDeletionMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case accountdeletion.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case accountdeletion.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case accountdeletion.FieldUserID:
+		return m.OldUserID(ctx)
+	case accountdeletion.FieldRequestedAt:
+		return m.OldRequestedAt(ctx)
+	case accountdeletion.FieldEraseAt:
+		return m.OldEraseAt(ctx)
+	case accountdeletion.FieldCancelledAt:
+		return m.OldCancelledAt(ctx)
+	case accountdeletion.FieldStepsDone:
+		return m.OldStepsDone(ctx)
+	case accountdeletion.FieldErasedAt:
+		return m.OldErasedAt(ctx)
+	case accountdeletion.FieldAttempts:
+		return m.OldAttempts(ctx)
+	case accountdeletion.FieldLastError:
+		return m.OldLastError(ctx)
+	}
+	return nil, fmt.Errorf("unknown AccountDeletion field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AccountDeletionMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case accountdeletion.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case accountdeletion.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case accountdeletion.FieldUserID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case accountdeletion.FieldRequestedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRequestedAt(v)
+		return nil
+	case accountdeletion.FieldEraseAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEraseAt(v)
+		return nil
+	case accountdeletion.FieldCancelledAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCancelledAt(v)
+		return nil
+	case accountdeletion.FieldStepsDone:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStepsDone(v)
+		return nil
+	case accountdeletion.FieldErasedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetErasedAt(v)
+		return nil
+	case accountdeletion.FieldAttempts:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAttempts(v)
+		return nil
+	case accountdeletion.FieldLastError:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLastError(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AccountDeletion field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *AccountDeletionMutation) AddedFields() []string {
+	var fields []string
+	if m.addattempts != nil {
+		fields = append(fields, accountdeletion.FieldAttempts)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *AccountDeletionMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case accountdeletion.FieldAttempts:
+		return m.AddedAttempts()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *AccountDeletionMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case accountdeletion.FieldAttempts:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAttempts(v)
+		return nil
+	}
+	return fmt.Errorf("unknown AccountDeletion numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *AccountDeletionMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(accountdeletion.FieldCancelledAt) {
+		fields = append(fields, accountdeletion.FieldCancelledAt)
+	}
+	if m.FieldCleared(accountdeletion.FieldErasedAt) {
+		fields = append(fields, accountdeletion.FieldErasedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *AccountDeletionMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *AccountDeletionMutation) ClearField(name string) error {
+	switch name {
+	case accountdeletion.FieldCancelledAt:
+		m.ClearCancelledAt()
+		return nil
+	case accountdeletion.FieldErasedAt:
+		m.ClearErasedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown AccountDeletion nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *AccountDeletionMutation) ResetField(name string) error {
+	switch name {
+	case accountdeletion.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case accountdeletion.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case accountdeletion.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case accountdeletion.FieldRequestedAt:
+		m.ResetRequestedAt()
+		return nil
+	case accountdeletion.FieldEraseAt:
+		m.ResetEraseAt()
+		return nil
+	case accountdeletion.FieldCancelledAt:
+		m.ResetCancelledAt()
+		return nil
+	case accountdeletion.FieldStepsDone:
+		m.ResetStepsDone()
+		return nil
+	case accountdeletion.FieldErasedAt:
+		m.ResetErasedAt()
+		return nil
+	case accountdeletion.FieldAttempts:
+		m.ResetAttempts()
+		return nil
+	case accountdeletion.FieldLastError:
+		m.ResetLastError()
+		return nil
+	}
+	return fmt.Errorf("unknown AccountDeletion field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *AccountDeletionMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *AccountDeletionMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *AccountDeletionMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *AccountDeletionMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *AccountDeletionMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *AccountDeletionMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *AccountDeletionMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown AccountDeletion unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *AccountDeletionMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown AccountDeletion edge %s", name)
+}
 
 // ActivityMutation represents an operation that mutates the Activity nodes in the graph.
 type ActivityMutation struct {
@@ -16807,9 +17706,22 @@ func (m *ReferralMutation) OldAffiliateID(ctx context.Context) (v uuid.UUID, err
 	return oldValue.AffiliateID, nil
 }
 
+// ClearAffiliateID clears the value of the "affiliate_id" field.
+func (m *ReferralMutation) ClearAffiliateID() {
+	m.affiliate = nil
+	m.clearedFields[referral.FieldAffiliateID] = struct{}{}
+}
+
+// AffiliateIDCleared returns if the "affiliate_id" field was cleared in this mutation.
+func (m *ReferralMutation) AffiliateIDCleared() bool {
+	_, ok := m.clearedFields[referral.FieldAffiliateID]
+	return ok
+}
+
 // ResetAffiliateID resets all changes to the "affiliate_id" field.
 func (m *ReferralMutation) ResetAffiliateID() {
 	m.affiliate = nil
+	delete(m.clearedFields, referral.FieldAffiliateID)
 }
 
 // SetReferredID sets the "referred_id" field.
@@ -16843,9 +17755,22 @@ func (m *ReferralMutation) OldReferredID(ctx context.Context) (v uuid.UUID, err 
 	return oldValue.ReferredID, nil
 }
 
+// ClearReferredID clears the value of the "referred_id" field.
+func (m *ReferralMutation) ClearReferredID() {
+	m.referred = nil
+	m.clearedFields[referral.FieldReferredID] = struct{}{}
+}
+
+// ReferredIDCleared returns if the "referred_id" field was cleared in this mutation.
+func (m *ReferralMutation) ReferredIDCleared() bool {
+	_, ok := m.clearedFields[referral.FieldReferredID]
+	return ok
+}
+
 // ResetReferredID resets all changes to the "referred_id" field.
 func (m *ReferralMutation) ResetReferredID() {
 	m.referred = nil
+	delete(m.clearedFields, referral.FieldReferredID)
 }
 
 // SetCreatedAt sets the "created_at" field.
@@ -16892,7 +17817,7 @@ func (m *ReferralMutation) ClearAffiliate() {
 
 // AffiliateCleared reports if the "affiliate" edge to the User entity was cleared.
 func (m *ReferralMutation) AffiliateCleared() bool {
-	return m.clearedaffiliate
+	return m.AffiliateIDCleared() || m.clearedaffiliate
 }
 
 // AffiliateIDs returns the "affiliate" edge IDs in the mutation.
@@ -16919,7 +17844,7 @@ func (m *ReferralMutation) ClearReferred() {
 
 // ReferredCleared reports if the "referred" edge to the User entity was cleared.
 func (m *ReferralMutation) ReferredCleared() bool {
-	return m.clearedreferred
+	return m.ReferredIDCleared() || m.clearedreferred
 }
 
 // ReferredIDs returns the "referred" edge IDs in the mutation.
@@ -17124,7 +18049,14 @@ func (m *ReferralMutation) AddField(name string, value ent.Value) error {
 // ClearedFields returns all nullable fields that were cleared during this
 // mutation.
 func (m *ReferralMutation) ClearedFields() []string {
-	return nil
+	var fields []string
+	if m.FieldCleared(referral.FieldAffiliateID) {
+		fields = append(fields, referral.FieldAffiliateID)
+	}
+	if m.FieldCleared(referral.FieldReferredID) {
+		fields = append(fields, referral.FieldReferredID)
+	}
+	return fields
 }
 
 // FieldCleared returns a boolean indicating if a field with the given name was
@@ -17137,6 +18069,14 @@ func (m *ReferralMutation) FieldCleared(name string) bool {
 // ClearField clears the value of the field with the given name. It returns an
 // error if the field is not defined in the schema.
 func (m *ReferralMutation) ClearField(name string) error {
+	switch name {
+	case referral.FieldAffiliateID:
+		m.ClearAffiliateID()
+		return nil
+	case referral.FieldReferredID:
+		m.ClearReferredID()
+		return nil
+	}
 	return fmt.Errorf("unknown Referral nullable field %s", name)
 }
 
@@ -21011,6 +21951,1075 @@ func (m *ReminderSettingMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *ReminderSettingMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown ReminderSetting edge %s", name)
+}
+
+// RetainedPaymentMutation represents an operation that mutates the RetainedPayment nodes in the graph.
+type RetainedPaymentMutation struct {
+	config
+	op                Op
+	typ               string
+	id                *uuid.UUID
+	reference         *string
+	plan_id           *string
+	amount_minor      *int64
+	addamount_minor   *int64
+	currency          *string
+	duration_days     *int
+	addduration_days  *int
+	status            *string
+	provider          *string
+	paid_at           *time.Time
+	applied_at        *time.Time
+	refunded_at       *time.Time
+	refunded_minor    *int64
+	addrefunded_minor *int64
+	retained_at       *time.Time
+	clearedFields     map[string]struct{}
+	done              bool
+	oldValue          func(context.Context) (*RetainedPayment, error)
+	predicates        []predicate.RetainedPayment
+}
+
+var _ ent.Mutation = (*RetainedPaymentMutation)(nil)
+
+// retainedpaymentOption allows management of the mutation configuration using functional options.
+type retainedpaymentOption func(*RetainedPaymentMutation)
+
+// newRetainedPaymentMutation creates new mutation for the RetainedPayment entity.
+func newRetainedPaymentMutation(c config, op Op, opts ...retainedpaymentOption) *RetainedPaymentMutation {
+	m := &RetainedPaymentMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeRetainedPayment,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withRetainedPaymentID sets the ID field of the mutation.
+func withRetainedPaymentID(id uuid.UUID) retainedpaymentOption {
+	return func(m *RetainedPaymentMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *RetainedPayment
+		)
+		m.oldValue = func(ctx context.Context) (*RetainedPayment, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().RetainedPayment.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withRetainedPayment sets the old RetainedPayment of the mutation.
+func withRetainedPayment(node *RetainedPayment) retainedpaymentOption {
+	return func(m *RetainedPaymentMutation) {
+		m.oldValue = func(context.Context) (*RetainedPayment, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m RetainedPaymentMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m RetainedPaymentMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of RetainedPayment entities.
+func (m *RetainedPaymentMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *RetainedPaymentMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *RetainedPaymentMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().RetainedPayment.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetReference sets the "reference" field.
+func (m *RetainedPaymentMutation) SetReference(s string) {
+	m.reference = &s
+}
+
+// Reference returns the value of the "reference" field in the mutation.
+func (m *RetainedPaymentMutation) Reference() (r string, exists bool) {
+	v := m.reference
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReference returns the old "reference" field's value of the RetainedPayment entity.
+// If the RetainedPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RetainedPaymentMutation) OldReference(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReference is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReference requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReference: %w", err)
+	}
+	return oldValue.Reference, nil
+}
+
+// ResetReference resets all changes to the "reference" field.
+func (m *RetainedPaymentMutation) ResetReference() {
+	m.reference = nil
+}
+
+// SetPlanID sets the "plan_id" field.
+func (m *RetainedPaymentMutation) SetPlanID(s string) {
+	m.plan_id = &s
+}
+
+// PlanID returns the value of the "plan_id" field in the mutation.
+func (m *RetainedPaymentMutation) PlanID() (r string, exists bool) {
+	v := m.plan_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPlanID returns the old "plan_id" field's value of the RetainedPayment entity.
+// If the RetainedPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RetainedPaymentMutation) OldPlanID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPlanID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPlanID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPlanID: %w", err)
+	}
+	return oldValue.PlanID, nil
+}
+
+// ResetPlanID resets all changes to the "plan_id" field.
+func (m *RetainedPaymentMutation) ResetPlanID() {
+	m.plan_id = nil
+}
+
+// SetAmountMinor sets the "amount_minor" field.
+func (m *RetainedPaymentMutation) SetAmountMinor(i int64) {
+	m.amount_minor = &i
+	m.addamount_minor = nil
+}
+
+// AmountMinor returns the value of the "amount_minor" field in the mutation.
+func (m *RetainedPaymentMutation) AmountMinor() (r int64, exists bool) {
+	v := m.amount_minor
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAmountMinor returns the old "amount_minor" field's value of the RetainedPayment entity.
+// If the RetainedPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RetainedPaymentMutation) OldAmountMinor(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAmountMinor is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAmountMinor requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAmountMinor: %w", err)
+	}
+	return oldValue.AmountMinor, nil
+}
+
+// AddAmountMinor adds i to the "amount_minor" field.
+func (m *RetainedPaymentMutation) AddAmountMinor(i int64) {
+	if m.addamount_minor != nil {
+		*m.addamount_minor += i
+	} else {
+		m.addamount_minor = &i
+	}
+}
+
+// AddedAmountMinor returns the value that was added to the "amount_minor" field in this mutation.
+func (m *RetainedPaymentMutation) AddedAmountMinor() (r int64, exists bool) {
+	v := m.addamount_minor
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAmountMinor resets all changes to the "amount_minor" field.
+func (m *RetainedPaymentMutation) ResetAmountMinor() {
+	m.amount_minor = nil
+	m.addamount_minor = nil
+}
+
+// SetCurrency sets the "currency" field.
+func (m *RetainedPaymentMutation) SetCurrency(s string) {
+	m.currency = &s
+}
+
+// Currency returns the value of the "currency" field in the mutation.
+func (m *RetainedPaymentMutation) Currency() (r string, exists bool) {
+	v := m.currency
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCurrency returns the old "currency" field's value of the RetainedPayment entity.
+// If the RetainedPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RetainedPaymentMutation) OldCurrency(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCurrency is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCurrency requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCurrency: %w", err)
+	}
+	return oldValue.Currency, nil
+}
+
+// ResetCurrency resets all changes to the "currency" field.
+func (m *RetainedPaymentMutation) ResetCurrency() {
+	m.currency = nil
+}
+
+// SetDurationDays sets the "duration_days" field.
+func (m *RetainedPaymentMutation) SetDurationDays(i int) {
+	m.duration_days = &i
+	m.addduration_days = nil
+}
+
+// DurationDays returns the value of the "duration_days" field in the mutation.
+func (m *RetainedPaymentMutation) DurationDays() (r int, exists bool) {
+	v := m.duration_days
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDurationDays returns the old "duration_days" field's value of the RetainedPayment entity.
+// If the RetainedPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RetainedPaymentMutation) OldDurationDays(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDurationDays is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDurationDays requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDurationDays: %w", err)
+	}
+	return oldValue.DurationDays, nil
+}
+
+// AddDurationDays adds i to the "duration_days" field.
+func (m *RetainedPaymentMutation) AddDurationDays(i int) {
+	if m.addduration_days != nil {
+		*m.addduration_days += i
+	} else {
+		m.addduration_days = &i
+	}
+}
+
+// AddedDurationDays returns the value that was added to the "duration_days" field in this mutation.
+func (m *RetainedPaymentMutation) AddedDurationDays() (r int, exists bool) {
+	v := m.addduration_days
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetDurationDays resets all changes to the "duration_days" field.
+func (m *RetainedPaymentMutation) ResetDurationDays() {
+	m.duration_days = nil
+	m.addduration_days = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *RetainedPaymentMutation) SetStatus(s string) {
+	m.status = &s
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *RetainedPaymentMutation) Status() (r string, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the RetainedPayment entity.
+// If the RetainedPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RetainedPaymentMutation) OldStatus(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *RetainedPaymentMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetProvider sets the "provider" field.
+func (m *RetainedPaymentMutation) SetProvider(s string) {
+	m.provider = &s
+}
+
+// Provider returns the value of the "provider" field in the mutation.
+func (m *RetainedPaymentMutation) Provider() (r string, exists bool) {
+	v := m.provider
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProvider returns the old "provider" field's value of the RetainedPayment entity.
+// If the RetainedPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RetainedPaymentMutation) OldProvider(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProvider is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProvider requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProvider: %w", err)
+	}
+	return oldValue.Provider, nil
+}
+
+// ResetProvider resets all changes to the "provider" field.
+func (m *RetainedPaymentMutation) ResetProvider() {
+	m.provider = nil
+}
+
+// SetPaidAt sets the "paid_at" field.
+func (m *RetainedPaymentMutation) SetPaidAt(t time.Time) {
+	m.paid_at = &t
+}
+
+// PaidAt returns the value of the "paid_at" field in the mutation.
+func (m *RetainedPaymentMutation) PaidAt() (r time.Time, exists bool) {
+	v := m.paid_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPaidAt returns the old "paid_at" field's value of the RetainedPayment entity.
+// If the RetainedPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RetainedPaymentMutation) OldPaidAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPaidAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPaidAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPaidAt: %w", err)
+	}
+	return oldValue.PaidAt, nil
+}
+
+// ResetPaidAt resets all changes to the "paid_at" field.
+func (m *RetainedPaymentMutation) ResetPaidAt() {
+	m.paid_at = nil
+}
+
+// SetAppliedAt sets the "applied_at" field.
+func (m *RetainedPaymentMutation) SetAppliedAt(t time.Time) {
+	m.applied_at = &t
+}
+
+// AppliedAt returns the value of the "applied_at" field in the mutation.
+func (m *RetainedPaymentMutation) AppliedAt() (r time.Time, exists bool) {
+	v := m.applied_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAppliedAt returns the old "applied_at" field's value of the RetainedPayment entity.
+// If the RetainedPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RetainedPaymentMutation) OldAppliedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAppliedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAppliedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAppliedAt: %w", err)
+	}
+	return oldValue.AppliedAt, nil
+}
+
+// ClearAppliedAt clears the value of the "applied_at" field.
+func (m *RetainedPaymentMutation) ClearAppliedAt() {
+	m.applied_at = nil
+	m.clearedFields[retainedpayment.FieldAppliedAt] = struct{}{}
+}
+
+// AppliedAtCleared returns if the "applied_at" field was cleared in this mutation.
+func (m *RetainedPaymentMutation) AppliedAtCleared() bool {
+	_, ok := m.clearedFields[retainedpayment.FieldAppliedAt]
+	return ok
+}
+
+// ResetAppliedAt resets all changes to the "applied_at" field.
+func (m *RetainedPaymentMutation) ResetAppliedAt() {
+	m.applied_at = nil
+	delete(m.clearedFields, retainedpayment.FieldAppliedAt)
+}
+
+// SetRefundedAt sets the "refunded_at" field.
+func (m *RetainedPaymentMutation) SetRefundedAt(t time.Time) {
+	m.refunded_at = &t
+}
+
+// RefundedAt returns the value of the "refunded_at" field in the mutation.
+func (m *RetainedPaymentMutation) RefundedAt() (r time.Time, exists bool) {
+	v := m.refunded_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRefundedAt returns the old "refunded_at" field's value of the RetainedPayment entity.
+// If the RetainedPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RetainedPaymentMutation) OldRefundedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRefundedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRefundedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRefundedAt: %w", err)
+	}
+	return oldValue.RefundedAt, nil
+}
+
+// ClearRefundedAt clears the value of the "refunded_at" field.
+func (m *RetainedPaymentMutation) ClearRefundedAt() {
+	m.refunded_at = nil
+	m.clearedFields[retainedpayment.FieldRefundedAt] = struct{}{}
+}
+
+// RefundedAtCleared returns if the "refunded_at" field was cleared in this mutation.
+func (m *RetainedPaymentMutation) RefundedAtCleared() bool {
+	_, ok := m.clearedFields[retainedpayment.FieldRefundedAt]
+	return ok
+}
+
+// ResetRefundedAt resets all changes to the "refunded_at" field.
+func (m *RetainedPaymentMutation) ResetRefundedAt() {
+	m.refunded_at = nil
+	delete(m.clearedFields, retainedpayment.FieldRefundedAt)
+}
+
+// SetRefundedMinor sets the "refunded_minor" field.
+func (m *RetainedPaymentMutation) SetRefundedMinor(i int64) {
+	m.refunded_minor = &i
+	m.addrefunded_minor = nil
+}
+
+// RefundedMinor returns the value of the "refunded_minor" field in the mutation.
+func (m *RetainedPaymentMutation) RefundedMinor() (r int64, exists bool) {
+	v := m.refunded_minor
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRefundedMinor returns the old "refunded_minor" field's value of the RetainedPayment entity.
+// If the RetainedPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RetainedPaymentMutation) OldRefundedMinor(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRefundedMinor is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRefundedMinor requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRefundedMinor: %w", err)
+	}
+	return oldValue.RefundedMinor, nil
+}
+
+// AddRefundedMinor adds i to the "refunded_minor" field.
+func (m *RetainedPaymentMutation) AddRefundedMinor(i int64) {
+	if m.addrefunded_minor != nil {
+		*m.addrefunded_minor += i
+	} else {
+		m.addrefunded_minor = &i
+	}
+}
+
+// AddedRefundedMinor returns the value that was added to the "refunded_minor" field in this mutation.
+func (m *RetainedPaymentMutation) AddedRefundedMinor() (r int64, exists bool) {
+	v := m.addrefunded_minor
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetRefundedMinor resets all changes to the "refunded_minor" field.
+func (m *RetainedPaymentMutation) ResetRefundedMinor() {
+	m.refunded_minor = nil
+	m.addrefunded_minor = nil
+}
+
+// SetRetainedAt sets the "retained_at" field.
+func (m *RetainedPaymentMutation) SetRetainedAt(t time.Time) {
+	m.retained_at = &t
+}
+
+// RetainedAt returns the value of the "retained_at" field in the mutation.
+func (m *RetainedPaymentMutation) RetainedAt() (r time.Time, exists bool) {
+	v := m.retained_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRetainedAt returns the old "retained_at" field's value of the RetainedPayment entity.
+// If the RetainedPayment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RetainedPaymentMutation) OldRetainedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRetainedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRetainedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRetainedAt: %w", err)
+	}
+	return oldValue.RetainedAt, nil
+}
+
+// ResetRetainedAt resets all changes to the "retained_at" field.
+func (m *RetainedPaymentMutation) ResetRetainedAt() {
+	m.retained_at = nil
+}
+
+// Where appends a list predicates to the RetainedPaymentMutation builder.
+func (m *RetainedPaymentMutation) Where(ps ...predicate.RetainedPayment) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the RetainedPaymentMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *RetainedPaymentMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.RetainedPayment, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *RetainedPaymentMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *RetainedPaymentMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (RetainedPayment).
+func (m *RetainedPaymentMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *RetainedPaymentMutation) Fields() []string {
+	fields := make([]string, 0, 12)
+	if m.reference != nil {
+		fields = append(fields, retainedpayment.FieldReference)
+	}
+	if m.plan_id != nil {
+		fields = append(fields, retainedpayment.FieldPlanID)
+	}
+	if m.amount_minor != nil {
+		fields = append(fields, retainedpayment.FieldAmountMinor)
+	}
+	if m.currency != nil {
+		fields = append(fields, retainedpayment.FieldCurrency)
+	}
+	if m.duration_days != nil {
+		fields = append(fields, retainedpayment.FieldDurationDays)
+	}
+	if m.status != nil {
+		fields = append(fields, retainedpayment.FieldStatus)
+	}
+	if m.provider != nil {
+		fields = append(fields, retainedpayment.FieldProvider)
+	}
+	if m.paid_at != nil {
+		fields = append(fields, retainedpayment.FieldPaidAt)
+	}
+	if m.applied_at != nil {
+		fields = append(fields, retainedpayment.FieldAppliedAt)
+	}
+	if m.refunded_at != nil {
+		fields = append(fields, retainedpayment.FieldRefundedAt)
+	}
+	if m.refunded_minor != nil {
+		fields = append(fields, retainedpayment.FieldRefundedMinor)
+	}
+	if m.retained_at != nil {
+		fields = append(fields, retainedpayment.FieldRetainedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *RetainedPaymentMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case retainedpayment.FieldReference:
+		return m.Reference()
+	case retainedpayment.FieldPlanID:
+		return m.PlanID()
+	case retainedpayment.FieldAmountMinor:
+		return m.AmountMinor()
+	case retainedpayment.FieldCurrency:
+		return m.Currency()
+	case retainedpayment.FieldDurationDays:
+		return m.DurationDays()
+	case retainedpayment.FieldStatus:
+		return m.Status()
+	case retainedpayment.FieldProvider:
+		return m.Provider()
+	case retainedpayment.FieldPaidAt:
+		return m.PaidAt()
+	case retainedpayment.FieldAppliedAt:
+		return m.AppliedAt()
+	case retainedpayment.FieldRefundedAt:
+		return m.RefundedAt()
+	case retainedpayment.FieldRefundedMinor:
+		return m.RefundedMinor()
+	case retainedpayment.FieldRetainedAt:
+		return m.RetainedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *RetainedPaymentMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case retainedpayment.FieldReference:
+		return m.OldReference(ctx)
+	case retainedpayment.FieldPlanID:
+		return m.OldPlanID(ctx)
+	case retainedpayment.FieldAmountMinor:
+		return m.OldAmountMinor(ctx)
+	case retainedpayment.FieldCurrency:
+		return m.OldCurrency(ctx)
+	case retainedpayment.FieldDurationDays:
+		return m.OldDurationDays(ctx)
+	case retainedpayment.FieldStatus:
+		return m.OldStatus(ctx)
+	case retainedpayment.FieldProvider:
+		return m.OldProvider(ctx)
+	case retainedpayment.FieldPaidAt:
+		return m.OldPaidAt(ctx)
+	case retainedpayment.FieldAppliedAt:
+		return m.OldAppliedAt(ctx)
+	case retainedpayment.FieldRefundedAt:
+		return m.OldRefundedAt(ctx)
+	case retainedpayment.FieldRefundedMinor:
+		return m.OldRefundedMinor(ctx)
+	case retainedpayment.FieldRetainedAt:
+		return m.OldRetainedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown RetainedPayment field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RetainedPaymentMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case retainedpayment.FieldReference:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReference(v)
+		return nil
+	case retainedpayment.FieldPlanID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPlanID(v)
+		return nil
+	case retainedpayment.FieldAmountMinor:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAmountMinor(v)
+		return nil
+	case retainedpayment.FieldCurrency:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCurrency(v)
+		return nil
+	case retainedpayment.FieldDurationDays:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDurationDays(v)
+		return nil
+	case retainedpayment.FieldStatus:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case retainedpayment.FieldProvider:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProvider(v)
+		return nil
+	case retainedpayment.FieldPaidAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPaidAt(v)
+		return nil
+	case retainedpayment.FieldAppliedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAppliedAt(v)
+		return nil
+	case retainedpayment.FieldRefundedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRefundedAt(v)
+		return nil
+	case retainedpayment.FieldRefundedMinor:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRefundedMinor(v)
+		return nil
+	case retainedpayment.FieldRetainedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRetainedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown RetainedPayment field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *RetainedPaymentMutation) AddedFields() []string {
+	var fields []string
+	if m.addamount_minor != nil {
+		fields = append(fields, retainedpayment.FieldAmountMinor)
+	}
+	if m.addduration_days != nil {
+		fields = append(fields, retainedpayment.FieldDurationDays)
+	}
+	if m.addrefunded_minor != nil {
+		fields = append(fields, retainedpayment.FieldRefundedMinor)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *RetainedPaymentMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case retainedpayment.FieldAmountMinor:
+		return m.AddedAmountMinor()
+	case retainedpayment.FieldDurationDays:
+		return m.AddedDurationDays()
+	case retainedpayment.FieldRefundedMinor:
+		return m.AddedRefundedMinor()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RetainedPaymentMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case retainedpayment.FieldAmountMinor:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAmountMinor(v)
+		return nil
+	case retainedpayment.FieldDurationDays:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddDurationDays(v)
+		return nil
+	case retainedpayment.FieldRefundedMinor:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRefundedMinor(v)
+		return nil
+	}
+	return fmt.Errorf("unknown RetainedPayment numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *RetainedPaymentMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(retainedpayment.FieldAppliedAt) {
+		fields = append(fields, retainedpayment.FieldAppliedAt)
+	}
+	if m.FieldCleared(retainedpayment.FieldRefundedAt) {
+		fields = append(fields, retainedpayment.FieldRefundedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *RetainedPaymentMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *RetainedPaymentMutation) ClearField(name string) error {
+	switch name {
+	case retainedpayment.FieldAppliedAt:
+		m.ClearAppliedAt()
+		return nil
+	case retainedpayment.FieldRefundedAt:
+		m.ClearRefundedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown RetainedPayment nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *RetainedPaymentMutation) ResetField(name string) error {
+	switch name {
+	case retainedpayment.FieldReference:
+		m.ResetReference()
+		return nil
+	case retainedpayment.FieldPlanID:
+		m.ResetPlanID()
+		return nil
+	case retainedpayment.FieldAmountMinor:
+		m.ResetAmountMinor()
+		return nil
+	case retainedpayment.FieldCurrency:
+		m.ResetCurrency()
+		return nil
+	case retainedpayment.FieldDurationDays:
+		m.ResetDurationDays()
+		return nil
+	case retainedpayment.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case retainedpayment.FieldProvider:
+		m.ResetProvider()
+		return nil
+	case retainedpayment.FieldPaidAt:
+		m.ResetPaidAt()
+		return nil
+	case retainedpayment.FieldAppliedAt:
+		m.ResetAppliedAt()
+		return nil
+	case retainedpayment.FieldRefundedAt:
+		m.ResetRefundedAt()
+		return nil
+	case retainedpayment.FieldRefundedMinor:
+		m.ResetRefundedMinor()
+		return nil
+	case retainedpayment.FieldRetainedAt:
+		m.ResetRetainedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown RetainedPayment field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *RetainedPaymentMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *RetainedPaymentMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *RetainedPaymentMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *RetainedPaymentMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *RetainedPaymentMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *RetainedPaymentMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *RetainedPaymentMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown RetainedPayment unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *RetainedPaymentMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown RetainedPayment edge %s", name)
 }
 
 // UserMutation represents an operation that mutates the User nodes in the graph.

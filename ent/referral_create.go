@@ -32,9 +32,25 @@ func (_c *ReferralCreate) SetAffiliateID(v uuid.UUID) *ReferralCreate {
 	return _c
 }
 
+// SetNillableAffiliateID sets the "affiliate_id" field if the given value is not nil.
+func (_c *ReferralCreate) SetNillableAffiliateID(v *uuid.UUID) *ReferralCreate {
+	if v != nil {
+		_c.SetAffiliateID(*v)
+	}
+	return _c
+}
+
 // SetReferredID sets the "referred_id" field.
 func (_c *ReferralCreate) SetReferredID(v uuid.UUID) *ReferralCreate {
 	_c.mutation.SetReferredID(v)
+	return _c
+}
+
+// SetNillableReferredID sets the "referred_id" field if the given value is not nil.
+func (_c *ReferralCreate) SetNillableReferredID(v *uuid.UUID) *ReferralCreate {
+	if v != nil {
+		_c.SetReferredID(*v)
+	}
 	return _c
 }
 
@@ -138,20 +154,8 @@ func (_c *ReferralCreate) defaults() {
 
 // check runs all checks and user-defined validators on the builder.
 func (_c *ReferralCreate) check() error {
-	if _, ok := _c.mutation.AffiliateID(); !ok {
-		return &ValidationError{Name: "affiliate_id", err: errors.New(`ent: missing required field "Referral.affiliate_id"`)}
-	}
-	if _, ok := _c.mutation.ReferredID(); !ok {
-		return &ValidationError{Name: "referred_id", err: errors.New(`ent: missing required field "Referral.referred_id"`)}
-	}
 	if _, ok := _c.mutation.CreatedAt(); !ok {
 		return &ValidationError{Name: "created_at", err: errors.New(`ent: missing required field "Referral.created_at"`)}
-	}
-	if len(_c.mutation.AffiliateIDs()) == 0 {
-		return &ValidationError{Name: "affiliate", err: errors.New(`ent: missing required edge "Referral.affiliate"`)}
-	}
-	if len(_c.mutation.ReferredIDs()) == 0 {
-		return &ValidationError{Name: "referred", err: errors.New(`ent: missing required edge "Referral.referred"`)}
 	}
 	return nil
 }
@@ -307,6 +311,12 @@ func (u *ReferralUpsert) UpdateAffiliateID() *ReferralUpsert {
 	return u
 }
 
+// ClearAffiliateID clears the value of the "affiliate_id" field.
+func (u *ReferralUpsert) ClearAffiliateID() *ReferralUpsert {
+	u.SetNull(referral.FieldAffiliateID)
+	return u
+}
+
 // SetReferredID sets the "referred_id" field.
 func (u *ReferralUpsert) SetReferredID(v uuid.UUID) *ReferralUpsert {
 	u.Set(referral.FieldReferredID, v)
@@ -316,6 +326,12 @@ func (u *ReferralUpsert) SetReferredID(v uuid.UUID) *ReferralUpsert {
 // UpdateReferredID sets the "referred_id" field to the value that was provided on create.
 func (u *ReferralUpsert) UpdateReferredID() *ReferralUpsert {
 	u.SetExcluded(referral.FieldReferredID)
+	return u
+}
+
+// ClearReferredID clears the value of the "referred_id" field.
+func (u *ReferralUpsert) ClearReferredID() *ReferralUpsert {
+	u.SetNull(referral.FieldReferredID)
 	return u
 }
 
@@ -384,6 +400,13 @@ func (u *ReferralUpsertOne) UpdateAffiliateID() *ReferralUpsertOne {
 	})
 }
 
+// ClearAffiliateID clears the value of the "affiliate_id" field.
+func (u *ReferralUpsertOne) ClearAffiliateID() *ReferralUpsertOne {
+	return u.Update(func(s *ReferralUpsert) {
+		s.ClearAffiliateID()
+	})
+}
+
 // SetReferredID sets the "referred_id" field.
 func (u *ReferralUpsertOne) SetReferredID(v uuid.UUID) *ReferralUpsertOne {
 	return u.Update(func(s *ReferralUpsert) {
@@ -395,6 +418,13 @@ func (u *ReferralUpsertOne) SetReferredID(v uuid.UUID) *ReferralUpsertOne {
 func (u *ReferralUpsertOne) UpdateReferredID() *ReferralUpsertOne {
 	return u.Update(func(s *ReferralUpsert) {
 		s.UpdateReferredID()
+	})
+}
+
+// ClearReferredID clears the value of the "referred_id" field.
+func (u *ReferralUpsertOne) ClearReferredID() *ReferralUpsertOne {
+	return u.Update(func(s *ReferralUpsert) {
+		s.ClearReferredID()
 	})
 }
 
@@ -630,6 +660,13 @@ func (u *ReferralUpsertBulk) UpdateAffiliateID() *ReferralUpsertBulk {
 	})
 }
 
+// ClearAffiliateID clears the value of the "affiliate_id" field.
+func (u *ReferralUpsertBulk) ClearAffiliateID() *ReferralUpsertBulk {
+	return u.Update(func(s *ReferralUpsert) {
+		s.ClearAffiliateID()
+	})
+}
+
 // SetReferredID sets the "referred_id" field.
 func (u *ReferralUpsertBulk) SetReferredID(v uuid.UUID) *ReferralUpsertBulk {
 	return u.Update(func(s *ReferralUpsert) {
@@ -641,6 +678,13 @@ func (u *ReferralUpsertBulk) SetReferredID(v uuid.UUID) *ReferralUpsertBulk {
 func (u *ReferralUpsertBulk) UpdateReferredID() *ReferralUpsertBulk {
 	return u.Update(func(s *ReferralUpsert) {
 		s.UpdateReferredID()
+	})
+}
+
+// ClearReferredID clears the value of the "referred_id" field.
+func (u *ReferralUpsertBulk) ClearReferredID() *ReferralUpsertBulk {
+	return u.Update(func(s *ReferralUpsert) {
+		s.ClearReferredID()
 	})
 }
 

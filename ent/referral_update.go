@@ -44,6 +44,12 @@ func (_u *ReferralUpdate) SetNillableAffiliateID(v *uuid.UUID) *ReferralUpdate {
 	return _u
 }
 
+// ClearAffiliateID clears the value of the "affiliate_id" field.
+func (_u *ReferralUpdate) ClearAffiliateID() *ReferralUpdate {
+	_u.mutation.ClearAffiliateID()
+	return _u
+}
+
 // SetReferredID sets the "referred_id" field.
 func (_u *ReferralUpdate) SetReferredID(v uuid.UUID) *ReferralUpdate {
 	_u.mutation.SetReferredID(v)
@@ -55,6 +61,12 @@ func (_u *ReferralUpdate) SetNillableReferredID(v *uuid.UUID) *ReferralUpdate {
 	if v != nil {
 		_u.SetReferredID(*v)
 	}
+	return _u
+}
+
+// ClearReferredID clears the value of the "referred_id" field.
+func (_u *ReferralUpdate) ClearReferredID() *ReferralUpdate {
+	_u.mutation.ClearReferredID()
 	return _u
 }
 
@@ -148,21 +160,7 @@ func (_u *ReferralUpdate) ExecX(ctx context.Context) {
 	}
 }
 
-// check runs all checks and user-defined validators on the builder.
-func (_u *ReferralUpdate) check() error {
-	if _u.mutation.AffiliateCleared() && len(_u.mutation.AffiliateIDs()) > 0 {
-		return errors.New(`ent: clearing a required unique edge "Referral.affiliate"`)
-	}
-	if _u.mutation.ReferredCleared() && len(_u.mutation.ReferredIDs()) > 0 {
-		return errors.New(`ent: clearing a required unique edge "Referral.referred"`)
-	}
-	return nil
-}
-
 func (_u *ReferralUpdate) sqlSave(ctx context.Context) (_node int, err error) {
-	if err := _u.check(); err != nil {
-		return _node, err
-	}
 	_spec := sqlgraph.NewUpdateSpec(referral.Table, referral.Columns, sqlgraph.NewFieldSpec(referral.FieldID, field.TypeUUID))
 	if ps := _u.mutation.predicates; len(ps) > 0 {
 		_spec.Predicate = func(selector *sql.Selector) {
@@ -308,6 +306,12 @@ func (_u *ReferralUpdateOne) SetNillableAffiliateID(v *uuid.UUID) *ReferralUpdat
 	return _u
 }
 
+// ClearAffiliateID clears the value of the "affiliate_id" field.
+func (_u *ReferralUpdateOne) ClearAffiliateID() *ReferralUpdateOne {
+	_u.mutation.ClearAffiliateID()
+	return _u
+}
+
 // SetReferredID sets the "referred_id" field.
 func (_u *ReferralUpdateOne) SetReferredID(v uuid.UUID) *ReferralUpdateOne {
 	_u.mutation.SetReferredID(v)
@@ -319,6 +323,12 @@ func (_u *ReferralUpdateOne) SetNillableReferredID(v *uuid.UUID) *ReferralUpdate
 	if v != nil {
 		_u.SetReferredID(*v)
 	}
+	return _u
+}
+
+// ClearReferredID clears the value of the "referred_id" field.
+func (_u *ReferralUpdateOne) ClearReferredID() *ReferralUpdateOne {
+	_u.mutation.ClearReferredID()
 	return _u
 }
 
@@ -425,21 +435,7 @@ func (_u *ReferralUpdateOne) ExecX(ctx context.Context) {
 	}
 }
 
-// check runs all checks and user-defined validators on the builder.
-func (_u *ReferralUpdateOne) check() error {
-	if _u.mutation.AffiliateCleared() && len(_u.mutation.AffiliateIDs()) > 0 {
-		return errors.New(`ent: clearing a required unique edge "Referral.affiliate"`)
-	}
-	if _u.mutation.ReferredCleared() && len(_u.mutation.ReferredIDs()) > 0 {
-		return errors.New(`ent: clearing a required unique edge "Referral.referred"`)
-	}
-	return nil
-}
-
 func (_u *ReferralUpdateOne) sqlSave(ctx context.Context) (_node *Referral, err error) {
-	if err := _u.check(); err != nil {
-		return _node, err
-	}
 	_spec := sqlgraph.NewUpdateSpec(referral.Table, referral.Columns, sqlgraph.NewFieldSpec(referral.FieldID, field.TypeUUID))
 	id, ok := _u.mutation.ID()
 	if !ok {

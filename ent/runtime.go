@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/kesihq/kesi/ent/accountdeletion"
 	"github.com/kesihq/kesi/ent/activity"
 	"github.com/kesihq/kesi/ent/auditevent"
 	"github.com/kesihq/kesi/ent/causelist"
@@ -31,6 +32,7 @@ import (
 	"github.com/kesihq/kesi/ent/reminderconsent"
 	"github.com/kesihq/kesi/ent/remindermessage"
 	"github.com/kesihq/kesi/ent/remindersetting"
+	"github.com/kesihq/kesi/ent/retainedpayment"
 	"github.com/kesihq/kesi/ent/schema"
 	"github.com/kesihq/kesi/ent/user"
 )
@@ -39,6 +41,43 @@ import (
 // (default values, validators, hooks and policies) and stitches it
 // to their package variables.
 func init() {
+	accountdeletionMixin := schema.AccountDeletion{}.Mixin()
+	accountdeletionMixinFields0 := accountdeletionMixin[0].Fields()
+	_ = accountdeletionMixinFields0
+	accountdeletionMixinFields1 := accountdeletionMixin[1].Fields()
+	_ = accountdeletionMixinFields1
+	accountdeletionFields := schema.AccountDeletion{}.Fields()
+	_ = accountdeletionFields
+	// accountdeletionDescCreatedAt is the schema descriptor for created_at field.
+	accountdeletionDescCreatedAt := accountdeletionMixinFields1[0].Descriptor()
+	// accountdeletion.DefaultCreatedAt holds the default value on creation for the created_at field.
+	accountdeletion.DefaultCreatedAt = accountdeletionDescCreatedAt.Default.(func() time.Time)
+	// accountdeletionDescUpdatedAt is the schema descriptor for updated_at field.
+	accountdeletionDescUpdatedAt := accountdeletionMixinFields1[1].Descriptor()
+	// accountdeletion.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	accountdeletion.DefaultUpdatedAt = accountdeletionDescUpdatedAt.Default.(func() time.Time)
+	// accountdeletion.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	accountdeletion.UpdateDefaultUpdatedAt = accountdeletionDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// accountdeletionDescStepsDone is the schema descriptor for steps_done field.
+	accountdeletionDescStepsDone := accountdeletionFields[4].Descriptor()
+	// accountdeletion.DefaultStepsDone holds the default value on creation for the steps_done field.
+	accountdeletion.DefaultStepsDone = accountdeletionDescStepsDone.Default.(string)
+	// accountdeletion.StepsDoneValidator is a validator for the "steps_done" field. It is called by the builders before save.
+	accountdeletion.StepsDoneValidator = accountdeletionDescStepsDone.Validators[0].(func(string) error)
+	// accountdeletionDescAttempts is the schema descriptor for attempts field.
+	accountdeletionDescAttempts := accountdeletionFields[6].Descriptor()
+	// accountdeletion.DefaultAttempts holds the default value on creation for the attempts field.
+	accountdeletion.DefaultAttempts = accountdeletionDescAttempts.Default.(int)
+	// accountdeletionDescLastError is the schema descriptor for last_error field.
+	accountdeletionDescLastError := accountdeletionFields[7].Descriptor()
+	// accountdeletion.DefaultLastError holds the default value on creation for the last_error field.
+	accountdeletion.DefaultLastError = accountdeletionDescLastError.Default.(string)
+	// accountdeletion.LastErrorValidator is a validator for the "last_error" field. It is called by the builders before save.
+	accountdeletion.LastErrorValidator = accountdeletionDescLastError.Validators[0].(func(string) error)
+	// accountdeletionDescID is the schema descriptor for id field.
+	accountdeletionDescID := accountdeletionMixinFields0[0].Descriptor()
+	// accountdeletion.DefaultID holds the default value on creation for the id field.
+	accountdeletion.DefaultID = accountdeletionDescID.Default.(func() uuid.UUID)
 	activityMixin := schema.Activity{}.Mixin()
 	activityMixinFields0 := activityMixin[0].Fields()
 	_ = activityMixinFields0
@@ -1005,6 +1044,43 @@ func init() {
 	remindersettingDescID := remindersettingMixinFields0[0].Descriptor()
 	// remindersetting.DefaultID holds the default value on creation for the id field.
 	remindersetting.DefaultID = remindersettingDescID.Default.(func() uuid.UUID)
+	retainedpaymentMixin := schema.RetainedPayment{}.Mixin()
+	retainedpaymentMixinFields0 := retainedpaymentMixin[0].Fields()
+	_ = retainedpaymentMixinFields0
+	retainedpaymentFields := schema.RetainedPayment{}.Fields()
+	_ = retainedpaymentFields
+	// retainedpaymentDescReference is the schema descriptor for reference field.
+	retainedpaymentDescReference := retainedpaymentFields[0].Descriptor()
+	// retainedpayment.ReferenceValidator is a validator for the "reference" field. It is called by the builders before save.
+	retainedpayment.ReferenceValidator = retainedpaymentDescReference.Validators[0].(func(string) error)
+	// retainedpaymentDescPlanID is the schema descriptor for plan_id field.
+	retainedpaymentDescPlanID := retainedpaymentFields[1].Descriptor()
+	// retainedpayment.PlanIDValidator is a validator for the "plan_id" field. It is called by the builders before save.
+	retainedpayment.PlanIDValidator = retainedpaymentDescPlanID.Validators[0].(func(string) error)
+	// retainedpaymentDescCurrency is the schema descriptor for currency field.
+	retainedpaymentDescCurrency := retainedpaymentFields[3].Descriptor()
+	// retainedpayment.CurrencyValidator is a validator for the "currency" field. It is called by the builders before save.
+	retainedpayment.CurrencyValidator = retainedpaymentDescCurrency.Validators[0].(func(string) error)
+	// retainedpaymentDescStatus is the schema descriptor for status field.
+	retainedpaymentDescStatus := retainedpaymentFields[5].Descriptor()
+	// retainedpayment.StatusValidator is a validator for the "status" field. It is called by the builders before save.
+	retainedpayment.StatusValidator = retainedpaymentDescStatus.Validators[0].(func(string) error)
+	// retainedpaymentDescProvider is the schema descriptor for provider field.
+	retainedpaymentDescProvider := retainedpaymentFields[6].Descriptor()
+	// retainedpayment.ProviderValidator is a validator for the "provider" field. It is called by the builders before save.
+	retainedpayment.ProviderValidator = retainedpaymentDescProvider.Validators[0].(func(string) error)
+	// retainedpaymentDescRefundedMinor is the schema descriptor for refunded_minor field.
+	retainedpaymentDescRefundedMinor := retainedpaymentFields[10].Descriptor()
+	// retainedpayment.DefaultRefundedMinor holds the default value on creation for the refunded_minor field.
+	retainedpayment.DefaultRefundedMinor = retainedpaymentDescRefundedMinor.Default.(int64)
+	// retainedpaymentDescRetainedAt is the schema descriptor for retained_at field.
+	retainedpaymentDescRetainedAt := retainedpaymentFields[11].Descriptor()
+	// retainedpayment.DefaultRetainedAt holds the default value on creation for the retained_at field.
+	retainedpayment.DefaultRetainedAt = retainedpaymentDescRetainedAt.Default.(func() time.Time)
+	// retainedpaymentDescID is the schema descriptor for id field.
+	retainedpaymentDescID := retainedpaymentMixinFields0[0].Descriptor()
+	// retainedpayment.DefaultID holds the default value on creation for the id field.
+	retainedpayment.DefaultID = retainedpaymentDescID.Default.(func() uuid.UUID)
 	userMixin := schema.User{}.Mixin()
 	userMixinFields0 := userMixin[0].Fields()
 	_ = userMixinFields0

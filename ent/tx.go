@@ -14,6 +14,8 @@ import (
 // Tx is a transactional client that is created by calling Client.Tx().
 type Tx struct {
 	config
+	// AccountDeletion is the client for interacting with the AccountDeletion builders.
+	AccountDeletion *AccountDeletionClient
 	// Activity is the client for interacting with the Activity builders.
 	Activity *ActivityClient
 	// AuditEvent is the client for interacting with the AuditEvent builders.
@@ -64,6 +66,8 @@ type Tx struct {
 	ReminderMessage *ReminderMessageClient
 	// ReminderSetting is the client for interacting with the ReminderSetting builders.
 	ReminderSetting *ReminderSettingClient
+	// RetainedPayment is the client for interacting with the RetainedPayment builders.
+	RetainedPayment *RetainedPaymentClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
 
@@ -197,6 +201,7 @@ func (tx *Tx) Client() *Client {
 }
 
 func (tx *Tx) init() {
+	tx.AccountDeletion = NewAccountDeletionClient(tx.config)
 	tx.Activity = NewActivityClient(tx.config)
 	tx.AuditEvent = NewAuditEventClient(tx.config)
 	tx.CauseList = NewCauseListClient(tx.config)
@@ -222,6 +227,7 @@ func (tx *Tx) init() {
 	tx.ReminderConsent = NewReminderConsentClient(tx.config)
 	tx.ReminderMessage = NewReminderMessageClient(tx.config)
 	tx.ReminderSetting = NewReminderSettingClient(tx.config)
+	tx.RetainedPayment = NewRetainedPaymentClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 }
 
@@ -232,7 +238,7 @@ func (tx *Tx) init() {
 // of them in order to commit or rollback the transaction.
 //
 // If a closed transaction is embedded in one of the generated entities, and the entity
-// applies a query, for example: Activity.QueryXXX(), the query will be executed
+// applies a query, for example: AccountDeletion.QueryXXX(), the query will be executed
 // through the driver which created this transaction.
 //
 // Note that txDriver is not goroutine safe.

@@ -9,6 +9,18 @@ import (
 	"github.com/kesihq/kesi/ent"
 )
 
+// The AccountDeletionFunc type is an adapter to allow the use of ordinary
+// function as AccountDeletion mutator.
+type AccountDeletionFunc func(context.Context, *ent.AccountDeletionMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f AccountDeletionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.AccountDeletionMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AccountDeletionMutation", m)
+}
+
 // The ActivityFunc type is an adapter to allow the use of ordinary
 // function as Activity mutator.
 type ActivityFunc func(context.Context, *ent.ActivityMutation) (ent.Value, error)
@@ -307,6 +319,18 @@ func (f ReminderSettingFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Va
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ReminderSettingMutation", m)
+}
+
+// The RetainedPaymentFunc type is an adapter to allow the use of ordinary
+// function as RetainedPayment mutator.
+type RetainedPaymentFunc func(context.Context, *ent.RetainedPaymentMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f RetainedPaymentFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.RetainedPaymentMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RetainedPaymentMutation", m)
 }
 
 // The UserFunc type is an adapter to allow the use of ordinary

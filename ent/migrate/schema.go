@@ -8,6 +8,33 @@ import (
 )
 
 var (
+	// AccountDeletionsColumns holds the columns for the "account_deletions" table.
+	AccountDeletionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "user_id", Type: field.TypeUUID, Unique: true},
+		{Name: "requested_at", Type: field.TypeTime},
+		{Name: "erase_at", Type: field.TypeTime},
+		{Name: "cancelled_at", Type: field.TypeTime, Nullable: true},
+		{Name: "steps_done", Type: field.TypeString, Size: 500, Default: ""},
+		{Name: "erased_at", Type: field.TypeTime, Nullable: true},
+		{Name: "attempts", Type: field.TypeInt, Default: 0},
+		{Name: "last_error", Type: field.TypeString, Size: 500, Default: ""},
+	}
+	// AccountDeletionsTable holds the schema information for the "account_deletions" table.
+	AccountDeletionsTable = &schema.Table{
+		Name:       "account_deletions",
+		Columns:    AccountDeletionsColumns,
+		PrimaryKey: []*schema.Column{AccountDeletionsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "accountdeletion_erase_at",
+				Unique:  false,
+				Columns: []*schema.Column{AccountDeletionsColumns[5]},
+			},
+		},
+	}
 	// ActivitiesColumns holds the columns for the "activities" table.
 	ActivitiesColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -623,8 +650,8 @@ var (
 	ReferralsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
 		{Name: "created_at", Type: field.TypeTime},
-		{Name: "affiliate_id", Type: field.TypeUUID},
-		{Name: "referred_id", Type: field.TypeUUID, Unique: true},
+		{Name: "affiliate_id", Type: field.TypeUUID, Nullable: true},
+		{Name: "referred_id", Type: field.TypeUUID, Unique: true, Nullable: true},
 	}
 	// ReferralsTable holds the schema information for the "referrals" table.
 	ReferralsTable = &schema.Table{
@@ -636,13 +663,13 @@ var (
 				Symbol:     "referrals_users_referrals_made",
 				Columns:    []*schema.Column{ReferralsColumns[2]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
-				OnDelete:   schema.NoAction,
+				OnDelete:   schema.SetNull,
 			},
 			{
 				Symbol:     "referrals_users_referred_by",
 				Columns:    []*schema.Column{ReferralsColumns[3]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
-				OnDelete:   schema.NoAction,
+				OnDelete:   schema.SetNull,
 			},
 		},
 		Indexes: []*schema.Index{
@@ -787,6 +814,35 @@ var (
 		Columns:    ReminderSettingsColumns,
 		PrimaryKey: []*schema.Column{ReminderSettingsColumns[0]},
 	}
+	// RetainedPaymentsColumns holds the columns for the "retained_payments" table.
+	RetainedPaymentsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "reference", Type: field.TypeString, Unique: true, Size: 100},
+		{Name: "plan_id", Type: field.TypeString, Size: 40},
+		{Name: "amount_minor", Type: field.TypeInt64},
+		{Name: "currency", Type: field.TypeString, Size: 3},
+		{Name: "duration_days", Type: field.TypeInt},
+		{Name: "status", Type: field.TypeString, Size: 20},
+		{Name: "provider", Type: field.TypeString, Size: 20},
+		{Name: "paid_at", Type: field.TypeTime},
+		{Name: "applied_at", Type: field.TypeTime, Nullable: true},
+		{Name: "refunded_at", Type: field.TypeTime, Nullable: true},
+		{Name: "refunded_minor", Type: field.TypeInt64, Default: 0},
+		{Name: "retained_at", Type: field.TypeTime},
+	}
+	// RetainedPaymentsTable holds the schema information for the "retained_payments" table.
+	RetainedPaymentsTable = &schema.Table{
+		Name:       "retained_payments",
+		Columns:    RetainedPaymentsColumns,
+		PrimaryKey: []*schema.Column{RetainedPaymentsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "retainedpayment_paid_at",
+				Unique:  false,
+				Columns: []*schema.Column{RetainedPaymentsColumns[8]},
+			},
+		},
+	}
 	// UsersColumns holds the columns for the "users" table.
 	UsersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -843,6 +899,7 @@ var (
 	}
 	// Tables holds all the tables in the schema.
 	Tables = []*schema.Table{
+		AccountDeletionsTable,
 		ActivitiesTable,
 		AuditEventsTable,
 		CauseListsTable,
@@ -868,6 +925,7 @@ var (
 		ReminderConsentsTable,
 		ReminderMessagesTable,
 		ReminderSettingsTable,
+		RetainedPaymentsTable,
 		UsersTable,
 		LawClientCasesTable,
 	}

@@ -6,6 +6,9 @@ import (
 	"entgo.io/ent/dialect/sql"
 )
 
+// AccountDeletion is the predicate function for accountdeletion builders.
+type AccountDeletion func(*sql.Selector)
+
 // Activity is the predicate function for activity builders.
 type Activity func(*sql.Selector)
 
@@ -80,6 +83,9 @@ type ReminderMessage func(*sql.Selector)
 
 // ReminderSetting is the predicate function for remindersetting builders.
 type ReminderSetting func(*sql.Selector)
+
+// RetainedPayment is the predicate function for retainedpayment builders.
+type RetainedPayment func(*sql.Selector)
 
 // User is the predicate function for user builders.
 type User func(*sql.Selector)

@@ -91,6 +91,16 @@ func AffiliateIDNotIn(vs ...uuid.UUID) predicate.Referral {
 	return predicate.Referral(sql.FieldNotIn(FieldAffiliateID, vs...))
 }
 
+// AffiliateIDIsNil applies the IsNil predicate on the "affiliate_id" field.
+func AffiliateIDIsNil() predicate.Referral {
+	return predicate.Referral(sql.FieldIsNull(FieldAffiliateID))
+}
+
+// AffiliateIDNotNil applies the NotNil predicate on the "affiliate_id" field.
+func AffiliateIDNotNil() predicate.Referral {
+	return predicate.Referral(sql.FieldNotNull(FieldAffiliateID))
+}
+
 // ReferredIDEQ applies the EQ predicate on the "referred_id" field.
 func ReferredIDEQ(v uuid.UUID) predicate.Referral {
 	return predicate.Referral(sql.FieldEQ(FieldReferredID, v))
@@ -109,6 +119,16 @@ func ReferredIDIn(vs ...uuid.UUID) predicate.Referral {
 // ReferredIDNotIn applies the NotIn predicate on the "referred_id" field.
 func ReferredIDNotIn(vs ...uuid.UUID) predicate.Referral {
 	return predicate.Referral(sql.FieldNotIn(FieldReferredID, vs...))
+}
+
+// ReferredIDIsNil applies the IsNil predicate on the "referred_id" field.
+func ReferredIDIsNil() predicate.Referral {
+	return predicate.Referral(sql.FieldIsNull(FieldReferredID))
+}
+
+// ReferredIDNotNil applies the NotNil predicate on the "referred_id" field.
+func ReferredIDNotNil() predicate.Referral {
+	return predicate.Referral(sql.FieldNotNull(FieldReferredID))
 }
 
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.

@@ -80,9 +80,11 @@ func (Referral) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}} }
 // Fields of Referral.
 func (Referral) Fields() []ent.Field {
 	return []ent.Field{
-		field.UUID("affiliate_id", uuid.UUID{}),
+		// Either side is emptied (NULL) when that account is erased: the
+		// record stays, anonymised, for the commissions that were paid on it.
+		field.UUID("affiliate_id", uuid.UUID{}).Optional(),
 		// A user is referred at most once.
-		field.UUID("referred_id", uuid.UUID{}).Unique(),
+		field.UUID("referred_id", uuid.UUID{}).Optional().Unique(),
 		field.Time("created_at").Default(now).Immutable(),
 	}
 }
@@ -90,8 +92,8 @@ func (Referral) Fields() []ent.Field {
 // Edges of Referral.
 func (Referral) Edges() []ent.Edge {
 	return []ent.Edge{
-		edge.From("affiliate", User.Type).Ref("referrals_made").Field("affiliate_id").Unique().Required(),
-		edge.From("referred", User.Type).Ref("referred_by").Field("referred_id").Unique().Required(),
+		edge.From("affiliate", User.Type).Ref("referrals_made").Field("affiliate_id").Unique(),
+		edge.From("referred", User.Type).Ref("referred_by").Field("referred_id").Unique(),
 		edge.To("commissions", Commission.Type),
 	}
 }

@@ -70,7 +70,7 @@ describe.each<Viewport>(['desktop', 'phone'])('on a %s', (viewport) => {
     await expectAccessible(page, 'affiliate');
 
     await page.goto('/privacy');
-    await expect.poll(() => page.getByText('Last updated: September 12, 2025').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Last updated 23 November 2026').isVisible()).toBe(true);
     await expectAccessible(page, 'privacy');
 
     await page.goto('/no/such/page');

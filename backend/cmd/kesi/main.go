@@ -43,6 +43,8 @@ var commands = map[string]command{
 	"causelists import":    {"store published cause lists (.pdf, .docx, .txt): causelists import FILE...", causeListsImport},
 	"jobs run commissions": {"credit affiliate commissions now: jobs run commissions [--month YYYY-MM]", jobsRunCommissions},
 	"jobs run reminders":   {"record and send the reminders due now: jobs run reminders [--at RFC3339]", jobsRunReminders},
+	"jobs run erasure":     {"erase the accounts whose deletion grace period has passed: jobs run erasure [--at RFC3339]", jobsRunErasure},
+	"users notify":         {"e-mail a prepared notice to accounts: users notify --template FILE --emails FILE [--dry-run]", usersNotify},
 }
 
 func main() {

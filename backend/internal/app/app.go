@@ -16,6 +16,7 @@ import (
 	"connectrpc.com/grpcreflect"
 	"github.com/google/uuid"
 
+	"github.com/kesihq/kesi/backend/internal/account"
 	"github.com/kesihq/kesi/backend/internal/affiliates"
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/billing"
@@ -54,7 +55,9 @@ type App struct {
 	Bus *bus.Bus
 	// CauseLists takes lists in for `kesi causelists import` and the fetch job.
 	CauseLists *causelists.Service
-	Metrics    *metrics.Metrics
+	// Account is the data subject's rights (export, erasure, notices).
+	Account *account.Service
+	Metrics *metrics.Metrics
 
 	seeders   []func(context.Context) error
 	checks    []func(context.Context) error
@@ -205,12 +208,21 @@ func (a *App) build() error {
 	// A date moved by an import or a cause-list adoption is alerted at once.
 	caseSvc.OnDateMoved = reminderSvc.DateMoved
 	causeListHandler := causelists.NewHandler(a.CauseLists)
+	// The data subject's rights: export and erasure. Two-step sign-in is not
+	// built yet: no account has a second factor (account.NoSecondFactor).
+	accountSvc := account.NewService(a.DB.Client, a.Calendar, account.Options{
+		Auth: authSvc, Documents: documentSvc, Mailer: mailer, SecondFactor: account.NoSecondFactor{},
+		PublicURL: a.Config.PublicURL.String(), SecureCookies: a.Config.SecureCookies(),
+	})
+	accountHandler := account.NewHandler(accountSvc)
+	a.Account = accountSvc
 	policies := []auth.Policy{auth.ServicePolicy}
 	policies = append(policies, documents.Policy)
 	policies = append(policies, cases.Policy, clients.Policy, imports.Policy)
 	policies = append(policies, billing.Policy, affiliates.Policy)
 	policies = append(policies, reminders.Policy)
 	policies = append(policies, causelists.Policy)
+	policies = append(policies, account.Policy)
 	raw := gateway.Raw{}
 	var devRoutes http.Handler
 	raw.Webhook = billing.WebhookHandler(billingSvc, a.Config.PaystackSecretKey)
@@ -234,7 +246,10 @@ func (a *App) build() error {
 		jobs.Job{Name: "rate-limits-sweep", Every: time.Hour, Run: limits.Sweep},
 
 		jobs.Job{Name: "reminders", Every: time.Minute, AtStart: true, Run: reminderSvc.Job},
-		jobs.Job{Name: "causelists-fetch", Every: 30 * time.Minute, Run: a.causeListFetcher().Run})
+		jobs.Job{Name: "causelists-fetch", Every: 30 * time.Minute, Run: a.causeListFetcher().Run},
+		// Erases the accounts whose 7-day grace period has passed; each
+		// finished step is recorded, so a run cut short resumes.
+		jobs.Job{Name: "erasure", Every: time.Hour, AtStart: true, Run: accountSvc.EraseDue})
 
 	a.Jobs.Observe = a.Metrics.JobDone
 
@@ -258,6 +273,8 @@ func (a *App) build() error {
 	mux.Handle("/hooks/", reminderRoutes)
 	mux.Handle(kesiv1connect.NewCauseListServiceHandler(causeListHandler, connectOpts))
 	mux.Handle(causelists.UploadRoute, gateway.CauseListUpload(a.CauseLists, a.Authz))
+	mux.Handle(kesiv1connect.NewAccountServiceHandler(accountHandler, connectOpts))
+	mux.Handle("/api/account/", a.Metrics.HTTP(gateway.Account(a.Authz, accountSvc, accountHandler)))
 
 	services := ServiceNames()
 	mux.Handle(grpchealth.NewHandler(&healthChecker{db: a.DB}))

@@ -21,6 +21,7 @@ import { IconDotsVertical, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftE
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useSubscriptionStatus } from '@/api/subscription';
+import { DeletionBanner } from '@/features/settings/DeletionBanner';
 import { OfflineBar } from '../offline/OfflineBar';
 import { useLogout, useSession } from '../session/SessionProvider';
 import { initials, roleLabel, type SessionUser } from '../session/user';
@@ -119,6 +120,7 @@ function Shell({ user }: { user: SessionUser }) {
 
       <AppShell.Main>
         <OfflineBar />
+        <DeletionBanner />
         <Outlet />
       </AppShell.Main>
 

@@ -1,8 +1,10 @@
 import { Container, Tabs, Title } from '@mantine/core';
-import { IconAlarm, IconBell, IconCreditCard, IconPlugConnected, IconShieldLock, IconUser } from '@tabler/icons-react';
+import { IconAlarm, IconBell, IconCreditCard, IconLock, IconPlugConnected, IconShieldLock, IconUser } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
 import { useSession } from '@/app/session/SessionProvider';
 import { IntegrationsTab } from './IntegrationsTab';
 import { NotificationsTab } from './NotificationsTab';
+import { PrivacyTab } from './PrivacyTab';
 import { ProfileTab } from './ProfileTab';
 import { hasReminders } from './reminderQueries';
 import { RemindersTab } from './RemindersTab';
@@ -12,13 +14,14 @@ import { SubscriptionTab } from './SubscriptionTab';
 /** /settings: 'Account Settings' with four tabs (SPEC.md section 2). */
 export function SettingsPage() {
   const { user } = useSession();
+  const [params] = useSearchParams();
   if (!user) return null;
   return (
     <Container size="md" px={0}>
       <Title order={1} mb="md">
         Account Settings
       </Title>
-      <Tabs defaultValue="profile" keepMounted={false}>
+      <Tabs defaultValue={params.get('tab') ?? 'profile'} keepMounted={false}>
         <Tabs.List grow>
           <Tabs.Tab value="profile" leftSection={<IconUser size={16} aria-hidden />}>
             Profile
@@ -34,6 +37,7 @@ export function SettingsPage() {
             Integrations
           </Tabs.Tab>
           {user.role !== 'demo' && <Tabs.Tab value="security" leftSection={<IconShieldLock size={16} aria-hidden />}>Security</Tabs.Tab>}
+          <Tabs.Tab value="privacy" leftSection={<IconLock size={16} aria-hidden />}>Privacy</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="profile" pt="md">
           <ProfileTab user={user} />
@@ -49,6 +53,7 @@ export function SettingsPage() {
           <IntegrationsTab />
         </Tabs.Panel>
         <Tabs.Panel value="security" pt="md"><SecurityTab /></Tabs.Panel>
+        <Tabs.Panel value="privacy" pt="md"><PrivacyTab /></Tabs.Panel>
       </Tabs>
     </Container>
   );

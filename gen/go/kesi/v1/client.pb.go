@@ -853,6 +853,193 @@ func (x *UnlinkClientCaseResponse) GetClient() *Client {
 	return nil
 }
 
+type ExportClientRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExportClientRequest) Reset() {
+	*x = ExportClientRequest{}
+	mi := &file_kesi_v1_client_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExportClientRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExportClientRequest) ProtoMessage() {}
+
+func (x *ExportClientRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_client_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExportClientRequest.ProtoReflect.Descriptor instead.
+func (*ExportClientRequest) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_client_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *ExportClientRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+type ExportClientResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// A file name for the download, e.g. "client-jane-wanjiru.json".
+	Filename string `protobuf:"bytes,1,opt,name=filename,proto3" json:"filename,omitempty"`
+	// The client, their linked cases and the sittings of those cases, as JSON.
+	Json          string `protobuf:"bytes,2,opt,name=json,proto3" json:"json,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExportClientResponse) Reset() {
+	*x = ExportClientResponse{}
+	mi := &file_kesi_v1_client_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExportClientResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExportClientResponse) ProtoMessage() {}
+
+func (x *ExportClientResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_client_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExportClientResponse.ProtoReflect.Descriptor instead.
+func (*ExportClientResponse) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_client_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *ExportClientResponse) GetFilename() string {
+	if x != nil {
+		return x.Filename
+	}
+	return ""
+}
+
+func (x *ExportClientResponse) GetJson() string {
+	if x != nil {
+		return x.Json
+	}
+	return ""
+}
+
+type DeleteClientRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteClientRequest) Reset() {
+	*x = DeleteClientRequest{}
+	mi := &file_kesi_v1_client_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteClientRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteClientRequest) ProtoMessage() {}
+
+func (x *DeleteClientRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_client_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteClientRequest.ProtoReflect.Descriptor instead.
+func (*DeleteClientRequest) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_client_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *DeleteClientRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+type DeleteClientResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// How many cases were unlinked from the client.
+	UnlinkedCases int32 `protobuf:"varint,1,opt,name=unlinked_cases,json=unlinkedCases,proto3" json:"unlinked_cases,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteClientResponse) Reset() {
+	*x = DeleteClientResponse{}
+	mi := &file_kesi_v1_client_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteClientResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteClientResponse) ProtoMessage() {}
+
+func (x *DeleteClientResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_client_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteClientResponse.ProtoReflect.Descriptor instead.
+func (*DeleteClientResponse) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_client_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *DeleteClientResponse) GetUnlinkedCases() int32 {
+	if x != nil {
+		return x.UnlinkedCases
+	}
+	return 0
+}
+
 var File_kesi_v1_client_proto protoreflect.FileDescriptor
 
 const file_kesi_v1_client_proto_rawDesc = "" +
@@ -917,14 +1104,25 @@ const file_kesi_v1_client_proto_rawDesc = "" +
 	"\tclient_id\x18\x01 \x01(\tR\bclientId\x12\x17\n" +
 	"\acase_id\x18\x02 \x01(\tR\x06caseId\"C\n" +
 	"\x18UnlinkClientCaseResponse\x12'\n" +
-	"\x06client\x18\x01 \x01(\v2\x0f.kesi.v1.ClientR\x06client2\xed\x03\n" +
+	"\x06client\x18\x01 \x01(\v2\x0f.kesi.v1.ClientR\x06client\"%\n" +
+	"\x13ExportClientRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"F\n" +
+	"\x14ExportClientResponse\x12\x1a\n" +
+	"\bfilename\x18\x01 \x01(\tR\bfilename\x12\x12\n" +
+	"\x04json\x18\x02 \x01(\tR\x04json\"%\n" +
+	"\x13DeleteClientRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"=\n" +
+	"\x14DeleteClientResponse\x12%\n" +
+	"\x0eunlinked_cases\x18\x01 \x01(\x05R\runlinkedCases2\x8c\x05\n" +
 	"\rClientService\x12M\n" +
 	"\vListClients\x12\x1b.kesi.v1.ListClientsRequest\x1a\x1c.kesi.v1.ListClientsResponse\"\x03\x90\x02\x01\x12G\n" +
 	"\tGetClient\x12\x19.kesi.v1.GetClientRequest\x1a\x1a.kesi.v1.GetClientResponse\"\x03\x90\x02\x01\x12K\n" +
 	"\fCreateClient\x12\x1c.kesi.v1.CreateClientRequest\x1a\x1d.kesi.v1.CreateClientResponse\x12K\n" +
 	"\fUpdateClient\x12\x1c.kesi.v1.UpdateClientRequest\x1a\x1d.kesi.v1.UpdateClientResponse\x12Q\n" +
 	"\x0eLinkClientCase\x12\x1e.kesi.v1.LinkClientCaseRequest\x1a\x1f.kesi.v1.LinkClientCaseResponse\x12W\n" +
-	"\x10UnlinkClientCase\x12 .kesi.v1.UnlinkClientCaseRequest\x1a!.kesi.v1.UnlinkClientCaseResponseB.Z,github.com/kesihq/kesi/gen/go/kesi/v1;kesiv1b\x06proto3"
+	"\x10UnlinkClientCase\x12 .kesi.v1.UnlinkClientCaseRequest\x1a!.kesi.v1.UnlinkClientCaseResponse\x12P\n" +
+	"\fExportClient\x12\x1c.kesi.v1.ExportClientRequest\x1a\x1d.kesi.v1.ExportClientResponse\"\x03\x90\x02\x01\x12K\n" +
+	"\fDeleteClient\x12\x1c.kesi.v1.DeleteClientRequest\x1a\x1d.kesi.v1.DeleteClientResponseB.Z,github.com/kesihq/kesi/gen/go/kesi/v1;kesiv1b\x06proto3"
 
 var (
 	file_kesi_v1_client_proto_rawDescOnce sync.Once
@@ -938,7 +1136,7 @@ func file_kesi_v1_client_proto_rawDescGZIP() []byte {
 	return file_kesi_v1_client_proto_rawDescData
 }
 
-var file_kesi_v1_client_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
+var file_kesi_v1_client_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
 var file_kesi_v1_client_proto_goTypes = []any{
 	(*Client)(nil),                   // 0: kesi.v1.Client
 	(*ClientFields)(nil),             // 1: kesi.v1.ClientFields
@@ -954,10 +1152,14 @@ var file_kesi_v1_client_proto_goTypes = []any{
 	(*LinkClientCaseResponse)(nil),   // 11: kesi.v1.LinkClientCaseResponse
 	(*UnlinkClientCaseRequest)(nil),  // 12: kesi.v1.UnlinkClientCaseRequest
 	(*UnlinkClientCaseResponse)(nil), // 13: kesi.v1.UnlinkClientCaseResponse
-	(*timestamppb.Timestamp)(nil),    // 14: google.protobuf.Timestamp
+	(*ExportClientRequest)(nil),      // 14: kesi.v1.ExportClientRequest
+	(*ExportClientResponse)(nil),     // 15: kesi.v1.ExportClientResponse
+	(*DeleteClientRequest)(nil),      // 16: kesi.v1.DeleteClientRequest
+	(*DeleteClientResponse)(nil),     // 17: kesi.v1.DeleteClientResponse
+	(*timestamppb.Timestamp)(nil),    // 18: google.protobuf.Timestamp
 }
 var file_kesi_v1_client_proto_depIdxs = []int32{
-	14, // 0: kesi.v1.Client.created_at:type_name -> google.protobuf.Timestamp
+	18, // 0: kesi.v1.Client.created_at:type_name -> google.protobuf.Timestamp
 	0,  // 1: kesi.v1.ListClientsResponse.clients:type_name -> kesi.v1.Client
 	0,  // 2: kesi.v1.GetClientResponse.client:type_name -> kesi.v1.Client
 	1,  // 3: kesi.v1.CreateClientRequest.client:type_name -> kesi.v1.ClientFields
@@ -972,14 +1174,18 @@ var file_kesi_v1_client_proto_depIdxs = []int32{
 	8,  // 12: kesi.v1.ClientService.UpdateClient:input_type -> kesi.v1.UpdateClientRequest
 	10, // 13: kesi.v1.ClientService.LinkClientCase:input_type -> kesi.v1.LinkClientCaseRequest
 	12, // 14: kesi.v1.ClientService.UnlinkClientCase:input_type -> kesi.v1.UnlinkClientCaseRequest
-	3,  // 15: kesi.v1.ClientService.ListClients:output_type -> kesi.v1.ListClientsResponse
-	5,  // 16: kesi.v1.ClientService.GetClient:output_type -> kesi.v1.GetClientResponse
-	7,  // 17: kesi.v1.ClientService.CreateClient:output_type -> kesi.v1.CreateClientResponse
-	9,  // 18: kesi.v1.ClientService.UpdateClient:output_type -> kesi.v1.UpdateClientResponse
-	11, // 19: kesi.v1.ClientService.LinkClientCase:output_type -> kesi.v1.LinkClientCaseResponse
-	13, // 20: kesi.v1.ClientService.UnlinkClientCase:output_type -> kesi.v1.UnlinkClientCaseResponse
-	15, // [15:21] is the sub-list for method output_type
-	9,  // [9:15] is the sub-list for method input_type
+	14, // 15: kesi.v1.ClientService.ExportClient:input_type -> kesi.v1.ExportClientRequest
+	16, // 16: kesi.v1.ClientService.DeleteClient:input_type -> kesi.v1.DeleteClientRequest
+	3,  // 17: kesi.v1.ClientService.ListClients:output_type -> kesi.v1.ListClientsResponse
+	5,  // 18: kesi.v1.ClientService.GetClient:output_type -> kesi.v1.GetClientResponse
+	7,  // 19: kesi.v1.ClientService.CreateClient:output_type -> kesi.v1.CreateClientResponse
+	9,  // 20: kesi.v1.ClientService.UpdateClient:output_type -> kesi.v1.UpdateClientResponse
+	11, // 21: kesi.v1.ClientService.LinkClientCase:output_type -> kesi.v1.LinkClientCaseResponse
+	13, // 22: kesi.v1.ClientService.UnlinkClientCase:output_type -> kesi.v1.UnlinkClientCaseResponse
+	15, // 23: kesi.v1.ClientService.ExportClient:output_type -> kesi.v1.ExportClientResponse
+	17, // 24: kesi.v1.ClientService.DeleteClient:output_type -> kesi.v1.DeleteClientResponse
+	17, // [17:25] is the sub-list for method output_type
+	9,  // [9:17] is the sub-list for method input_type
 	9,  // [9:9] is the sub-list for extension type_name
 	9,  // [9:9] is the sub-list for extension extendee
 	0,  // [0:9] is the sub-list for field type_name
@@ -996,7 +1202,7 @@ func file_kesi_v1_client_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_kesi_v1_client_proto_rawDesc), len(file_kesi_v1_client_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   14,
+			NumMessages:   18,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

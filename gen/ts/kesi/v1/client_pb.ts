@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file kesi/v1/client.proto.
  */
 export const file_kesi_v1_client: GenFile = /*@__PURE__*/
-  fileDesc("ChRrZXNpL3YxL2NsaWVudC5wcm90bxIHa2VzaS52MSKxAgoGQ2xpZW50EgoKAmlkGAEgASgJEhAKCGZ1bGxuYW1lGAIgASgJEhQKDHBob25lX251bWJlchgDIAEoCRINCgVlbWFpbBgEIAEoCRITCgtuYXRpb25hbF9pZBgFIAEoCRIgChhpc19uYXRpb25hbF9pZF90ZW1wb3JhcnkYBiABKAgSFQoNcHJvZmlsZV9pbWFnZRgHIAEoCRIPCgdhZGRyZXNzGAggASgJEhMKC2NsaWVudF90eXBlGAkgASgJEg0KBW5vdGVzGAogASgJEh8KF3ByZWZlcnJlZF9jb21tdW5pY2F0aW9uGAsgASgJEi4KCmNyZWF0ZWRfYXQYDCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGNhc2VfaWRzGA0gAygJItIBCgxDbGllbnRGaWVsZHMSEAoIZnVsbG5hbWUYASABKAkSFAoMcGhvbmVfbnVtYmVyGAIgASgJEg0KBWVtYWlsGAMgASgJEhMKC25hdGlvbmFsX2lkGAQgASgJEiAKGGlzX25hdGlvbmFsX2lkX3RlbXBvcmFyeRgFIAEoCBIPCgdhZGRyZXNzGAYgASgJEhMKC2NsaWVudF90eXBlGAcgASgJEg0KBW5vdGVzGAggASgJEh8KF3ByZWZlcnJlZF9jb21tdW5pY2F0aW9uGAkgASgJIjsKEkxpc3RDbGllbnRzUmVxdWVzdBIRCglwYWdlX3NpemUYASABKAUSEgoKcGFnZV90b2tlbhgCIAEoCSJQChNMaXN0Q2xpZW50c1Jlc3BvbnNlEiAKB2NsaWVudHMYASADKAsyDy5rZXNpLnYxLkNsaWVudBIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiHgoQR2V0Q2xpZW50UmVxdWVzdBIKCgJpZBgBIAEoCSI0ChFHZXRDbGllbnRSZXNwb25zZRIfCgZjbGllbnQYASABKAsyDy5rZXNpLnYxLkNsaWVudCI8ChNDcmVhdGVDbGllbnRSZXF1ZXN0EiUKBmNsaWVudBgBIAEoCzIVLmtlc2kudjEuQ2xpZW50RmllbGRzIjcKFENyZWF0ZUNsaWVudFJlc3BvbnNlEh8KBmNsaWVudBgBIAEoCzIPLmtlc2kudjEuQ2xpZW50IkgKE1VwZGF0ZUNsaWVudFJlcXVlc3QSCgoCaWQYASABKAkSJQoGY2xpZW50GAIgASgLMhUua2VzaS52MS5DbGllbnRGaWVsZHMiNwoUVXBkYXRlQ2xpZW50UmVzcG9uc2USHwoGY2xpZW50GAEgASgLMg8ua2VzaS52MS5DbGllbnQiOwoVTGlua0NsaWVudENhc2VSZXF1ZXN0EhEKCWNsaWVudF9pZBgBIAEoCRIPCgdjYXNlX2lkGAIgASgJIjkKFkxpbmtDbGllbnRDYXNlUmVzcG9uc2USHwoGY2xpZW50GAEgASgLMg8ua2VzaS52MS5DbGllbnQiPQoXVW5saW5rQ2xpZW50Q2FzZVJlcXVlc3QSEQoJY2xpZW50X2lkGAEgASgJEg8KB2Nhc2VfaWQYAiABKAkiOwoYVW5saW5rQ2xpZW50Q2FzZVJlc3BvbnNlEh8KBmNsaWVudBgBIAEoCzIPLmtlc2kudjEuQ2xpZW50Mu0DCg1DbGllbnRTZXJ2aWNlEk0KC0xpc3RDbGllbnRzEhsua2VzaS52MS5MaXN0Q2xpZW50c1JlcXVlc3QaHC5rZXNpLnYxLkxpc3RDbGllbnRzUmVzcG9uc2UiA5ACARJHCglHZXRDbGllbnQSGS5rZXNpLnYxLkdldENsaWVudFJlcXVlc3QaGi5rZXNpLnYxLkdldENsaWVudFJlc3BvbnNlIgOQAgESSwoMQ3JlYXRlQ2xpZW50Ehwua2VzaS52MS5DcmVhdGVDbGllbnRSZXF1ZXN0Gh0ua2VzaS52MS5DcmVhdGVDbGllbnRSZXNwb25zZRJLCgxVcGRhdGVDbGllbnQSHC5rZXNpLnYxLlVwZGF0ZUNsaWVudFJlcXVlc3QaHS5rZXNpLnYxLlVwZGF0ZUNsaWVudFJlc3BvbnNlElEKDkxpbmtDbGllbnRDYXNlEh4ua2VzaS52MS5MaW5rQ2xpZW50Q2FzZVJlcXVlc3QaHy5rZXNpLnYxLkxpbmtDbGllbnRDYXNlUmVzcG9uc2USVwoQVW5saW5rQ2xpZW50Q2FzZRIgLmtlc2kudjEuVW5saW5rQ2xpZW50Q2FzZVJlcXVlc3QaIS5rZXNpLnYxLlVubGlua0NsaWVudENhc2VSZXNwb25zZUIuWixnaXRodWIuY29tL2tlc2locS9rZXNpL2dlbi9nby9rZXNpL3YxO2tlc2l2MWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("ChRrZXNpL3YxL2NsaWVudC5wcm90bxIHa2VzaS52MSKxAgoGQ2xpZW50EgoKAmlkGAEgASgJEhAKCGZ1bGxuYW1lGAIgASgJEhQKDHBob25lX251bWJlchgDIAEoCRINCgVlbWFpbBgEIAEoCRITCgtuYXRpb25hbF9pZBgFIAEoCRIgChhpc19uYXRpb25hbF9pZF90ZW1wb3JhcnkYBiABKAgSFQoNcHJvZmlsZV9pbWFnZRgHIAEoCRIPCgdhZGRyZXNzGAggASgJEhMKC2NsaWVudF90eXBlGAkgASgJEg0KBW5vdGVzGAogASgJEh8KF3ByZWZlcnJlZF9jb21tdW5pY2F0aW9uGAsgASgJEi4KCmNyZWF0ZWRfYXQYDCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGNhc2VfaWRzGA0gAygJItIBCgxDbGllbnRGaWVsZHMSEAoIZnVsbG5hbWUYASABKAkSFAoMcGhvbmVfbnVtYmVyGAIgASgJEg0KBWVtYWlsGAMgASgJEhMKC25hdGlvbmFsX2lkGAQgASgJEiAKGGlzX25hdGlvbmFsX2lkX3RlbXBvcmFyeRgFIAEoCBIPCgdhZGRyZXNzGAYgASgJEhMKC2NsaWVudF90eXBlGAcgASgJEg0KBW5vdGVzGAggASgJEh8KF3ByZWZlcnJlZF9jb21tdW5pY2F0aW9uGAkgASgJIjsKEkxpc3RDbGllbnRzUmVxdWVzdBIRCglwYWdlX3NpemUYASABKAUSEgoKcGFnZV90b2tlbhgCIAEoCSJQChNMaXN0Q2xpZW50c1Jlc3BvbnNlEiAKB2NsaWVudHMYASADKAsyDy5rZXNpLnYxLkNsaWVudBIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiHgoQR2V0Q2xpZW50UmVxdWVzdBIKCgJpZBgBIAEoCSI0ChFHZXRDbGllbnRSZXNwb25zZRIfCgZjbGllbnQYASABKAsyDy5rZXNpLnYxLkNsaWVudCI8ChNDcmVhdGVDbGllbnRSZXF1ZXN0EiUKBmNsaWVudBgBIAEoCzIVLmtlc2kudjEuQ2xpZW50RmllbGRzIjcKFENyZWF0ZUNsaWVudFJlc3BvbnNlEh8KBmNsaWVudBgBIAEoCzIPLmtlc2kudjEuQ2xpZW50IkgKE1VwZGF0ZUNsaWVudFJlcXVlc3QSCgoCaWQYASABKAkSJQoGY2xpZW50GAIgASgLMhUua2VzaS52MS5DbGllbnRGaWVsZHMiNwoUVXBkYXRlQ2xpZW50UmVzcG9uc2USHwoGY2xpZW50GAEgASgLMg8ua2VzaS52MS5DbGllbnQiOwoVTGlua0NsaWVudENhc2VSZXF1ZXN0EhEKCWNsaWVudF9pZBgBIAEoCRIPCgdjYXNlX2lkGAIgASgJIjkKFkxpbmtDbGllbnRDYXNlUmVzcG9uc2USHwoGY2xpZW50GAEgASgLMg8ua2VzaS52MS5DbGllbnQiPQoXVW5saW5rQ2xpZW50Q2FzZVJlcXVlc3QSEQoJY2xpZW50X2lkGAEgASgJEg8KB2Nhc2VfaWQYAiABKAkiOwoYVW5saW5rQ2xpZW50Q2FzZVJlc3BvbnNlEh8KBmNsaWVudBgBIAEoCzIPLmtlc2kudjEuQ2xpZW50IiEKE0V4cG9ydENsaWVudFJlcXVlc3QSCgoCaWQYASABKAkiNgoURXhwb3J0Q2xpZW50UmVzcG9uc2USEAoIZmlsZW5hbWUYASABKAkSDAoEanNvbhgCIAEoCSIhChNEZWxldGVDbGllbnRSZXF1ZXN0EgoKAmlkGAEgASgJIi4KFERlbGV0ZUNsaWVudFJlc3BvbnNlEhYKDnVubGlua2VkX2Nhc2VzGAEgASgFMowFCg1DbGllbnRTZXJ2aWNlEk0KC0xpc3RDbGllbnRzEhsua2VzaS52MS5MaXN0Q2xpZW50c1JlcXVlc3QaHC5rZXNpLnYxLkxpc3RDbGllbnRzUmVzcG9uc2UiA5ACARJHCglHZXRDbGllbnQSGS5rZXNpLnYxLkdldENsaWVudFJlcXVlc3QaGi5rZXNpLnYxLkdldENsaWVudFJlc3BvbnNlIgOQAgESSwoMQ3JlYXRlQ2xpZW50Ehwua2VzaS52MS5DcmVhdGVDbGllbnRSZXF1ZXN0Gh0ua2VzaS52MS5DcmVhdGVDbGllbnRSZXNwb25zZRJLCgxVcGRhdGVDbGllbnQSHC5rZXNpLnYxLlVwZGF0ZUNsaWVudFJlcXVlc3QaHS5rZXNpLnYxLlVwZGF0ZUNsaWVudFJlc3BvbnNlElEKDkxpbmtDbGllbnRDYXNlEh4ua2VzaS52MS5MaW5rQ2xpZW50Q2FzZVJlcXVlc3QaHy5rZXNpLnYxLkxpbmtDbGllbnRDYXNlUmVzcG9uc2USVwoQVW5saW5rQ2xpZW50Q2FzZRIgLmtlc2kudjEuVW5saW5rQ2xpZW50Q2FzZVJlcXVlc3QaIS5rZXNpLnYxLlVubGlua0NsaWVudENhc2VSZXNwb25zZRJQCgxFeHBvcnRDbGllbnQSHC5rZXNpLnYxLkV4cG9ydENsaWVudFJlcXVlc3QaHS5rZXNpLnYxLkV4cG9ydENsaWVudFJlc3BvbnNlIgOQAgESSwoMRGVsZXRlQ2xpZW50Ehwua2VzaS52MS5EZWxldGVDbGllbnRSZXF1ZXN0Gh0ua2VzaS52MS5EZWxldGVDbGllbnRSZXNwb25zZUIuWixnaXRodWIuY29tL2tlc2locS9rZXNpL2dlbi9nby9rZXNpL3YxO2tlc2l2MWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * Client is a person or organisation a lawyer acts for.
@@ -407,6 +407,85 @@ export const UnlinkClientCaseResponseSchema: GenMessage<UnlinkClientCaseResponse
   messageDesc(file_kesi_v1_client, 13);
 
 /**
+ * @generated from message kesi.v1.ExportClientRequest
+ */
+export type ExportClientRequest = Message<"kesi.v1.ExportClientRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message kesi.v1.ExportClientRequest.
+ * Use `create(ExportClientRequestSchema)` to create a new message.
+ */
+export const ExportClientRequestSchema: GenMessage<ExportClientRequest> = /*@__PURE__*/
+  messageDesc(file_kesi_v1_client, 14);
+
+/**
+ * @generated from message kesi.v1.ExportClientResponse
+ */
+export type ExportClientResponse = Message<"kesi.v1.ExportClientResponse"> & {
+  /**
+   * A file name for the download, e.g. "client-jane-wanjiru.json".
+   *
+   * @generated from field: string filename = 1;
+   */
+  filename: string;
+
+  /**
+   * The client, their linked cases and the sittings of those cases, as JSON.
+   *
+   * @generated from field: string json = 2;
+   */
+  json: string;
+};
+
+/**
+ * Describes the message kesi.v1.ExportClientResponse.
+ * Use `create(ExportClientResponseSchema)` to create a new message.
+ */
+export const ExportClientResponseSchema: GenMessage<ExportClientResponse> = /*@__PURE__*/
+  messageDesc(file_kesi_v1_client, 15);
+
+/**
+ * @generated from message kesi.v1.DeleteClientRequest
+ */
+export type DeleteClientRequest = Message<"kesi.v1.DeleteClientRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message kesi.v1.DeleteClientRequest.
+ * Use `create(DeleteClientRequestSchema)` to create a new message.
+ */
+export const DeleteClientRequestSchema: GenMessage<DeleteClientRequest> = /*@__PURE__*/
+  messageDesc(file_kesi_v1_client, 16);
+
+/**
+ * @generated from message kesi.v1.DeleteClientResponse
+ */
+export type DeleteClientResponse = Message<"kesi.v1.DeleteClientResponse"> & {
+  /**
+   * How many cases were unlinked from the client.
+   *
+   * @generated from field: int32 unlinked_cases = 1;
+   */
+  unlinkedCases: number;
+};
+
+/**
+ * Describes the message kesi.v1.DeleteClientResponse.
+ * Use `create(DeleteClientResponseSchema)` to create a new message.
+ */
+export const DeleteClientResponseSchema: GenMessage<DeleteClientResponse> = /*@__PURE__*/
+  messageDesc(file_kesi_v1_client, 17);
+
+/**
  * ClientService keeps a lawyer's clients and their link to cases. Every call
  * sees only the signed-in lawyer's own clients.
  *
@@ -472,6 +551,28 @@ export const ClientService: GenService<{
     methodKind: "unary";
     input: typeof UnlinkClientCaseRequestSchema;
     output: typeof UnlinkClientCaseResponseSchema;
+  },
+  /**
+   * ExportClient answers everything Kesi holds about one client, as a JSON
+   * document the lawyer can hand to the client (a data subject's right of
+   * access, Kenya Data Protection Act 2019, section 26).
+   *
+   * @generated from rpc kesi.v1.ClientService.ExportClient
+   */
+  exportClient: {
+    methodKind: "unary";
+    input: typeof ExportClientRequestSchema;
+    output: typeof ExportClientResponseSchema;
+  },
+  /**
+   * DeleteClient erases a client. The cases stay in the diary, unlinked.
+   *
+   * @generated from rpc kesi.v1.ClientService.DeleteClient
+   */
+  deleteClient: {
+    methodKind: "unary";
+    input: typeof DeleteClientRequestSchema;
+    output: typeof DeleteClientResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_kesi_v1_client, 0);

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorPanel } from '@/components/ErrorPanel';
 import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
 import { formatInstant } from '@/lib/dates';
+import { ClientDataActions } from '../components/ClientDataActions';
 import { initials, useClient } from '../queries';
 
 const TEXT = {
@@ -63,6 +64,7 @@ export function ClientProfilePage() {
               </div>
             ))}
           </SimpleGrid>
+          <ClientDataActions client={c} />
         </Card>
       )}
     </Stack>

@@ -50,6 +50,12 @@ const (
 	// ClientServiceUnlinkClientCaseProcedure is the fully-qualified name of the ClientService's
 	// UnlinkClientCase RPC.
 	ClientServiceUnlinkClientCaseProcedure = "/kesi.v1.ClientService/UnlinkClientCase"
+	// ClientServiceExportClientProcedure is the fully-qualified name of the ClientService's
+	// ExportClient RPC.
+	ClientServiceExportClientProcedure = "/kesi.v1.ClientService/ExportClient"
+	// ClientServiceDeleteClientProcedure is the fully-qualified name of the ClientService's
+	// DeleteClient RPC.
+	ClientServiceDeleteClientProcedure = "/kesi.v1.ClientService/DeleteClient"
 )
 
 // ClientServiceClient is a client for the kesi.v1.ClientService service.
@@ -66,6 +72,12 @@ type ClientServiceClient interface {
 	LinkClientCase(context.Context, *connect.Request[v1.LinkClientCaseRequest]) (*connect.Response[v1.LinkClientCaseResponse], error)
 	// UnlinkClientCase removes the link between a client and a case.
 	UnlinkClientCase(context.Context, *connect.Request[v1.UnlinkClientCaseRequest]) (*connect.Response[v1.UnlinkClientCaseResponse], error)
+	// ExportClient answers everything Kesi holds about one client, as a JSON
+	// document the lawyer can hand to the client (a data subject's right of
+	// access, Kenya Data Protection Act 2019, section 26).
+	ExportClient(context.Context, *connect.Request[v1.ExportClientRequest]) (*connect.Response[v1.ExportClientResponse], error)
+	// DeleteClient erases a client. The cases stay in the diary, unlinked.
+	DeleteClient(context.Context, *connect.Request[v1.DeleteClientRequest]) (*connect.Response[v1.DeleteClientResponse], error)
 }
 
 // NewClientServiceClient constructs a client for the kesi.v1.ClientService service. By default, it
@@ -117,6 +129,19 @@ func NewClientServiceClient(httpClient connect.HTTPClient, baseURL string, opts 
 			connect.WithSchema(clientServiceMethods.ByName("UnlinkClientCase")),
 			connect.WithClientOptions(opts...),
 		),
+		exportClient: connect.NewClient[v1.ExportClientRequest, v1.ExportClientResponse](
+			httpClient,
+			baseURL+ClientServiceExportClientProcedure,
+			connect.WithSchema(clientServiceMethods.ByName("ExportClient")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		deleteClient: connect.NewClient[v1.DeleteClientRequest, v1.DeleteClientResponse](
+			httpClient,
+			baseURL+ClientServiceDeleteClientProcedure,
+			connect.WithSchema(clientServiceMethods.ByName("DeleteClient")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -128,6 +153,8 @@ type clientServiceClient struct {
 	updateClient     *connect.Client[v1.UpdateClientRequest, v1.UpdateClientResponse]
 	linkClientCase   *connect.Client[v1.LinkClientCaseRequest, v1.LinkClientCaseResponse]
 	unlinkClientCase *connect.Client[v1.UnlinkClientCaseRequest, v1.UnlinkClientCaseResponse]
+	exportClient     *connect.Client[v1.ExportClientRequest, v1.ExportClientResponse]
+	deleteClient     *connect.Client[v1.DeleteClientRequest, v1.DeleteClientResponse]
 }
 
 // ListClients calls kesi.v1.ClientService.ListClients.
@@ -160,6 +187,16 @@ func (c *clientServiceClient) UnlinkClientCase(ctx context.Context, req *connect
 	return c.unlinkClientCase.CallUnary(ctx, req)
 }
 
+// ExportClient calls kesi.v1.ClientService.ExportClient.
+func (c *clientServiceClient) ExportClient(ctx context.Context, req *connect.Request[v1.ExportClientRequest]) (*connect.Response[v1.ExportClientResponse], error) {
+	return c.exportClient.CallUnary(ctx, req)
+}
+
+// DeleteClient calls kesi.v1.ClientService.DeleteClient.
+func (c *clientServiceClient) DeleteClient(ctx context.Context, req *connect.Request[v1.DeleteClientRequest]) (*connect.Response[v1.DeleteClientResponse], error) {
+	return c.deleteClient.CallUnary(ctx, req)
+}
+
 // ClientServiceHandler is an implementation of the kesi.v1.ClientService service.
 type ClientServiceHandler interface {
 	// ListClients answers every client of the signed-in lawyer, by name.
@@ -174,6 +211,12 @@ type ClientServiceHandler interface {
 	LinkClientCase(context.Context, *connect.Request[v1.LinkClientCaseRequest]) (*connect.Response[v1.LinkClientCaseResponse], error)
 	// UnlinkClientCase removes the link between a client and a case.
 	UnlinkClientCase(context.Context, *connect.Request[v1.UnlinkClientCaseRequest]) (*connect.Response[v1.UnlinkClientCaseResponse], error)
+	// ExportClient answers everything Kesi holds about one client, as a JSON
+	// document the lawyer can hand to the client (a data subject's right of
+	// access, Kenya Data Protection Act 2019, section 26).
+	ExportClient(context.Context, *connect.Request[v1.ExportClientRequest]) (*connect.Response[v1.ExportClientResponse], error)
+	// DeleteClient erases a client. The cases stay in the diary, unlinked.
+	DeleteClient(context.Context, *connect.Request[v1.DeleteClientRequest]) (*connect.Response[v1.DeleteClientResponse], error)
 }
 
 // NewClientServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -221,6 +264,19 @@ func NewClientServiceHandler(svc ClientServiceHandler, opts ...connect.HandlerOp
 		connect.WithSchema(clientServiceMethods.ByName("UnlinkClientCase")),
 		connect.WithHandlerOptions(opts...),
 	)
+	clientServiceExportClientHandler := connect.NewUnaryHandler(
+		ClientServiceExportClientProcedure,
+		svc.ExportClient,
+		connect.WithSchema(clientServiceMethods.ByName("ExportClient")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	clientServiceDeleteClientHandler := connect.NewUnaryHandler(
+		ClientServiceDeleteClientProcedure,
+		svc.DeleteClient,
+		connect.WithSchema(clientServiceMethods.ByName("DeleteClient")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/kesi.v1.ClientService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case ClientServiceListClientsProcedure:
@@ -235,6 +291,10 @@ func NewClientServiceHandler(svc ClientServiceHandler, opts ...connect.HandlerOp
 			clientServiceLinkClientCaseHandler.ServeHTTP(w, r)
 		case ClientServiceUnlinkClientCaseProcedure:
 			clientServiceUnlinkClientCaseHandler.ServeHTTP(w, r)
+		case ClientServiceExportClientProcedure:
+			clientServiceExportClientHandler.ServeHTTP(w, r)
+		case ClientServiceDeleteClientProcedure:
+			clientServiceDeleteClientHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -266,4 +326,12 @@ func (UnimplementedClientServiceHandler) LinkClientCase(context.Context, *connec
 
 func (UnimplementedClientServiceHandler) UnlinkClientCase(context.Context, *connect.Request[v1.UnlinkClientCaseRequest]) (*connect.Response[v1.UnlinkClientCaseResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("kesi.v1.ClientService.UnlinkClientCase is not implemented"))
+}
+
+func (UnimplementedClientServiceHandler) ExportClient(context.Context, *connect.Request[v1.ExportClientRequest]) (*connect.Response[v1.ExportClientResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("kesi.v1.ClientService.ExportClient is not implemented"))
+}
+
+func (UnimplementedClientServiceHandler) DeleteClient(context.Context, *connect.Request[v1.DeleteClientRequest]) (*connect.Response[v1.DeleteClientResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("kesi.v1.ClientService.DeleteClient is not implemented"))
 }

@@ -1,0 +1,176 @@
+package account_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"testing"
+
+	"github.com/kesihq/kesi/backend/internal/account"
+	"github.com/kesihq/kesi/backend/internal/billing"
+	"github.com/kesihq/kesi/backend/internal/cases"
+	"github.com/kesihq/kesi/backend/internal/clients"
+	"github.com/kesihq/kesi/backend/internal/testkit"
+)
+
+// The export holds everything of the account and nothing of anyone else's:
+// the profile, the cases with their sittings and outcomes, the clients, the
+// payments, every document byte for byte under its title, a README.
+func TestExportHoldsTheAccountAndNothingElse(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		me := advocate(t, srv, "achieng@example.co.ke")
+		other := advocate(t, srv, "other@example.co.ke")
+		nums, _ := diary(t, srv, me.User.ID, "MINE")
+		otherNums, _ := diary(t, srv, other.User.ID, "THEIRS")
+		pay(t, srv, me.User.ID, "ref-mine-1")
+		pay(t, srv, other.User.ID, "ref-theirs-1")
+
+		want := map[string]string{
+			"documents/Plaint.pdf":                 upload(t, srv, me, nums[0], "Plaint", "plaint.pdf", 1, 1),
+			"documents/Plaint (2).pdf":             upload(t, srv, me, nums[1], "Plaint", "plaint-2.pdf", 2, 1000),
+			"documents/Witness statement - A.docx": upload(t, srv, me, nums[0], "Witness statement / A", "w.docx", 3, 300_000),
+			"documents/Ruling.txt":                 upload(t, srv, me, nums[1], "Ruling", "ruling.txt", 4, 2<<20+17),
+		}
+		upload(t, srv, other, otherNums[0], "Secret affidavit", "secret.pdf", 9, 5000)
+
+		z, res := export(t, me, srv)
+		if ct := res.Header.Get("Content-Type"); ct != "application/zip" {
+			t.Errorf("Content-Type %q", ct)
+		}
+		if cd := res.Header.Get("Content-Disposition"); !strings.Contains(cd, "kesi-export-2025-01-15.zip") {
+			t.Errorf("Content-Disposition %q", cd)
+		}
+		for name, digest := range want {
+			if got := sum(bytes.NewReader(entry(t, z, name))); got != digest {
+				t.Errorf("%s is not the file uploaded", name)
+			}
+		}
+		var profile account.Profile
+		decodeEntry(t, z, "profile.json", &profile)
+		if profile.Email != "achieng@example.co.ke" || profile.Fullname != "Achieng Odhiambo" {
+			t.Errorf("profile %+v", profile)
+		}
+		var cs []cases.ExportedCase
+		decodeEntry(t, z, "cases.json", &cs)
+		if len(cs) != 2 || cs[0].CaseNumber != nums[0] || len(cs[0].Activities) != 2 ||
+			cs[0].Activities[0].Outcome != "MINE adjourned for hearing" || len(cs[0].ClientIDs) != 1 {
+			t.Errorf("cases.json: %+v", cs)
+		}
+		var cls []clients.ExportedClient
+		decodeEntry(t, z, "clients.json", &cls)
+		if len(cls) != 1 || cls[0].Fullname != "MINE Jane Wanjiru" || len(cls[0].CaseIDs) != 1 {
+			t.Errorf("clients.json: %+v", cls)
+		}
+		var pays []billing.ExportedPayment
+		decodeEntry(t, z, "payments.json", &pays)
+		if len(pays) != 1 || pays[0].Reference != "ref-mine-1" {
+			t.Errorf("payments.json: %+v", pays)
+		}
+		var docs []account.ExportedDocument
+		decodeEntry(t, z, "documents.json", &docs)
+		if len(docs) != len(want) {
+			t.Errorf("documents.json lists %d documents, want %d", len(docs), len(want))
+		}
+		readme := string(entry(t, z, "README.txt"))
+		for _, s := range []string{"profile.json", "cases.json", "documents/", "Data Protection Act 2019"} {
+			if !strings.Contains(readme, s) {
+				t.Errorf("README.txt does not mention %q", s)
+			}
+		}
+		// Nothing of the other advocate, in any file.
+		for _, f := range z.File {
+			b := entry(t, z, f.Name)
+			for _, s := range []string{"THEIRS", "other@example.co.ke", "ref-theirs-1", "Secret affidavit"} {
+				if bytes.Contains(b, []byte(s)) {
+					t.Errorf("%s holds %q, another advocate's", f.Name, s)
+				}
+			}
+		}
+		if len(z.File) != 7+len(want) {
+			names := []string{}
+			for _, f := range z.File {
+				names = append(names, f.Name)
+			}
+			t.Errorf("the export holds %v", names)
+		}
+		// Audit-logged.
+		if n := srv.DB().AuditEvent.Query().CountX(context.Background()); n == 0 {
+			t.Error("the export was not audit-logged")
+		}
+
+		// Signed out, and an extension token, get nothing.
+		if res := srv.Anonymous().Do(t, http.MethodGet, "/api/account/export", nil); res.Status != http.StatusUnauthorized {
+			t.Errorf("signed out: %d", res.Status)
+		}
+	})
+}
+
+// A large document goes through the export without the export growing
+// the heap by anything like its size: the zip is streamed, never built.
+func TestExportStreamsInFlatMemory(t *testing.T) {
+	const size = 48 << 20
+	srv := testkit.NewServer(t, testkit.SQLite, map[string]string{"KESI_MAX_UPLOAD_BYTES": "67108864"})
+	me := advocate(t, srv, "big@example.co.ke")
+	nums, _ := diary(t, srv, me.User.ID, "BIG")
+	digest := upload(t, srv, me, nums[0], "Bundle", "bundle.pdf", 7, size)
+
+	runtime.GC()
+	old := debug.SetGCPercent(10)
+	defer debug.SetGCPercent(old)
+	var base runtime.MemStats
+	runtime.ReadMemStats(&base)
+	w := &sampler{every: 1 << 20}
+	if err := srv.App.Account.Export(context.Background(), w, me.User.ID); err != nil {
+		t.Fatal(err)
+	}
+	if w.n < size/2 {
+		t.Fatalf("the export wrote %d bytes", w.n)
+	}
+	grew := int64(w.peak) - int64(base.HeapAlloc)
+	t.Logf("a %d MiB document exported with the heap %d MiB above its start at most", size>>20, grew>>20)
+	if grew > 24<<20 {
+		t.Errorf("the heap grew by %d MiB exporting a %d MiB document: not streamed", grew>>20, size>>20)
+	}
+
+	// Through HTTP the body is chunked as it is produced, and the document
+	// comes out whole.
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/account/export", nil)
+	res, err := me.HTTP.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.ContentLength != -1 {
+		t.Errorf("the export announced a length (%d): it was built before it was sent", res.ContentLength)
+	}
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	z := zipOf(t, body)
+	if got := sum(bytes.NewReader(entry(t, z, "documents/Bundle.pdf"))); got != digest {
+		t.Error("the large document changed on its way out")
+	}
+}
+
+// sampler discards what it is given and records the largest heap seen.
+type sampler struct {
+	n, next, every int
+	peak           uint64
+}
+
+func (s *sampler) Write(p []byte) (int, error) {
+	s.n += len(p)
+	if s.n >= s.next {
+		s.next = s.n + s.every
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		s.peak = max(s.peak, m.HeapAlloc)
+	}
+	return len(p), nil
+}
