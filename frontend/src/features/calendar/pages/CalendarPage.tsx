@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import type { Case } from '@gen/kesi/v1/case_pb';
 import { CaseStatusBadge } from '@/components/CaseStatusBadge';
 import { ErrorPanel } from '@/components/ErrorPanel';
-import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
+import { useRefetchOnTokenRefresh } from '@/hooks/useRefetchOnTokenRefresh';
 import { PageHeading } from '@/components/PageHeading';
 import { caseLink } from '@/features/cases/links';
 import { formatDate, formatLongDate, todayIsoDate } from '@/lib/dates';

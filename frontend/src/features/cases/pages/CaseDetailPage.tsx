@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Case } from '@gen/kesi/v1/case_pb';
 import { CaseStatusBadge } from '@/components/CaseStatusBadge';
 import { ErrorPanel } from '@/components/ErrorPanel';
-import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
+import { useRefetchOnTokenRefresh } from '@/hooks/useRefetchOnTokenRefresh';
 // The Documents tab is its own feature; the case page is where the two meet.
 import { DocumentsPanel } from '@/features/documents/components/DocumentsPanel';
 import { CaseListings } from '@/features/causelists/CaseListings';

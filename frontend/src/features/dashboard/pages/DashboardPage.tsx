@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Case } from '@gen/kesi/v1/case_pb';
 import { useSession } from '@/app/session/SessionProvider';
 import { ErrorPanel } from '@/components/ErrorPanel';
-import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
+import { useRefetchOnTokenRefresh } from '@/hooks/useRefetchOnTokenRefresh';
 import { formatDate, formatLongDate, todayIsoDate } from '@/lib/dates';
 import { CauseListSummary } from '@/features/causelists/CauseListSummary';
 import { RecordOutcomeDialog } from '@/features/cases/components/RecordOutcomeDialog';

@@ -5,7 +5,7 @@ import type { Case } from '@gen/kesi/v1/case_pb';
 import { useOpenPlanModal } from '@/app/shell/planModal';
 import { CaseStatusBadge } from '@/components/CaseStatusBadge';
 import { ErrorPanel } from '@/components/ErrorPanel';
-import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
+import { useRefetchOnTokenRefresh } from '@/hooks/useRefetchOnTokenRefresh';
 import { PageHeading } from '@/components/PageHeading';
 import { caseLink } from '@/features/cases/links';
 import { formatDate, formatLongDate, todayIsoDate } from '@/lib/dates';
