@@ -37,6 +37,16 @@ export function callKey<I extends DescMessage, O extends DescMessage>(
   return createConnectQueryKey({ schema, input, transport, cardinality: 'finite' });
 }
 
+/** The key of every answer of one call, whatever its input (a filter). */
+export function methodKey<I extends DescMessage, O extends DescMessage>(schema: DescMethodUnary<I, O>, transport: Transport = appTransport) {
+  return createConnectQueryKey({ schema, transport, cardinality: 'finite' });
+}
+
+/** The key of every page set of a paged call (useInfiniteQuery), whatever its input. */
+export function pagedCallKey<I extends DescMessage, O extends DescMessage>(schema: DescMethodUnary<I, O>, transport: Transport = appTransport) {
+  return createConnectQueryKey({ schema, transport, cardinality: 'infinite' });
+}
+
 /** Puts a call's answer into the cache under the key the screens read. */
 export function setCallData<I extends DescMessage, O extends DescMessage>(
   client: QueryClient,

@@ -1,6 +1,5 @@
 import { create } from '@bufbuild/protobuf';
 import type { Transport } from '@connectrpc/connect';
-import { createConnectQueryKey } from '@connectrpc/connect-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Date as CalendarDate } from '@gen/google/type/date_pb';
 import {
@@ -11,7 +10,7 @@ import {
   type RecordActivityResponse,
 } from '@gen/kesi/v1/case_pb';
 import { fromIsoDate, toIsoDate } from '@/lib/dates';
-import { callKey, isKeyOf, setCallData } from './keys';
+import { callKey, isKeyOf, methodKey, setCallData } from './keys';
 
 const m = CaseService.method;
 
@@ -74,7 +73,7 @@ export async function applyRecorded(client: QueryClient, c: Case, transport: Tra
   const next = toIsoDate(c.activityDate);
   if (next) {
     client.setQueryData(callKey(m.listScheduledCases, { date: c.activityDate }, transport), (old) => upsert(old, c, true));
-    const between = createConnectQueryKey({ schema: m.listCasesBetween, transport, cardinality: 'finite' });
+    const between = methodKey(m.listCasesBetween, transport);
     for (const q of client.getQueryCache().findAll({ queryKey: between })) {
       const input = (q.queryKey[1] as { input?: { start?: CalendarDate; end?: CalendarDate } } | undefined)?.input;
       const start = toIsoDate(input?.start);

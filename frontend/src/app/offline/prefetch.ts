@@ -42,7 +42,7 @@ export function sittingsByDay(rows: readonly Case[], start: string, days: number
  */
 export async function prefetchDiary(client: QueryClient, today: string = todayIsoDate(), transport: Transport = appTransport): Promise<void> {
   const query = <I extends DescMessage, O extends DescMessage>(schema: DescMethodUnary<I, O>, input: MessageInitShape<I>) =>
-    client.fetchQuery(createQueryOptions(schema, input, { transport }));
+    client.query(createQueryOptions(schema, input, { transport }));
   const end = addDays(today, DAYS_AHEAD);
   const [todays, , all, ahead] = await Promise.all([
     query(m.listScheduledCases, { date: fromIsoDate(today) }),

@@ -45,7 +45,7 @@ function fakeServer() {
 }
 
 /** A screen showing this call's answer: an observer that stays subscribed, as a mounted component does. */
-function show<T>(client: QueryClient, options: T) {
+function show(client: QueryClient, options: object) {
   const observer = new QueryObserver(client, options as never);
   const unsubscribe = observer.subscribe(() => undefined);
   return { observer, unsubscribe };

@@ -1,5 +1,5 @@
 import { create } from '@bufbuild/protobuf';
-import { callUnaryMethod, createConnectQueryKey, useInfiniteQuery, useQuery } from '@connectrpc/connect-query';
+import { callUnaryMethod, useInfiniteQuery, useQuery } from '@connectrpc/connect-query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   GetCalendarFeedResponseSchema,
@@ -11,7 +11,7 @@ import {
   type ReminderSettings,
 } from '@gen/kesi/v1/reminder_pb';
 import { useTransport } from '@/api/connect';
-import { setCallData } from '@/api/keys';
+import { pagedCallKey, setCallData } from '@/api/keys';
 
 /** Reminders belong to subscribed lawyers and moderators (the server's policy). */
 export function hasReminders(role: string): boolean {
@@ -56,8 +56,7 @@ export function useStartPhoneVerification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => callUnaryMethod(transport, m.startPhoneVerification, {}),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: createConnectQueryKey({ schema: m.listReminders, transport, cardinality: 'infinite' }) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pagedCallKey(m.listReminders, transport) }),
   });
 }
 

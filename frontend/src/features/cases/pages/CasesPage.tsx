@@ -12,7 +12,7 @@ import { PageHeading } from '@/components/PageHeading';
 import { formatDate } from '@/lib/dates';
 import { CaseCard } from '../components/CaseCard';
 import { DeleteCaseDialog } from '../components/DeleteCaseDialog';
-import { NewCaseDialog } from '../components/NewCaseDialog';
+import { NewCaseDialog } from '@/components/cases/NewCaseDialog';
 import { CASE_TABS, filterCases, type CaseTab } from '../filter';
 import { useCases } from '../queries';
 
