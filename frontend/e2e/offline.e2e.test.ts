@@ -85,9 +85,10 @@ describe('at court with no signal, on a phone', () => {
     if (!first) throw new Error('the demo diary has no matters today');
 
     expect(await page.evaluate(async () => Boolean(await navigator.serviceWorker.ready))).toBe(true);
-    // The diary is written to the device (throttled to once a second) with today and its activities.
+    // The diary is written to the device (throttled to once a second) with today and its activities
+    // (connect-query's key of the call: its method and its input).
     await expect
-      .poll(async () => (await storedDiary(page))?.queries.some((h) => h.includes('activities') && h.includes(first.caseId)), { timeout: 20_000 })
+      .poll(async () => (await storedDiary(page))?.queries.some((h) => h.includes('"ListCaseActivities"') && h.includes(first.caseId)), { timeout: 20_000 })
       .toBe(true);
 
     await context.setOffline(true);

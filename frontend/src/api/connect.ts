@@ -2,14 +2,13 @@ import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import type { Client, Interceptor, Transport } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-web';
 import type { DescService } from '@bufbuild/protobuf';
-import { createContext, useContext } from 'react';
+import { addStaticKeyToTransport, TransportProvider, useTransport as useProvidedTransport } from '@connectrpc/connect-query';
 import { AffiliateService } from '@gen/kesi/v1/affiliate_pb';
 import { AuthService } from '@gen/kesi/v1/auth_pb';
 import { BillingService } from '@gen/kesi/v1/billing_pb';
 import { CaseService } from '@gen/kesi/v1/case_pb';
 import { ClientService } from '@gen/kesi/v1/client_pb';
 import { DocumentService } from '@gen/kesi/v1/document_pb';
-import { ImportService } from '@gen/kesi/v1/import_pb';
 import { SESSION_EXPIRED_EVENT, TOKEN_REFRESHED_EVENT } from './events';
 
 /** SPEC.md section 9: HTTP timeout. */
@@ -131,14 +130,19 @@ export const refreshSession = refreshAcrossTabs(async () => {
   await createClient(AuthService, plainTransport).refresh({});
 });
 
-/** The app's transport: same origin as the page, cookies included. */
-export const transport: Transport = createApiTransport();
+/**
+ * The app's transport: same origin as the page, cookies included. Its query-key name is fixed
+ * ('kesi') rather than connect-query's per-page counter, so the keys of the diary kept on the
+ * device (app/offline) still match the screens' keys after a reload.
+ */
+export const transport: Transport = addStaticKeyToTransport(createApiTransport(), 'kesi');
 
-/** Lets tests (and previews) swap the transport; the app uses the default. */
-export const TransportContext = createContext<Transport | null>(null);
+/** Provides the transport to connect-query's hooks; tests pass a router transport. */
+export { TransportProvider };
 
+/** The transport of the nearest TransportProvider (the app's one in App.tsx). */
 export function useTransport(): Transport {
-  return useContext(TransportContext) ?? transport;
+  return useProvidedTransport();
 }
 
 const client =
@@ -152,4 +156,3 @@ export const clientClient = client(ClientService);
 export const documentClient = client(DocumentService);
 export const billingClient = client(BillingService);
 export const affiliateClient = client(AffiliateService);
-export const importClient = client(ImportService);

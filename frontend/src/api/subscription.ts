@@ -1,12 +1,15 @@
+import { create } from '@bufbuild/protobuf';
 import type { Transport } from '@connectrpc/connect';
+import { callUnaryMethod } from '@connectrpc/connect-query';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { billingClient, useTransport } from './connect';
-
-export const subscriptionKeys = {
-  all: ['subscription'] as const,
-  status: () => [...subscriptionKeys.all, 'status'] as const,
-};
+import {
+  BillingService,
+  GetSubscriptionStatusResponseSchema,
+  type GetSubscriptionStatusResponse,
+} from '@gen/kesi/v1/billing_pb';
+import { useTransport } from './connect';
+import { callKey } from './keys';
 
 export interface SubscriptionStatus {
   hasActiveSubscription: boolean;
@@ -17,18 +20,28 @@ export interface SubscriptionStatus {
 /** SPEC.md section 8: a failed subscription check counts as no active subscription. */
 export const NO_SUBSCRIPTION: SubscriptionStatus = { hasActiveSubscription: false, expiry: null };
 
-/** Checked once after sign-in (no refetch); payments invalidate it. */
+const statusOf = (res: GetSubscriptionStatusResponse): SubscriptionStatus => ({
+  hasActiveSubscription: res.hasActiveSubscription,
+  expiry: res.expiry ? timestampDate(res.expiry) : null,
+});
+
+/** The subscription check's cache key (payments write their answer under it). */
+export function subscriptionStatusKey(transport: Transport) {
+  return callKey(BillingService.method.getSubscriptionStatus, {}, transport);
+}
+
+/** Checked once after sign-in (no refetch); payments write the new status. */
 export function subscriptionStatusQueryOptions(transport: Transport) {
   return queryOptions({
-    queryKey: subscriptionKeys.status(),
-    queryFn: async ({ signal }): Promise<SubscriptionStatus> => {
+    queryKey: subscriptionStatusKey(transport),
+    queryFn: async ({ signal }) => {
       try {
-        const res = await billingClient(transport).getSubscriptionStatus({}, { signal });
-        return { hasActiveSubscription: res.hasActiveSubscription, expiry: res.expiry ? timestampDate(res.expiry) : null };
+        return await callUnaryMethod(transport, BillingService.method.getSubscriptionStatus, {}, { signal });
       } catch {
-        return NO_SUBSCRIPTION;
+        return create(GetSubscriptionStatusResponseSchema, {});
       }
     },
+    select: statusOf,
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     retry: false,

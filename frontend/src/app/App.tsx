@@ -4,6 +4,7 @@ import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { transport, TransportProvider } from '@/api/connect';
 import { ConflictDialog } from './offline/ConflictDialog';
 import { createDiaryPersister, DIARY_MAX_AGE_MS } from './offline/persistence';
 import { prefetchDiary } from './offline/prefetch';
@@ -68,6 +69,7 @@ export function App() {
     await persister.removeClient();
   }), [session, queryClient, persister]);
   return (
+    <TransportProvider transport={transport}>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" />
       <UpdatePrompt />
@@ -97,5 +99,6 @@ export function App() {
         </SessionProvider>
       </PersistQueryClientProvider>
     </MantineProvider>
+    </TransportProvider>
   );
 }

@@ -2,14 +2,9 @@ import { Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from './session/SessionProvider';
-import type { RoleName, SessionUser } from './session/user';
+import { homeFor, type RoleName, type SessionUser } from './session/user';
 
 export const VERIFYING_TEXT = 'Verifying your session...';
-
-/** Where a signed-in person whose role is not allowed goes: affiliates to theirs, others to /dashboard. */
-export function wrongRoleTarget(user: Pick<SessionUser, 'role'>): string {
-  return user.role === 'affiliate' ? '/affiliate-dashboard' : '/dashboard';
-}
 
 export type GuardDecision =
   | { kind: 'verifying' }
@@ -29,7 +24,7 @@ export function decide(
   if (state.status === 'loading') return { kind: 'verifying' };
   if (!state.user) return state.verifying ? { kind: 'verifying' } : { kind: 'redirect', to: '/login' };
   if (state.user.role === '' || !roles.includes(state.user.role)) {
-    return { kind: 'redirect', to: (otherRoles ?? wrongRoleTarget)(state.user) };
+    return { kind: 'redirect', to: (otherRoles ?? homeFor)(state.user) };
   }
   return { kind: 'allow', verifying: state.verifying };
 }

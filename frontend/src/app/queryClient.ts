@@ -6,6 +6,8 @@ import {
   type QueryKey,
   type QueryObserverOptions,
 } from '@tanstack/react-query';
+import type { Transport } from '@connectrpc/connect';
+import { transport as appTransport } from '@/api/connect';
 import { isNetworkError } from '@/api/errors';
 import { DIARY_MAX_AGE_MS } from './offline/persistence';
 import { recordActivityDefaults, RECORD_ACTIVITY_KEY } from './offline/recordActivity';
@@ -67,7 +69,7 @@ class KesiQueryClient extends QueryClient {
  * diary is kept on the device (garbage-collected queries would drop out of it), and the
  * record-outcome mutation is resumable after a reload (its function is not stored with it).
  */
-export function createQueryClient(): QueryClient {
+export function createQueryClient(transport: Transport = appTransport): QueryClient {
   // TanStack Query assumes a network until an 'offline' event; an app opened with none must know.
   if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   const client = new KesiQueryClient({
@@ -79,6 +81,6 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
-  client.setMutationDefaults(RECORD_ACTIVITY_KEY, recordActivityDefaults(client));
+  client.setMutationDefaults(RECORD_ACTIVITY_KEY, recordActivityDefaults(client, transport));
   return client;
 }

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { transport, TransportProvider } from '@/api/connect';
 import { sessionStore } from '@/test/session';
 import { routes } from './router';
 import { SessionProvider } from './session/SessionProvider';
@@ -13,9 +14,11 @@ function renderAt(path: string) {
   render(
     <MantineProvider theme={theme}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SessionProvider store={sessionStore(null)}>
-          <RouterProvider router={router} />
-        </SessionProvider>
+        <TransportProvider transport={transport}>
+          <SessionProvider store={sessionStore(null)}>
+            <RouterProvider router={router} />
+          </SessionProvider>
+        </TransportProvider>
       </QueryClientProvider>
     </MantineProvider>,
   );

@@ -15,10 +15,10 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
  * One line per route; each page is its own chunk.
  */
 export const signedInRoutes: RouteObject[] = [
-  { path: '/dashboard', lazy: page(() => import('@/features/dashboard/pages/DashboardPage'), 'DashboardPage') },
+  { path: '/dashboard', lazy: page(() => import('./composition/DashboardRoute'), 'DashboardRoute') },
   { path: '/cases', lazy: page(() => import('@/features/cases/pages/CasesPage'), 'CasesPage') },
   // A splat: a case number's raw slashes (/cases/MCCC/E1234/2025) still name one case.
-  { path: '/cases/*', lazy: page(() => import('@/features/cases/pages/CaseDetailPage'), 'CaseDetailPage') },
+  { path: '/cases/*', lazy: page(() => import('./composition/CaseDetailRoute'), 'CaseDetailRoute') },
   { path: '/cases-report', lazy: page(() => import('@/features/report/pages/CasesReportPage'), 'CasesReportPage') },
   { path: '/notifications', lazy: page(() => import('@/features/notifications/pages/NotificationsPage'), 'NotificationsPage') },
   { path: '/calendar', lazy: page(() => import('@/features/calendar/pages/CalendarPage'), 'CalendarPage') },

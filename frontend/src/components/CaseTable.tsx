@@ -1,4 +1,5 @@
 import { Button, Group, Skeleton, Table, Text } from '@mantine/core';
+import type { Date as CalendarDate } from '@gen/google/type/date_pb';
 import type { Case } from '@gen/kesi/v1/case_pb';
 import { formatDate } from '@/lib/dates';
 import { CaseStatusBadge } from './CaseStatusBadge';
@@ -11,6 +12,7 @@ const TEXT = {
   activityDate: 'Activity Date',
   actions: 'Actions',
   view: 'View',
+  delete: 'Delete',
   markUpdated: 'Mark as Updated',
   marking: 'Marking...',
   noParties: 'No parties listed',
@@ -20,8 +22,23 @@ const TEXT = {
 /** SPEC.md section 9: 5 skeleton rows while loading. */
 const SKELETON_ROWS = 5;
 
+/** The table's date column: which date, under which heading, and whether it comes before Status. */
+export interface DateColumn {
+  label: string;
+  of: (c: Case) => CalendarDate | undefined;
+  beforeStatus?: boolean;
+}
+
+/** SPEC.md section 2's shared table shows the activity date after the status. */
+const ACTIVITY_DATE: DateColumn = { label: TEXT.activityDate, of: (c) => c.activityDate };
+
 export interface CaseTableProps {
   cases: Case[];
+  /** The date column; the activity date by default. */
+  date?: DateColumn;
+  /** Shows the 'Delete' action when given (the cases screen). */
+  onDelete?: (c: Case) => void;
+  minWidth?: number;
   loading?: boolean;
   emptyMessage: string;
   onOpen: (c: Case) => void;
@@ -32,20 +49,32 @@ export interface CaseTableProps {
 }
 
 /**
- * The shared case table of SPEC.md section 2: Case ID, Parties, Court, Status, Activity Date,
- * View; a row click opens the case.
+ * The one case table (SPEC.md section 2): Case ID, Parties, Court, Status, a date, View (and
+ * Delete or Mark as Updated where the screen has them); a row click opens the case.
  */
-export function CaseTable({ cases, loading, emptyMessage, onOpen, onMarkUpdated, markingId }: CaseTableProps) {
+export function CaseTable({
+  cases,
+  date = ACTIVITY_DATE,
+  onDelete,
+  minWidth = 640,
+  loading,
+  emptyMessage,
+  onOpen,
+  onMarkUpdated,
+  markingId,
+}: CaseTableProps) {
+  const dateHead = <Table.Th>{date.label}</Table.Th>;
+  const statusHead = <Table.Th>{TEXT.status}</Table.Th>;
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={minWidth}>
       <Table highlightOnHover verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{TEXT.caseId}</Table.Th>
             <Table.Th>{TEXT.parties}</Table.Th>
             <Table.Th>{TEXT.court}</Table.Th>
-            <Table.Th>{TEXT.status}</Table.Th>
-            <Table.Th>{TEXT.activityDate}</Table.Th>
+            {date.beforeStatus ? dateHead : statusHead}
+            {date.beforeStatus ? statusHead : dateHead}
             <Table.Th>{TEXT.actions}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -80,10 +109,8 @@ export function CaseTable({ cases, loading, emptyMessage, onOpen, onMarkUpdated,
                 <Table.Td fw={600}>{c.caseId}</Table.Td>
                 <Table.Td>{c.parties || TEXT.noParties}</Table.Td>
                 <Table.Td>{c.lawCourt || TEXT.noCourt}</Table.Td>
-                <Table.Td>
-                  <CaseStatusBadge status={c.status} />
-                </Table.Td>
-                <Table.Td>{c.activityDate ? formatDate(c.activityDate) : '—'}</Table.Td>
+                {date.beforeStatus ? dateCell(date.of(c)) : statusCell(c)}
+                {date.beforeStatus ? statusCell(c) : dateCell(date.of(c))}
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     <Button
@@ -97,6 +124,20 @@ export function CaseTable({ cases, loading, emptyMessage, onOpen, onMarkUpdated,
                     >
                       {TEXT.view}
                     </Button>
+                    {onDelete && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        aria-label={`${TEXT.delete} ${c.caseId}`}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          onDelete(c);
+                        }}
+                      >
+                        {TEXT.delete}
+                      </Button>
+                    )}
                     {onMarkUpdated && (
                       <Button
                         size="xs"
@@ -121,4 +162,16 @@ export function CaseTable({ cases, loading, emptyMessage, onOpen, onMarkUpdated,
       </Table>
     </Table.ScrollContainer>
   );
+}
+
+function statusCell(c: Case) {
+  return (
+    <Table.Td>
+      <CaseStatusBadge status={c.status} />
+    </Table.Td>
+  );
+}
+
+function dateCell(d: CalendarDate | undefined) {
+  return <Table.Td>{d ? formatDate(d) : '—'}</Table.Td>;
 }

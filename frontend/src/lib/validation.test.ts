@@ -8,6 +8,7 @@ import {
   MESSAGES,
   paymentReference,
   profileChanges,
+  clientRules,
   profileRules,
   registerRules,
   resetPasswordRules,
@@ -128,9 +129,21 @@ describe('profile', () => {
   it('says when nothing changed', () => {
     expect(profileChanges(saved, { ...saved, fullname: 'Wanjiru Kamau ' })).toEqual({ error: 'No changes to save' });
   });
-  it('checks the name and leaves the phone optional', () => {
+  it('checks the name and leaves the phone optional, but a typed phone follows the one phone rule', () => {
     expect(profileRules.fullname('W')).toBe('Name must be at least 2 characters.');
-    expect(Object.keys(profileRules)).toEqual(['fullname']);
+    expect(profileRules.phone_number('')).toBeNull();
+    expect(profileRules.phone_number('0712')).toBe('Phone number must be at least 10 digits.');
+    expect(profileRules.phone_number('+254 712 345 678')).toBeNull();
+  });
+});
+
+describe('client form', () => {
+  it('uses the account rules and messages; e-mail and phone may be blank', () => {
+    expect(clientRules.fullname('W')).toBe(profileRules.fullname('W'));
+    expect(clientRules.email('')).toBeNull();
+    expect(clientRules.email('wanjiru@')).toBe('Please enter a valid email address.');
+    expect(clientRules.phone_number('  ')).toBeNull();
+    expect(clientRules.phone_number('0712')).toBe(profileRules.phone_number('0712'));
   });
 });
 

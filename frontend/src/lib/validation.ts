@@ -49,6 +49,18 @@ export function digitsOnly(value: string, max = RESET_CODE_LENGTH): string {
   return value.replace(/\D/g, '').slice(0, max);
 }
 
+/** A rule for a field that may be left blank: blank passes, anything typed must pass the rule. */
+export function optional(rule: Rule<string>): Rule<string> {
+  return (value) => (value.trim() ? rule(value) : null);
+}
+
+/** The client form (features/clients): a name, and an e-mail and phone that may be blank but not wrong. */
+export const clientRules = {
+  fullname: validateName,
+  email: optional(validateEmail),
+  phone_number: optional(validatePhone),
+};
+
 export const validatePlanSelected: Rule<string | null | undefined> = (value) => (value ? null : MESSAGES.plan);
 
 export const validateFiles: Rule<readonly unknown[]> = (value) => (value.length > 0 ? null : MESSAGES.files);
@@ -115,9 +127,10 @@ export interface ProfileValues {
   phone_number: string;
 }
 
-/** The e-mail is shown read-only and the phone number is optional. */
+/** The e-mail is shown read-only; the phone number may be blank, and follows the same rule as a client's. */
 export const profileRules = {
   fullname: validateName,
+  phone_number: optional(validatePhone),
 };
 
 /** The fields the person changed, trimmed, or the message when there is nothing to send. */

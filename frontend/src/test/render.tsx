@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import { TransportContext } from '@/api/connect';
+import { transport as appTransport, TransportProvider } from '@/api/connect';
 import { theme } from '@/app/theme';
 
 /** Renders inside the app's providers, with a fresh cache and the given stand-in server. */
@@ -16,9 +16,9 @@ export function renderWithProviders(
   return render(
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
-        <TransportContext value={transport ?? null}>
+        <TransportProvider transport={transport ?? appTransport}>
           <MemoryRouter initialEntries={[state === undefined ? path : { pathname: path, state }]}>{ui}</MemoryRouter>
-        </TransportContext>
+        </TransportProvider>
       </QueryClientProvider>
     </MantineProvider>,
   );

@@ -2,7 +2,7 @@ import { Group, Paper, Text } from '@mantine/core';
 import { IconCloudOff, IconClockUp } from '@tabler/icons-react';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { CASES_ROOT } from '@/components/useRefetchOnTokenRefresh';
+import { DIARY_SERVICES, isKeyOf } from '@/api/keys';
 import { RECORD_ACTIVITY_KEY } from './recordActivity';
 import { useOnline } from './useOnline';
 
@@ -27,7 +27,7 @@ function useDiaryAsOf(): string {
   const cache = client.getQueryCache();
   const newest = useSyncExternalStore(
     (listener) => cache.subscribe(listener),
-    () => Math.max(0, ...cache.findAll({ queryKey: [CASES_ROOT] }).map((q) => q.state.dataUpdatedAt)),
+    () => Math.max(0, ...cache.findAll({ predicate: (q) => isKeyOf(q.queryKey, DIARY_SERVICES) }).map((q) => q.state.dataUpdatedAt)),
   );
   return asOfLabel([newest]);
 }

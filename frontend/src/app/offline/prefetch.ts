@@ -1,10 +1,18 @@
+import { create, type DescMessage, type DescMethodUnary, type MessageInitShape } from '@bufbuild/protobuf';
+import type { Transport } from '@connectrpc/connect';
+import { callUnaryMethod, createQueryOptions } from '@connectrpc/connect-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { Case } from '@gen/kesi/v1/case_pb';
-import { caseClient } from '@/api/connect';
-import { calendarKeys } from '@/features/calendar/queries';
-import { caseKeys } from '@/features/cases/queries';
-import { dashboardKeys } from '@/features/dashboard/queries';
+import {
+  CaseService,
+  GetCaseByCaseIdResponseSchema,
+  ListScheduledCasesResponseSchema,
+  type Case,
+} from '@gen/kesi/v1/case_pb';
+import { transport as appTransport } from '@/api/connect';
+import { callKey, setCallData } from '@/api/keys';
 import { fromIsoDate, toIsoDate, todayIsoDate } from '@/lib/dates';
+
+const m = CaseService.method;
 
 /** The days of sittings kept on the device ahead of today. */
 export const DAYS_AHEAD = 14;
@@ -29,39 +37,26 @@ export function sittingsByDay(rows: readonly Case[], start: string, days: number
  * Fills the cache with what an advocate needs at court without signal, right after sign-in (and
  * on each start with signal): today, this week, the next 14 days of sittings day by day, every
  * case's summary, and the activities of today's cases. Four calls plus one per case of today;
- * each answer lands under the keys the screens read, so they paint from it offline.
+ * each answer lands under the key the screens read (connect-query's key for their call and
+ * input), so they paint from it offline.
  */
-export async function prefetchDiary(client: QueryClient, today: string = todayIsoDate()): Promise<void> {
-  const api = caseClient();
+export async function prefetchDiary(client: QueryClient, today: string = todayIsoDate(), transport: Transport = appTransport): Promise<void> {
+  const query = <I extends DescMessage, O extends DescMessage>(schema: DescMethodUnary<I, O>, input: MessageInitShape<I>) =>
+    client.query(createQueryOptions(schema, input, { transport }));
   const end = addDays(today, DAYS_AHEAD);
   const [todays, , all, ahead] = await Promise.all([
-    client.query({
-      queryKey: dashboardKeys.today(today),
-      queryFn: async () => (await api.listScheduledCases({ date: fromIsoDate(today) })).cases,
-    }),
-    client.query({
-      queryKey: dashboardKeys.week(),
-      queryFn: async () => (await api.listWeekCases({})).cases,
-    }),
-    client.query({
-      queryKey: caseKeys.list(),
-      queryFn: async () => (await api.listCases({})).cases,
-    }),
-    api.listCasesBetween({ start: fromIsoDate(today), end: fromIsoDate(end) }),
+    query(m.listScheduledCases, { date: fromIsoDate(today) }),
+    query(m.listWeekCases, {}),
+    query(m.listCases, {}),
+    callUnaryMethod(transport, m.listCasesBetween, { start: fromIsoDate(today), end: fromIsoDate(end) }),
   ]);
-  client.setQueryData(dashboardKeys.total(), all.length);
   for (const [day, cases] of sittingsByDay(ahead.cases, today, DAYS_AHEAD)) {
-    client.setQueryData(calendarKeys.day(day), cases);
+    if (day === today) continue; // today's own answer is in already
+    setCallData(client, m.listScheduledCases, { date: fromIsoDate(day) }, create(ListScheduledCasesResponseSchema, { cases }), transport);
   }
-  for (const c of all) {
-    if (client.getQueryData(caseKeys.detail(c.caseId)) === undefined) client.setQueryData(caseKeys.detail(c.caseId), c);
+  for (const c of all.cases) {
+    const key = callKey(m.getCaseByCaseId, { caseId: c.caseId }, transport);
+    if (client.getQueryData(key) === undefined) client.setQueryData(key, create(GetCaseByCaseIdResponseSchema, { case: c }));
   }
-  await Promise.all(
-    todays.map((c) =>
-      client.query({
-        queryKey: caseKeys.activities(c.caseId),
-        queryFn: async () => (await api.listCaseActivities({ caseId: c.caseId })).activities,
-      }),
-    ),
-  );
+  await Promise.all(todays.cases.map((c) => query(m.listCaseActivities, { caseId: c.caseId })));
 }

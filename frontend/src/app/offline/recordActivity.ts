@@ -1,24 +1,23 @@
-import { create } from '@bufbuild/protobuf';
+import type { Transport } from '@connectrpc/connect';
+import { callUnaryMethod } from '@connectrpc/connect-query';
 import { onlineManager, type MutationOptions, type QueryClient } from '@tanstack/react-query';
-import { RecordActivityRequestSchema, type Case, type RecordActivityResponse } from '@gen/kesi/v1/case_pb';
-import { caseClient } from '@/api/connect';
+import { CaseService, type Case } from '@gen/kesi/v1/case_pb';
+import { transport as appTransport } from '@/api/connect';
 import { isNetworkError } from '@/api/errors';
-import { CASES_ROOT } from '@/components/useRefetchOnTokenRefresh';
-import type { OutcomeValues } from '@/features/cases/queries';
-import { fromIsoDate } from '@/lib/dates';
+import { isKeyOf } from '@/api/keys';
+import {
+  applyRecorded,
+  outcomeRequest,
+  RECORD_ACTIVITY_KEY,
+  type RecordOutcomeResult,
+  type RecordOutcomeVariables,
+} from '@/api/outcome';
 import { askWhichToKeep, caseChanged, snapshotOf, type CaseSnapshot } from './conflict';
 
-/** The record-outcome mutation's key (features/cases/queries.ts uses it). */
-export const RECORD_ACTIVITY_KEY = ['recordActivity'] as const;
+export { applyRecorded, outcomeRequest, RECORD_ACTIVITY_KEY };
+export type { RecordOutcomeResult, RecordOutcomeVariables };
 
-export interface RecordOutcomeVariables {
-  /** The case's internal id. */
-  id: string;
-  values: OutcomeValues;
-}
-
-/** Recorded on the server, or left as it was because the advocate kept the server's version. */
-export type RecordOutcomeResult = RecordActivityResponse | { kept: 'theirs'; case: Case };
+const m = CaseService.method;
 
 /** What the advocate saw when they pressed Save, and whether there was signal then. */
 export interface RecordOutcomeContext {
@@ -26,17 +25,20 @@ export interface RecordOutcomeContext {
   queued: boolean;
 }
 
+/** The cases an answer holds: its `case`, or its `cases`. */
+function casesIn(data: unknown): Case[] {
+  const d = data as { case?: Case; cases?: Case[] } | null | undefined;
+  if (!d) return [];
+  if (Array.isArray(d.cases)) return d.cases;
+  return d.case?.$typeName === 'kesi.v1.Case' ? [d.case] : [];
+}
+
 /** The case with this internal id as the newest cached answer holds it (a case, or a case in a list). */
 export function cachedCase(client: QueryClient, id: string): Case | null {
   let best: { c: Case; at: number } | null = null;
-  for (const q of client.getQueryCache().findAll({ queryKey: [CASES_ROOT] })) {
-    const data: unknown = q.state.data;
-    const list = Array.isArray(data) ? (data as unknown[]) : [data];
-    for (const item of list) {
-      const c = item as Partial<Case> | null;
-      if (c?.$typeName === 'kesi.v1.Case' && c.id === id && (!best || q.state.dataUpdatedAt > best.at)) {
-        best = { c: c as Case, at: q.state.dataUpdatedAt };
-      }
+  for (const q of client.getQueryCache().findAll({ predicate: (q) => isKeyOf(q.queryKey, [CaseService]) })) {
+    for (const c of casesIn(q.state.data)) {
+      if (c.id === id && (!best || q.state.dataUpdatedAt > best.at)) best = { c, at: q.state.dataUpdatedAt };
     }
   }
   return best?.c ?? null;
@@ -49,10 +51,12 @@ export function cachedCase(client: QueryClient, id: string): Case | null {
  * - a call that gets no answer is tried again, never dropped: nothing typed is lost;
  * - outcomes go one at a time, in the order they were recorded;
  * - one recorded offline is checked against the case on the server first, and when the case
- *   changed meanwhile the advocate chooses which to keep.
+ *   changed meanwhile the advocate chooses which to keep;
+ * - the answer goes into the cache (applyRecorded).
  */
 export function recordActivityDefaults(
   client: QueryClient,
+  transport: Transport = appTransport,
 ): MutationOptions<RecordOutcomeResult, Error, RecordOutcomeVariables, RecordOutcomeContext> {
   return {
     mutationKey: RECORD_ACTIVITY_KEY,
@@ -63,15 +67,14 @@ export function recordActivityDefaults(
       return { seen: seen ? snapshotOf(seen) : null, queued: !onlineManager.isOnline() };
     },
     mutationFn: async (variables) => {
-      const api = caseClient();
       const context = contextOf(client, variables);
       if (context?.queued && context.seen) {
-        const now = (await api.getCaseByCaseId({ caseId: context.seen.caseId })).case;
+        const now = (await callUnaryMethod(transport, m.getCaseByCaseId, { caseId: context.seen.caseId })).case;
         // An outcome the server already holds was sent before the phone could note it (the page
         // closed or reloaded just after): replaying it would record it twice.
         const outcome = variables.values.outcome.trim();
         if (now && outcome !== '') {
-          const { activities } = await api.listCaseActivities({ caseId: now.caseId });
+          const { activities } = await callUnaryMethod(transport, m.listCaseActivities, { caseId: now.caseId });
           if (activities.some((a) => a.outcome.trim() === outcome)) return { kept: 'theirs', case: now };
         }
         if (now && caseChanged(context.seen, snapshotOf(now))) {
@@ -84,24 +87,10 @@ export function recordActivityDefaults(
           if (keep === 'theirs') return { kept: 'theirs', case: now };
         }
       }
-      return api.recordActivity(outcomeRequest(variables));
+      return callUnaryMethod(transport, m.recordActivity, outcomeRequest(variables));
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: [CASES_ROOT] }),
+    onSuccess: (result) => (result.case ? applyRecorded(client, result.case, transport) : undefined),
   };
-}
-
-/**
- * The request for an outcome: what happened and, when given, the next date; a concluding status
- * (Completed, Dismissed...) concludes the matter, which then has no next date.
- */
-export function outcomeRequest({ id, values }: RecordOutcomeVariables) {
-  const req = create(RecordActivityRequestSchema, { id, outcome: values.outcome.trim(), status: values.status });
-  if (values.next_date && !values.status) {
-    req.nextDate = fromIsoDate(values.next_date);
-    req.nextActivity = values.next_activity;
-    req.nextTime = values.next_time;
-  }
-  return req;
 }
 
 /** The onMutate result of the mutation running with these variables (kept across a reload). */
@@ -109,4 +98,3 @@ function contextOf(client: QueryClient, variables: RecordOutcomeVariables): Reco
   const m = client.getMutationCache().find({ predicate: (m) => m.state.variables === variables });
   return m?.state.context as RecordOutcomeContext | undefined;
 }
-

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useSubscriptionStatus } from '@/api/subscription';
 import { PlanModal } from '@/features/billing/PlanModal';
 import type { SessionUser } from '../session/user';
-import { PlanModalContext } from './planModal';
+import { PlanModalContext } from '@/hooks/planModal';
 
 /** Lawyers and moderators must pay; demo and affiliates never see the plan modal. */
 export function needsSubscription(user: Pick<SessionUser, 'role'>): boolean {

@@ -1,21 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
-import { caseClient, useTransport } from '@/api/connect';
+import { useQuery } from '@connectrpc/connect-query';
+import { CaseService, type ListCasesNeedingUpdateResponse } from '@gen/kesi/v1/case_pb';
+
+const countOf = (res: ListCasesNeedingUpdateResponse) => res.stats?.notification ?? 0;
 
 /**
- * The badge's query key, under the notifications screen's ['cases', 'needing-update'] so that
- * marking a case there (which invalidates that prefix) refreshes the badge too.
- */
-export const notificationCountKey = ['cases', 'needing-update', 'count'] as const;
-
-/**
- * The number of cases on the Notifications tab (stats.notification). SPEC.md section 9:
- * refetched every 3 minutes, stale after 2, no background refetch.
+ * The number of cases on the Notifications tab (stats.notification), from the Notifications
+ * screen's own call and cache entry, so marking a case there moves the badge too. SPEC.md
+ * section 9: refetched every 3 minutes, stale after 2, no background refetch.
  */
 export function useNotificationCount(enabled: boolean): number {
-  const transport = useTransport();
-  const query = useQuery({
-    queryKey: notificationCountKey,
-    queryFn: async ({ signal }) => (await caseClient(transport).listCasesNeedingUpdate({}, { signal })).stats?.notification ?? 0,
+  const query = useQuery(CaseService.method.listCasesNeedingUpdate, {}, {
+    select: countOf,
     refetchInterval: 3 * 60_000,
     refetchIntervalInBackground: false,
     staleTime: 2 * 60_000,

@@ -1,31 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
-import { affiliateClient, useTransport } from '@/api/connect';
+import { useQuery } from '@connectrpc/connect-query';
+import { AffiliateService, type ListReferralsResponse } from '@gen/kesi/v1/affiliate_pb';
 
-export const affiliateKeys = {
-  all: ['affiliate'] as const,
-  stats: () => [...affiliateKeys.all, 'stats'] as const,
-  referrals: () => [...affiliateKeys.all, 'referrals'] as const,
-};
+const m = AffiliateService.method;
 
 /** SPEC.md section 9: affiliate queries refetch every 30 s and are stale after 10 s. */
 const timing = { refetchInterval: 30_000, staleTime: 10_000 };
+const referralsOf = (r: ListReferralsResponse) => r.referrals;
 
 export function useAffiliateStats() {
-  const transport = useTransport();
-  return useQuery({
-    queryKey: affiliateKeys.stats(),
-    queryFn: ({ signal }) => affiliateClient(transport).getAffiliateStats({}, { signal }),
-    ...timing,
-  });
+  return useQuery(m.getAffiliateStats, {}, timing);
 }
 
 export function useReferrals() {
-  const transport = useTransport();
-  return useQuery({
-    queryKey: affiliateKeys.referrals(),
-    queryFn: async ({ signal }) => (await affiliateClient(transport).listReferrals({}, { signal })).referrals,
-    ...timing,
-  });
+  return useQuery(m.listReferrals, {}, { select: referralsOf, ...timing });
 }
 
 /** Active referrals over all referrals, as a whole percentage; 0 with no referrals. */

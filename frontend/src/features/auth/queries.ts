@@ -1,6 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Role } from '@gen/kesi/v1/auth_pb';
-import { authClient, useTransport } from '@/api/connect';
+import { callUnaryMethod } from '@connectrpc/connect-query';
+import { AuthService, Role } from '@gen/kesi/v1/auth_pb';
+import { useTransport } from '@/api/connect';
+
+const m = AuthService.method;
 import { useSessionStore } from '@/app/session/SessionProvider';
 import { toSessionUser, type SessionUser } from '@/app/session/user';
 import type { LoginValues, RegisterValues } from '@/lib/validation';
@@ -12,7 +15,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (values: LoginValues): Promise<SessionUser> => {
-      const { user } = await authClient(transport).login({ email: values.email.trim(), password: values.password });
+      const { user } = await callUnaryMethod(transport, m.login, { email: values.email.trim(), password: values.password });
       if (!user) throw new Error('no user in the answer');
       return toSessionUser(user);
     },
@@ -39,14 +42,14 @@ export function registerRequest(values: RegisterValues) {
 export function useRegister() {
   const transport = useTransport();
   return useMutation({
-    mutationFn: async (values: RegisterValues) => (await authClient(transport).register(registerRequest(values))).message,
+    mutationFn: async (values: RegisterValues) => (await callUnaryMethod(transport, m.register, registerRequest(values))).message,
   });
 }
 
 export function useRequestPasswordReset() {
   const transport = useTransport();
   return useMutation({
-    mutationFn: async (email: string) => (await authClient(transport).requestPasswordReset({ email: email.trim() })).message,
+    mutationFn: async (email: string) => (await callUnaryMethod(transport, m.requestPasswordReset, { email: email.trim() })).message,
   });
 }
 
@@ -54,6 +57,6 @@ export function useChangePassword() {
   const transport = useTransport();
   return useMutation({
     mutationFn: async (v: { email: string; code: string; password: string }) =>
-      (await authClient(transport).changePassword({ email: v.email, resetCode: v.code, newPassword: v.password })).message,
+      (await callUnaryMethod(transport, m.changePassword, { email: v.email, resetCode: v.code, newPassword: v.password })).message,
   });
 }

@@ -1,27 +1,24 @@
-import type { Transport } from '@connectrpc/connect';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { PaymentStatus } from '@gen/kesi/v1/billing_pb';
-import { billingClient, useTransport } from '@/api/connect';
-import { subscriptionKeys, type SubscriptionStatus } from '@/api/subscription';
+import { create } from '@bufbuild/protobuf';
+import { callUnaryMethod, useQuery } from '@connectrpc/connect-query';
+import { skipToken, useMutation, useQueryClient } from '@tanstack/react-query';
+import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
+import {
+  BillingService,
+  GetSubscriptionStatusResponseSchema,
+  PaymentStatus,
+  type ListPlansResponse,
+  type VerifyPaymentResponse,
+} from '@gen/kesi/v1/billing_pb';
+import { useEffect } from 'react';
+import { useTransport } from '@/api/connect';
+import { subscriptionStatusKey } from '@/api/subscription';
 
-export const billingKeys = {
-  all: ['billing'] as const,
-  plans: () => [...billingKeys.all, 'plans'] as const,
-  verification: (reference: string) => [...billingKeys.all, 'verify', reference] as const,
-};
-
-export function plansQueryOptions(transport: Transport) {
-  return queryOptions({
-    queryKey: billingKeys.plans(),
-    queryFn: async ({ signal }) => (await billingClient(transport).listPlans({}, { signal })).plans,
-  });
-}
+const m = BillingService.method;
+const plansOf = (r: ListPlansResponse) => r.plans;
 
 /** The plans on sale; loaded when the plan modal opens. */
 export function usePlans(enabled: boolean) {
-  const transport = useTransport();
-  return useQuery({ ...plansQueryOptions(transport), enabled });
+  return useQuery(m.listPlans, {}, { select: plansOf, enabled });
 }
 
 /** SPEC.md section 5: a payment answer without an authorizationUrl counts as a failure. */
@@ -29,7 +26,7 @@ export function useInitializePayment() {
   const transport = useTransport();
   return useMutation({
     mutationFn: async (planId: string) => {
-      const res = await billingClient(transport).initializePayment({ planId });
+      const res = await callUnaryMethod(transport, m.initializePayment, { planId });
       if (!res.authorizationUrl) throw new Error('no authorization url');
       return res.authorizationUrl;
     },
@@ -42,25 +39,33 @@ export interface Verification {
   expiry: Date | null;
 }
 
-/** Verifies a payment once per reference; on success the subscription becomes active and is re-checked. */
+const verificationOf = (res: VerifyPaymentResponse): Verification => ({
+  success: res.success || res.status === PaymentStatus.SUCCESS,
+  message: res.message,
+  expiry: res.expiry ? timestampDate(res.expiry) : null,
+});
+
+/** Verifies a payment once per reference; on success the answer becomes the subscription's status. */
 export function useVerifyPayment(reference: string | null) {
   const transport = useTransport();
   const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: billingKeys.verification(reference ?? ''),
-    enabled: reference !== null,
+  const query = useQuery(m.verifyPayment, reference === null ? skipToken : { reference }, {
+    select: verificationOf,
     staleTime: Infinity,
     retry: false,
     refetchOnWindowFocus: false,
-    queryFn: async (): Promise<Verification> => {
-      const res = await billingClient(transport).verifyPayment({ reference: reference ?? '' });
-      const success = res.success || res.status === PaymentStatus.SUCCESS;
-      const expiry = res.expiry ? timestampDate(res.expiry) : null;
-      if (success) {
-        queryClient.setQueryData<SubscriptionStatus>(subscriptionKeys.status(), { hasActiveSubscription: true, expiry });
-        void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
-      }
-      return { success, message: res.message, expiry };
-    },
   });
+  const paid = query.data?.success === true;
+  const expiry = query.data?.expiry ?? null;
+  useEffect(() => {
+    if (!paid) return;
+    queryClient.setQueryData(
+      subscriptionStatusKey(transport),
+      create(GetSubscriptionStatusResponseSchema, {
+        hasActiveSubscription: true,
+        expiry: expiry ? timestampFromDate(expiry) : undefined,
+      }),
+    );
+  }, [paid, expiry, queryClient, transport]);
+  return query;
 }

@@ -1,53 +1,41 @@
 import { create } from '@bufbuild/protobuf';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { RecordActivityRequestSchema } from '@gen/kesi/v1/case_pb';
-import { caseClient, useTransport } from '@/api/connect';
-import { useListFreshness } from '@/components/useListFreshness';
-import { CASES_ROOT } from '@/components/useRefetchOnTokenRefresh';
+import { callUnaryMethod, useQuery } from '@connectrpc/connect-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  CaseService,
+  RecordActivityRequestSchema,
+  type ListCasesBetweenResponse,
+  type ListCasesResponse,
+  type ListScheduledCasesResponse,
+} from '@gen/kesi/v1/case_pb';
+import { useTransport } from '@/api/connect';
+import { applyRecorded } from '@/api/outcome';
+import { useListFreshness } from '@/hooks/useListFreshness';
 import { fromIsoDate, toIsoDate } from '@/lib/dates';
 
-export const calendarKeys = {
-  all: [CASES_ROOT, 'calendar'] as const,
-  day: (date: string) => [...calendarKeys.all, 'day', date] as const,
-  between: (start: string, end: string) => [...calendarKeys.all, 'between', start, end] as const,
-  cases: () => [...calendarKeys.all, 'cases'] as const,
-};
+const m = CaseService.method;
 
-/** The hearings of one day ('YYYY-MM-DD'), earliest time first. */
+const scheduledOf = (r: ListScheduledCasesResponse) => r.cases;
+const casesOf = (r: ListCasesResponse) => r.cases;
+const hearingDaysOf = (r: ListCasesBetweenResponse) => new Set(r.cases.map((c) => toIsoDate(c.activityDate)).filter(Boolean));
+
+/** The hearings of one day ('YYYY-MM-DD'), earliest time first; the dashboard's today is the same call. */
 export function useDayCases(date: string) {
-  const transport = useTransport();
-  return useQuery({
-    queryKey: calendarKeys.day(date),
-    queryFn: async ({ signal }) =>
-      (await caseClient(transport).listScheduledCases({ date: fromIsoDate(date) }, { signal })).cases,
-    ...useListFreshness(),
-  });
+  return useQuery(m.listScheduledCases, { date: fromIsoDate(date) }, { select: scheduledOf, ...useListFreshness() });
 }
 
 /** The days between start and end ('YYYY-MM-DD') that have at least one hearing. */
 export function useHearingDays(start: string, end: string) {
-  const transport = useTransport();
-  return useQuery({
-    queryKey: calendarKeys.between(start, end),
-    queryFn: async ({ signal }) => {
-      const res = await caseClient(transport).listCasesBetween(
-        { start: fromIsoDate(start), end: fromIsoDate(end) },
-        { signal },
-      );
-      return new Set(res.cases.map((c) => toIsoDate(c.activityDate)).filter(Boolean));
-    },
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(
+    m.listCasesBetween,
+    { start: fromIsoDate(start), end: fromIsoDate(end) },
+    { select: hearingDaysOf, placeholderData: keepPreviousData },
+  );
 }
 
-/** Every case, to choose the one a hearing is scheduled on. */
+/** Every case, to choose the one a hearing is scheduled on (the cases screen's call). */
 export function useCaseChoices(enabled: boolean) {
-  const transport = useTransport();
-  return useQuery({
-    queryKey: calendarKeys.cases(),
-    queryFn: async ({ signal }) => (await caseClient(transport).listCases({}, { signal })).cases,
-    enabled,
-  });
+  return useQuery(m.listCases, {}, { select: casesOf, enabled });
 }
 
 export interface HearingValues {
@@ -57,13 +45,15 @@ export interface HearingValues {
   time: string;
 }
 
-/** Schedules the next sitting of a case: an activity on its date. */
+/** Schedules the next sitting of a case: an activity on its date; the answer goes into the cache. */
 export function useScheduleHearing() {
   const transport = useTransport();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (v: HearingValues) =>
-      caseClient(transport).recordActivity(
+      callUnaryMethod(
+        transport,
+        m.recordActivity,
         create(RecordActivityRequestSchema, {
           id: v.case,
           nextDate: fromIsoDate(v.date),
@@ -71,6 +61,6 @@ export function useScheduleHearing() {
           nextTime: v.time,
         }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [CASES_ROOT] }),
+    onSuccess: (res) => (res.case ? applyRecorded(queryClient, res.case, transport) : undefined),
   });
 }

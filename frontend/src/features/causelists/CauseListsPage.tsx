@@ -6,7 +6,7 @@ import { errorMessage } from '@/api/errors';
 import { useSession } from '@/app/session/SessionProvider';
 import { ErrorPanel } from '@/components/ErrorPanel';
 import { PageHeading } from '@/components/PageHeading';
-import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
+import { useRefetchOnTokenRefresh } from '@/hooks/useRefetchOnTokenRefresh';
 import { todayIsoDate } from '@/lib/dates';
 import { addDays, groupByDay, kenyanDay, summary } from './format';
 import { MatchCard } from './MatchCard';

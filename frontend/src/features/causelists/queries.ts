@@ -1,32 +1,22 @@
-import { createClient } from '@connectrpc/connect';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CauseListService } from '@gen/kesi/v1/causelist_pb';
+import { callUnaryMethod, useQuery } from '@connectrpc/connect-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CaseService } from '@gen/kesi/v1/case_pb';
+import { CauseListService, type ListCauseListMatchesResponse } from '@gen/kesi/v1/causelist_pb';
 import { useTransport } from '@/api/connect';
-import { useListFreshness } from '@/components/useListFreshness';
-import { CASES_ROOT } from '@/components/useRefetchOnTokenRefresh';
+import { serviceKey } from '@/api/keys';
+import { useListFreshness } from '@/hooks/useListFreshness';
 import { fromIsoDate } from '@/lib/dates';
 
-/** Under the cases root: a refreshed session or a changed diary refetches the findings too. */
-export const causeListKeys = {
-  all: [CASES_ROOT, 'cause-lists'] as const,
-  range: (start: string, end: string) => [CASES_ROOT, 'cause-lists', start, end] as const,
-};
+const m = CauseListService.method;
+const matchesOf = (r: ListCauseListMatchesResponse) => r.matches;
 
 /** The signed-in advocate's findings listed from start to end ('YYYY-MM-DD', both included). */
 export function useCauseListMatches(start: string, end: string) {
-  const transport = useTransport();
-  return useQuery({
-    queryKey: causeListKeys.range(start, end),
-    queryFn: async ({ signal }) => {
-      const res = await createClient(CauseListService, transport).listCauseListMatches(
-        { start: fromIsoDate(start), end: fromIsoDate(end) },
-        { signal },
-      );
-      return res.matches;
-    },
-    ...useListFreshness(),
-    retry: 1,
-  });
+  return useQuery(
+    m.listCauseListMatches,
+    { start: fromIsoDate(start), end: fromIsoDate(end) },
+    { select: matchesOf, ...useListFreshness(), retry: 1 },
+  );
 }
 
 /** Uploads a list the advocate received; the answer says what it holds for their cases. */
@@ -36,21 +26,25 @@ export function useUploadCauseList() {
   return useMutation({
     mutationFn: async (file: File) => {
       const content = new Uint8Array(await file.arrayBuffer());
-      return createClient(CauseListService, transport).uploadCauseList({ fileName: file.name, content });
+      return callUnaryMethod(transport, m.uploadCauseList, { fileName: file.name, content });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: causeListKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: serviceKey(CauseListService) }),
   });
 }
 
-/** Adopts a NEW_DATE into the diary: the case's next date changes, so every case view refetches. */
+/** Adopts a NEW_DATE into the diary: the case's next date changes, so the findings and the case views refetch. */
 export function useApplyCauseListMatch() {
   const transport = useTransport();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await createClient(CauseListService, transport).applyCauseListMatch({ id });
+      await callUnaryMethod(transport, m.applyCauseListMatch, { id });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [CASES_ROOT] }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: serviceKey(CauseListService) }),
+        queryClient.invalidateQueries({ queryKey: serviceKey(CaseService) }),
+      ]),
   });
 }
 
@@ -59,8 +53,8 @@ export function useDismissCauseListMatch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await createClient(CauseListService, transport).dismissCauseListMatch({ id });
+      await callUnaryMethod(transport, m.dismissCauseListMatch, { id });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: causeListKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: serviceKey(CauseListService) }),
   });
 }

@@ -1,38 +1,34 @@
 import { create } from '@bufbuild/protobuf';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ClientFieldsSchema, type Client } from '@gen/kesi/v1/client_pb';
-import { clientClient, useTransport } from '@/api/connect';
-import { CLIENTS_ROOT } from '@/components/useRefetchOnTokenRefresh';
+import { callUnaryMethod, useQuery } from '@connectrpc/connect-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  ClientFieldsSchema,
+  ClientService,
+  GetClientResponseSchema,
+  type Client,
+  type GetClientResponse,
+  type ListClientsResponse,
+} from '@gen/kesi/v1/client_pb';
+import { useTransport } from '@/api/connect';
+import { callKey, setCallData } from '@/api/keys';
 
-export const clientKeys = {
-  all: [CLIENTS_ROOT] as const,
-  list: () => [...clientKeys.all, 'list'] as const,
-  detail: (id: string) => [...clientKeys.all, 'detail', id] as const,
-};
+const m = ClientService.method;
 
 /** SPEC.md section 9: clients stale after 5 min, 2 retries. */
 const FRESHNESS = { staleTime: 5 * 60_000, retry: 2 };
 
+const clientsOf = (r: ListClientsResponse) => r.clients;
+const clientOf = (r: GetClientResponse): Client => {
+  if (!r.client) throw new Error('Failed to load client details');
+  return r.client;
+};
+
 export function useClients() {
-  const transport = useTransport();
-  return useQuery({
-    queryKey: clientKeys.list(),
-    queryFn: async ({ signal }) => (await clientClient(transport).listClients({}, { signal })).clients,
-    ...FRESHNESS,
-  });
+  return useQuery(m.listClients, {}, { select: clientsOf, ...FRESHNESS });
 }
 
 export function useClient(id: string) {
-  const transport = useTransport();
-  return useQuery({
-    queryKey: clientKeys.detail(id),
-    queryFn: async ({ signal }) => {
-      const res = await clientClient(transport).getClient({ id }, { signal });
-      if (!res.client) throw new Error('Failed to load client details');
-      return res.client;
-    },
-    ...FRESHNESS,
-  });
+  return useQuery(m.getClient, { id }, { select: clientOf, ...FRESHNESS });
 }
 
 export interface ClientValues {
@@ -46,13 +42,14 @@ export interface ClientValues {
   notes: string;
 }
 
+/** Creates a client; the answer goes into the cache as the client and into the list. */
 export function useCreateClient() {
   const transport = useTransport();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (v: ClientValues) =>
       (
-        await clientClient(transport).createClient({
+        await callUnaryMethod(transport, m.createClient, {
           client: create(ClientFieldsSchema, {
             fullname: v.fullname.trim(),
             phoneNumber: v.phone_number.trim(),
@@ -65,7 +62,14 @@ export function useCreateClient() {
           }),
         })
       ).client,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.list() }),
+    onSuccess: (created) => {
+      if (!created) return queryClient.invalidateQueries({ queryKey: callKey(m.listClients, {}, transport) });
+      setCallData(queryClient, m.getClient, { id: created.id }, create(GetClientResponseSchema, { client: created }), transport);
+      queryClient.setQueryData(callKey(m.listClients, {}, transport), (old) =>
+        old ? { ...old, clients: [...old.clients, created].sort((a, b) => (a.fullname < b.fullname ? -1 : a.fullname > b.fullname ? 1 : 0)) } : old,
+      );
+      return undefined;
+    },
   });
 }
 

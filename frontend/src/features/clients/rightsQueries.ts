@@ -1,14 +1,18 @@
+import { callUnaryMethod } from '@connectrpc/connect-query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { clientClient, useTransport } from '@/api/connect';
-import { CASES_ROOT } from '@/components/useRefetchOnTokenRefresh';
-import { clientKeys } from './queries';
+import { ClientService } from '@gen/kesi/v1/client_pb';
+import { useTransport } from '@/api/connect';
+import { callKey, serviceKey } from '@/api/keys';
+import { CaseService } from '@gen/kesi/v1/case_pb';
+
+const m = ClientService.method;
 
 /** One client's data as a JSON file: the client, their cases and sittings. */
 export function useExportClient() {
   const transport = useTransport();
   return useMutation({
     mutationFn: async (id: string) => {
-      const res = await clientClient(transport).exportClient({ id });
+      const res = await callUnaryMethod(transport, m.exportClient, { id });
       return { filename: res.filename, blob: new Blob([res.json], { type: 'application/json' }) };
     },
   });
@@ -19,11 +23,12 @@ export function useDeleteClient() {
   const transport = useTransport();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => (await clientClient(transport).deleteClient({ id })).unlinkedCases,
+    mutationFn: async (id: string) => (await callUnaryMethod(transport, m.deleteClient, { id })).unlinkedCases,
     onSuccess: (_n, id) => {
-      queryClient.removeQueries({ queryKey: clientKeys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: clientKeys.list() });
-      void queryClient.invalidateQueries({ queryKey: [CASES_ROOT] });
+      queryClient.removeQueries({ queryKey: callKey(m.getClient, { id }, transport) });
+      void queryClient.invalidateQueries({ queryKey: callKey(m.listClients, {}, transport) });
+      // The unlinked cases answer without the client's name.
+      void queryClient.invalidateQueries({ queryKey: serviceKey(CaseService) });
     },
   });
 }

@@ -1,46 +1,27 @@
-import { useQuery } from '@tanstack/react-query';
-import { caseClient, useTransport } from '@/api/connect';
-import { useListFreshness } from '@/components/useListFreshness';
-import { CASES_ROOT } from '@/components/useRefetchOnTokenRefresh';
+import { useQuery } from '@connectrpc/connect-query';
+import { CaseService, type ListCasesResponse, type ListScheduledCasesResponse, type ListWeekCasesResponse } from '@gen/kesi/v1/case_pb';
+import { useListFreshness } from '@/hooks/useListFreshness';
 import { fromIsoDate } from '@/lib/dates';
 
-export const dashboardKeys = {
-  all: [CASES_ROOT, 'dashboard'] as const,
-  today: (date: string) => [...dashboardKeys.all, 'today', date] as const,
-  week: () => [...dashboardKeys.all, 'week'] as const,
-  total: () => [...dashboardKeys.all, 'total'] as const,
-};
+const m = CaseService.method;
 
 /** SPEC.md section 9: dashboard case queries retry twice. */
 const RETRY = 2;
 
+const todayOf = (r: ListScheduledCasesResponse) => r.cases;
+const weekOf = (r: ListWeekCasesResponse) => r.cases;
+const totalOf = (r: ListCasesResponse) => r.cases.length;
+
+/** Today's sittings: the calendar's day call for today, under the same key. */
 export function useTodayCases(today: string) {
-  const transport = useTransport();
-  return useQuery({
-    queryKey: dashboardKeys.today(today),
-    queryFn: async ({ signal }) =>
-      (await caseClient(transport).listScheduledCases({ date: fromIsoDate(today) }, { signal })).cases,
-    ...useListFreshness(),
-    retry: RETRY,
-  });
+  return useQuery(m.listScheduledCases, { date: fromIsoDate(today) }, { select: todayOf, ...useListFreshness(), retry: RETRY });
 }
 
 export function useWeekCases() {
-  const transport = useTransport();
-  return useQuery({
-    queryKey: dashboardKeys.week(),
-    queryFn: async ({ signal }) => (await caseClient(transport).listWeekCases({}, { signal })).cases,
-    ...useListFreshness(),
-    retry: RETRY,
-  });
+  return useQuery(m.listWeekCases, {}, { select: weekOf, ...useListFreshness(), retry: RETRY });
 }
 
+/** The number of cases: the cases screen's list, counted. */
 export function useTotalCases() {
-  const transport = useTransport();
-  return useQuery({
-    queryKey: dashboardKeys.total(),
-    queryFn: async ({ signal }) => (await caseClient(transport).listCases({}, { signal })).cases.length,
-    ...useListFreshness(),
-    retry: RETRY,
-  });
+  return useQuery(m.listCases, {}, { select: totalOf, ...useListFreshness(), retry: RETRY });
 }

@@ -1,27 +1,24 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { documentClient, useTransport } from '@/api/connect';
-import { CASES_ROOT } from '@/components/useRefetchOnTokenRefresh';
+import { useQuery } from '@connectrpc/connect-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DocumentService, type ListDocumentsResponse } from '@gen/kesi/v1/document_pb';
+import { callKey } from '@/api/keys';
+import { useTransport } from '@/api/connect';
 import { uploadDocuments, type UploadRequest } from './api';
 
-/** Documents hang off a case, so their keys live under 'cases' too. */
-export const documentKeys = {
-  all: [CASES_ROOT, 'documents'] as const,
-  list: (caseId: string) => [...documentKeys.all, caseId] as const,
-};
+const m = DocumentService.method;
+const filesOf = (r: ListDocumentsResponse) => r.files;
 
 /** A case's documents, newest first. */
 export function useDocuments(caseId: string) {
-  const transport = useTransport();
-  return useQuery({
-    queryKey: documentKeys.list(caseId),
-    queryFn: async ({ signal }) => (await documentClient(transport).listDocuments({ caseId }, { signal })).files,
-  });
+  return useQuery(m.listDocuments, { caseId }, { select: filesOf });
 }
 
+/** Uploads over REST (multipart, with progress); then the case's documents are read again. */
 export function useUploadDocuments(caseId: string) {
+  const transport = useTransport();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (req: Omit<UploadRequest, 'caseId'>) => uploadDocuments({ ...req, caseId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.list(caseId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: callKey(m.listDocuments, { caseId }, transport) }),
   });
 }

@@ -1,42 +1,33 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { caseClient, useTransport } from '@/api/connect';
-import { useListFreshness } from '@/components/useListFreshness';
-import { notificationCountKey } from '@/app/shell/useNotificationCount';
-import { CASES_ROOT } from '@/components/useRefetchOnTokenRefresh';
+import { callUnaryMethod, useQuery } from '@connectrpc/connect-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CaseService, type ListCasesNeedingUpdateResponse } from '@gen/kesi/v1/case_pb';
+import { useTransport } from '@/api/connect';
+import { callKey } from '@/api/keys';
+import { useListFreshness } from '@/hooks/useListFreshness';
 
-export const notificationKeys = {
-  all: [CASES_ROOT, 'needing-update'] as const,
-};
+const m = CaseService.method;
 
-/** The cases needing an update with their counts; SPEC.md section 9: one retry. */
+const needingUpdateOf = (res: ListCasesNeedingUpdateResponse) => ({
+  stats: { markedUpdated: res.stats?.markedUpdated ?? 0, notification: res.stats?.notification ?? 0, total: res.stats?.total ?? 0 },
+  cases: res.cases,
+});
+
+/**
+ * The cases needing an update with their counts; SPEC.md section 9: one retry. The shell's badge
+ * (app/shell/useNotificationCount.ts) reads the same call under the same key.
+ */
 export function useCasesNeedingUpdate() {
-  const transport = useTransport();
-  return useQuery({
-    queryKey: notificationKeys.all,
-    queryFn: async ({ signal }) => {
-      const res = await caseClient(transport).listCasesNeedingUpdate({}, { signal });
-      return {
-        stats: { markedUpdated: res.stats?.markedUpdated ?? 0, notification: res.stats?.notification ?? 0, total: res.stats?.total ?? 0 },
-        cases: res.cases,
-      };
-    },
-    ...useListFreshness(),
-    retry: 1,
-  });
+  return useQuery(m.listCasesNeedingUpdate, {}, { select: needingUpdateOf, ...useListFreshness(), retry: 1 });
 }
 
+/** Marks a case updated: the list and the shell's badge count (the same entry) are read again. */
 export function useMarkCaseUpdated() {
   const transport = useTransport();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await caseClient(transport).markCaseUpdated({ id, markUpdated: true });
+      await callUnaryMethod(transport, m.markCaseUpdated, { id, markUpdated: true });
     },
-    // The case moves to Pending and the shell's badge count falls.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
-        queryClient.invalidateQueries({ queryKey: notificationCountKey }),
-      ]),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: callKey(m.listCasesNeedingUpdate, {}, transport) }),
   });
 }

@@ -1,12 +1,9 @@
 import { Code, ConnectError } from '@connectrpc/connect';
-import { useQuery } from '@tanstack/react-query';
-import { caseClient, useTransport } from '@/api/connect';
-import { CASES_ROOT } from '@/components/useRefetchOnTokenRefresh';
+import { useQuery } from '@connectrpc/connect-query';
+import { CaseService, type ListReportCasesResponse } from '@gen/kesi/v1/case_pb';
 import { toIsoDate } from '@/lib/dates';
 
-export const reportKeys = {
-  all: [CASES_ROOT, 'report'] as const,
-};
+const reportOf = (res: ListReportCasesResponse) => ({ start: toIsoDate(res.start), end: toIsoDate(res.end), cases: res.cases });
 
 /** The server decides who may see the report: these codes mean "subscribe first". */
 export function isSubscriptionRequired(err: unknown): boolean {
@@ -16,13 +13,8 @@ export function isSubscriptionRequired(err: unknown): boolean {
 
 /** Cases from today to the subscription's end, with the window's dates. */
 export function useReportCases() {
-  const transport = useTransport();
-  return useQuery({
-    queryKey: reportKeys.all,
-    queryFn: async ({ signal }) => {
-      const res = await caseClient(transport).listReportCases({}, { signal });
-      return { start: toIsoDate(res.start), end: toIsoDate(res.end), cases: res.cases };
-    },
+  return useQuery(CaseService.method.listReportCases, {}, {
+    select: reportOf,
     retry: (count, err) => !isSubscriptionRequired(err) && count < 1,
   });
 }

@@ -8,7 +8,8 @@ import { useLogout, useSession } from '@/app/session/SessionProvider';
 import { formatDate } from '@/lib/dates';
 import { useNotificationPreferences, useUpdateNotificationPreferences } from './queries';
 import { hasReminders, useReminderSettings, useUpdateReminderSettings, type ReminderValues } from './reminderQueries';
-import { downloadExport, formatBytes, saveBlob, useAccountDeletion, useDeleteAccount } from './privacyQueries';
+import { saveBlob } from '@/lib/download';
+import { downloadExport, formatBytes, useAccountDeletion, useDeleteAccount } from './privacyQueries';
 
 export const PRIVACY_TEXT = {
   exportTitle: 'Download my data',

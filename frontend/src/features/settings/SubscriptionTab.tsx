@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { daysRemaining, subscriptionDisplay, useSubscriptionStatus, type SubscriptionDisplay } from '@/api/subscription';
-import { useOpenPlanModal } from '@/app/shell/planModal';
+import { useOpenPlanModal } from '@/hooks/planModal';
 import { formatInstant } from '@/lib/dates';
 
 export const SUBSCRIPTION_TEXT = {

@@ -1,30 +1,22 @@
-import { createClient, type Transport } from '@connectrpc/connect';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AccountService } from '@gen/kesi/v1/account_pb';
+import { callUnaryMethod, useQuery } from '@connectrpc/connect-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AccountService, type GetAccountDeletionResponse } from '@gen/kesi/v1/account_pb';
 import { refreshSession, useTransport } from '@/api/connect';
-import { settingsKeys } from './queries';
+import { callKey } from '@/api/keys';
 
-export const privacyKeys = {
-  deletion: () => [...settingsKeys.all, 'account-deletion'] as const,
-};
 
-const accountClient = (t: Transport) => createClient(AccountService, t);
+const m = AccountService.method;
+const deletionOf = (r: GetAccountDeletionResponse) => r.deletion ?? null;
 
 /** The account's scheduled erasure, or null when none is scheduled. */
 export function useAccountDeletion(enabled = true) {
-  const transport = useTransport();
-  return useQuery({
-    queryKey: privacyKeys.deletion(),
-    enabled,
-    queryFn: async ({ signal }) => (await accountClient(transport).getAccountDeletion({}, { signal })).deletion ?? null,
-    staleTime: 60_000,
-  });
+  return useQuery(m.getAccountDeletion, {}, { enabled, select: deletionOf, staleTime: 60_000 });
 }
 
 export function useDeleteAccount() {
   const transport = useTransport();
   return useMutation({
-    mutationFn: async (v: { password: string; code: string }) => (await accountClient(transport).deleteAccount(v)).deletion,
+    mutationFn: async (v: { password: string; code: string }) => (await callUnaryMethod(transport, m.deleteAccount, v)).deletion,
   });
 }
 
@@ -33,9 +25,9 @@ export function useCancelDeletion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      await accountClient(transport).cancelAccountDeletion({});
+      await callUnaryMethod(transport, m.cancelAccountDeletion, {});
     },
-    onSuccess: () => queryClient.setQueryData(privacyKeys.deletion(), null),
+    onSuccess: () => queryClient.setQueryData(callKey(m.getAccountDeletion, {}, transport), (old) => (old ? { ...old, deletion: undefined } : old)),
   });
 }
 
@@ -86,18 +78,6 @@ export async function downloadExport(
     blob: new Blob(chunks as BlobPart[], { type: 'application/zip' }),
     filename: exportFilename(res.headers.get('Content-Disposition')),
   };
-}
-
-/** Saves a blob as a download in the browser. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => { URL.revokeObjectURL(url); }, 10_000);
 }
 
 /** '1.4 MB' for a byte count. */

@@ -1,17 +1,17 @@
 import { create } from '@bufbuild/protobuf';
-import { createClient, type Transport } from '@connectrpc/connect';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ReminderService, ReminderSettingsSchema, type ReminderSettings } from '@gen/kesi/v1/reminder_pb';
+import { callUnaryMethod, useInfiniteQuery, useQuery } from '@connectrpc/connect-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  GetCalendarFeedResponseSchema,
+  GetReminderSettingsResponseSchema,
+  ReminderService,
+  ReminderSettingsSchema,
+  type GetCalendarFeedResponse,
+  type GetReminderSettingsResponse,
+  type ReminderSettings,
+} from '@gen/kesi/v1/reminder_pb';
 import { useTransport } from '@/api/connect';
-import { settingsKeys } from './queries';
-
-export const reminderKeys = {
-  settings: () => [...settingsKeys.all, 'reminders'] as const,
-  history: () => [...settingsKeys.all, 'reminder-history'] as const,
-  feed: () => [...settingsKeys.all, 'calendar-feed'] as const,
-};
-
-const reminderClient = (t: Transport) => createClient(ReminderService, t);
+import { pagedCallKey, setCallData } from '@/api/keys';
 
 /** Reminders belong to subscribed lawyers and moderators (the server's policy). */
 export function hasReminders(role: string): boolean {
@@ -23,82 +23,75 @@ export type ReminderValues = Pick<
   'email' | 'sms' | 'whatsapp' | 'eveningDigest' | 'eveningTime' | 'morningDigest' | 'morningTime'
 >;
 
+const m = ReminderService.method;
+const settingsOf = (r: GetReminderSettingsResponse): ReminderSettings => r.settings ?? create(ReminderSettingsSchema, {});
+const feedOf = (r: GetCalendarFeedResponse) => r.url;
+
 export function useReminderSettings(enabled = true) {
+  return useQuery(m.getReminderSettings, {}, { select: settingsOf, enabled });
+}
+
+/** The answer's settings become the cached settings. */
+function useSetSettings() {
   const transport = useTransport();
-  return useQuery({
-    queryKey: reminderKeys.settings(),
-    enabled,
-    queryFn: async ({ signal }) => {
-      const { settings } = await reminderClient(transport).getReminderSettings({}, { signal });
-      return settings ?? create(ReminderSettingsSchema, {});
-    },
-  });
+  const queryClient = useQueryClient();
+  return (settings: ReminderSettings | undefined) => {
+    if (settings) setCallData(queryClient, m.getReminderSettings, {}, create(GetReminderSettingsResponseSchema, { settings }), transport);
+  };
 }
 
 export function useUpdateReminderSettings() {
   const transport = useTransport();
-  const queryClient = useQueryClient();
+  const setSettings = useSetSettings();
   return useMutation({
-    mutationFn: async (values: ReminderValues) => {
-      const { settings } = await reminderClient(transport).updateReminderSettings({
-        settings: create(ReminderSettingsSchema, values),
-      });
-      return settings;
-    },
-    onSuccess: (settings) => {
-      if (settings) queryClient.setQueryData(reminderKeys.settings(), settings);
-    },
+    mutationFn: async (values: ReminderValues) =>
+      (await callUnaryMethod(transport, m.updateReminderSettings, { settings: create(ReminderSettingsSchema, values) })).settings,
+    onSuccess: setSettings,
   });
 }
 
+/** Sends the code by SMS; the code's message shows in the reminder history. */
 export function useStartPhoneVerification() {
   const transport = useTransport();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => reminderClient(transport).startPhoneVerification({}),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reminderKeys.history() }),
+    mutationFn: async () => callUnaryMethod(transport, m.startPhoneVerification, {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pagedCallKey(m.listReminders, transport) }),
   });
 }
 
 export function useConfirmPhoneVerification() {
   const transport = useTransport();
-  const queryClient = useQueryClient();
+  const setSettings = useSetSettings();
   return useMutation({
-    mutationFn: async (code: string) => (await reminderClient(transport).confirmPhoneVerification({ code })).settings,
-    onSuccess: (settings) => {
-      if (settings) queryClient.setQueryData(reminderKeys.settings(), settings);
-    },
+    mutationFn: async (code: string) => (await callUnaryMethod(transport, m.confirmPhoneVerification, { code })).settings,
+    onSuccess: setSettings,
   });
 }
 
 export const HISTORY_PAGE_SIZE = 10;
 
 export function useReminderHistory() {
-  const transport = useTransport();
-  return useInfiniteQuery({
-    queryKey: reminderKeys.history(),
-    initialPageParam: '',
-    queryFn: async ({ pageParam, signal }) =>
-      reminderClient(transport).listReminders({ pageSize: HISTORY_PAGE_SIZE, pageToken: pageParam }, { signal }),
-    getNextPageParam: (last) => last.nextPageToken || undefined,
-  });
+  return useInfiniteQuery(
+    m.listReminders,
+    { pageSize: HISTORY_PAGE_SIZE, pageToken: '' },
+    { pageParamKey: 'pageToken', getNextPageParam: (last) => last.nextPageToken || undefined },
+  );
 }
 
 export function useCalendarFeed(enabled: boolean) {
-  const transport = useTransport();
-  return useQuery({
-    queryKey: reminderKeys.feed(),
-    enabled,
-    queryFn: async ({ signal }) => (await reminderClient(transport).getCalendarFeed({}, { signal })).url,
-  });
+  return useQuery(m.getCalendarFeed, {}, { select: feedOf, enabled });
 }
 
+/** A new feed address; the answer becomes the cached feed. */
 export function useResetCalendarFeed() {
   const transport = useTransport();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await reminderClient(transport).resetCalendarFeed({})).url,
-    onSuccess: (url) => queryClient.setQueryData(reminderKeys.feed(), url),
+    mutationFn: async () => (await callUnaryMethod(transport, m.resetCalendarFeed, {})).url,
+    onSuccess: (url) => {
+      setCallData(queryClient, m.getCalendarFeed, {}, create(GetCalendarFeedResponseSchema, { url }), transport);
+    },
   });
 }
 

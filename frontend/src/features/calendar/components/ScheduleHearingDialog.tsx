@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '@/api/errors';
 import { DateField } from '@/components/DateField';
-import { ACTIVITY_KINDS, kindFilter } from '@/features/cases/vocabulary';
+import { ACTIVITY_KINDS, kindFilter } from '@/lib/vocabulary';
 import { useCaseChoices, useScheduleHearing, type HearingValues } from '../queries';
 
 

@@ -1,16 +1,16 @@
 import '@mantine/dates/styles.css';
 import './calendar.css';
-import { Button, Card, Grid, Group, Indicator, SegmentedControl, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, Card, Grid, Group, Indicator, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Calendar } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Case } from '@gen/kesi/v1/case_pb';
-import { CaseStatusBadge } from '@/components/CaseStatusBadge';
+import { CaseCard } from '@/components/cases/CaseCard';
 import { ErrorPanel } from '@/components/ErrorPanel';
-import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
+import { useRefetchOnTokenRefresh } from '@/hooks/useRefetchOnTokenRefresh';
 import { PageHeading } from '@/components/PageHeading';
-import { caseLink } from '@/features/cases/links';
+import { caseLink } from '@/lib/caseLinks';
 import { formatDate, formatLongDate, todayIsoDate } from '@/lib/dates';
 import { ScheduleHearingDialog } from '../components/ScheduleHearingDialog';
 import { useDayCases, useHearingDays } from '../queries';
@@ -140,31 +140,15 @@ export function CalendarPage() {
               </Card>
             ) : (
               day.data.map((c) => (
-                <Card key={`${c.id}-${c.time}`} withBorder padding="sm" data-testid="hearing-card">
-                  <UnstyledButton
-                    onClick={() => {
-                      open(c);
-                    }}
-                    aria-label={`Open case ${c.caseId}`}
-                    w="100%"
-                  >
-                    <Group justify="space-between" wrap="nowrap">
-                      <Text fw={700} truncate>
-                        {c.caseId}
-                      </Text>
-                      <CaseStatusBadge status={c.status} size="sm" />
-                    </Group>
-                    <Text size="sm">{c.parties}</Text>
-                    <Text size="xs" c="dimmed">
-                      {c.time || c.caseType} · {c.lawCourt}
-                    </Text>
-                    {c.notes && (
-                      <Text size="xs" c="dimmed" lineClamp={2}>
-                        {c.notes}
-                      </Text>
-                    )}
-                  </UnstyledButton>
-                </Card>
+                <CaseCard
+                  key={`${c.id}-${c.time}`}
+                  data-testid="hearing-card"
+                  c={c}
+                  details={[`${c.time || c.caseType} · ${c.lawCourt}`, c.notes]}
+                  onOpen={() => {
+                    open(c);
+                  }}
+                />
               ))
             )}
           </Stack>

@@ -1,17 +1,14 @@
 import { Badge, Box, Button, Card, Center, Group, Loader, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Case } from '@gen/kesi/v1/case_pb';
 import { CaseStatusBadge } from '@/components/CaseStatusBadge';
 import { ErrorPanel } from '@/components/ErrorPanel';
-import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
-// The Documents tab is its own feature; the case page is where the two meet.
-import { DocumentsPanel } from '@/features/documents/components/DocumentsPanel';
-import { CaseListings } from '@/features/causelists/CaseListings';
+import { useRefetchOnTokenRefresh } from '@/hooks/useRefetchOnTokenRefresh';
 import { formatDate } from '@/lib/dates';
-import { RecordOutcomeDialog } from '../components/RecordOutcomeDialog';
-import { SITTING_TEXT } from '../components/SittingCard';
-import { isConcluded } from '../vocabulary';
+import { RecordOutcomeDialog } from '@/components/cases/RecordOutcomeDialog';
+import { SITTING_TEXT } from '@/components/cases/SittingCard';
+import { isConcluded } from '@/lib/vocabulary';
 import { useCase, useCaseActivities } from '../queries';
 
 const TEXT = {
@@ -34,7 +31,18 @@ const TEXT = {
 };
 
 /** Newest first by date then time; the server already answers so, this keeps it true. */
-export function CaseDetailPage() {
+/**
+ * What other features show on a case's page (its cause-list findings, its documents): the app
+ * composes them in (app/composition.tsx), so no feature imports another.
+ */
+export interface CaseDetailSlots {
+  /** The case's cause-list findings, by its internal id. */
+  listings: (caseRef: string) => ReactNode;
+  /** The case's Documents tab, by its case number. */
+  documents: (caseId: string) => ReactNode;
+}
+
+export function CaseDetailPage({ listings, documents }: CaseDetailSlots) {
   useRefetchOnTokenRefresh();
   // The splat holds the case number, slashes and all (a raw /cases/MCCC/E1234/2025 too).
   const id = useParams()['*'] ?? '';
@@ -108,7 +116,7 @@ export function CaseDetailPage() {
               <Field label={TEXT.notes} value={c.notes} />
             </Stack>
           </Card>
-          <CaseListings caseRef={c.id} />
+          {listings(c.id)}
           <Tabs defaultValue="activities" keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="activities">{TEXT.activities}</Tabs.Tab>
@@ -118,7 +126,7 @@ export function CaseDetailPage() {
               <Activities caseId={c.caseId} />
             </Tabs.Panel>
             <Tabs.Panel value="documents" pt="md">
-              <DocumentsPanel caseId={c.caseId} />
+              {documents(c.caseId)}
             </Tabs.Panel>
           </Tabs>
           <RecordOutcomeDialog

@@ -1,18 +1,18 @@
-import { Button, Card, Group, Skeleton, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Case } from '@gen/kesi/v1/case_pb';
-import { CaseStatusBadge } from '@/components/CaseStatusBadge';
 import { ErrorPanel } from '@/components/ErrorPanel';
 import { PullToRefresh } from '@/components/PullToRefresh';
 import { SwipeToDelete } from '@/components/SwipeToDelete';
-import { useIsMobile } from '@/components/useListFreshness';
-import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
+import { useIsMobile } from '@/hooks/useListFreshness';
+import { useRefetchOnTokenRefresh } from '@/hooks/useRefetchOnTokenRefresh';
 import { PageHeading } from '@/components/PageHeading';
 import { formatDate } from '@/lib/dates';
-import { CaseCard } from '../components/CaseCard';
+import { CaseCard } from '@/components/cases/CaseCard';
+import { CaseTable } from '@/components/CaseTable';
 import { DeleteCaseDialog } from '../components/DeleteCaseDialog';
-import { NewCaseDialog } from '../components/NewCaseDialog';
+import { NewCaseDialog } from '@/components/cases/NewCaseDialog';
 import { CASE_TABS, filterCases, type CaseTab } from '../filter';
 import { useCases } from '../queries';
 
@@ -27,9 +27,7 @@ const TEXT = {
   retry: 'Try Again',
   empty: 'No cases found',
   count: (n: number) => `${n} case(s)`,
-  columns: ['Case ID', 'Parties', 'Court', 'Filing Date', 'Status', 'Actions'],
-  view: 'View',
-  delete: 'Delete',
+  filingDate: 'Filing Date',
 };
 
 export function openCasePath(c: Case): string {
@@ -106,6 +104,7 @@ export function CasesPage() {
                 >
                   <CaseCard
                     c={c}
+                    details={[c.lawCourt || 'N/A', `Filed ${formatDate(c.filingDate)}`]}
                     onOpen={() => {
                       open(c);
                     }}
@@ -120,83 +119,15 @@ export function CasesPage() {
         </PullToRefresh>
       ) : (
         <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={720}>
-            <Table highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  {TEXT.columns.map((c) => (
-                    <Table.Th key={c}>{c}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody aria-busy={cases.isPending}>
-                {cases.isPending ? (
-                  Array.from({ length: 5 }, (_, i) => (
-                    <Table.Tr key={i} data-testid="skeleton-row">
-                      {TEXT.columns.map((c) => (
-                        <Table.Td key={c}>
-                          <Skeleton height={20} />
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))
-                ) : shown.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={6}>
-                      <Text ta="center" c="dimmed" py="md">
-                        {TEXT.empty}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  shown.map((c) => (
-                    <Table.Tr
-                      key={c.id}
-                      style={{ cursor: 'pointer' }}
-                      onClick={() => {
-                        open(c);
-                      }}
-                    >
-                      <Table.Td fw={600}>{c.caseId}</Table.Td>
-                      <Table.Td>{c.parties}</Table.Td>
-                      <Table.Td>{c.lawCourt}</Table.Td>
-                      <Table.Td>{formatDate(c.filingDate)}</Table.Td>
-                      <Table.Td>
-                        <CaseStatusBadge status={c.status} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant="light"
-                            aria-label={`${TEXT.view} ${c.caseId}`}
-                            onClick={(e) => {
-                              e.stopPropagation();
-                              open(c);
-                            }}
-                          >
-                            {TEXT.view}
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="red"
-                            aria-label={`${TEXT.delete} ${c.caseId}`}
-                            onClick={(e) => {
-                              e.stopPropagation();
-                              setToDelete(c);
-                            }}
-                          >
-                            {TEXT.delete}
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <CaseTable
+            cases={shown}
+            loading={cases.isPending}
+            emptyMessage={TEXT.empty}
+            date={{ label: TEXT.filingDate, of: (c) => c.filingDate, beforeStatus: true }}
+            minWidth={720}
+            onOpen={open}
+            onDelete={setToDelete}
+          />
         </Card>
       )}
       {!cases.isPending && !cases.isError && (

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Client } from '@gen/kesi/v1/client_pb';
 import { errorMessageOr } from '@/api/errors';
-import { saveBlob } from '@/features/settings/privacyQueries';
+import { saveBlob } from '@/lib/download';
 import { useDeleteClient, useExportClient } from '../rightsQueries';
 
 export const CLIENT_DATA_TEXT = {

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } 
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '@/api/errors';
-import { validateEmail, validateName, validatePhone } from '@/lib/validation';
+import { clientRules } from '@/lib/validation';
 import { useCreateClient, type ClientValues } from '../queries';
 
 const TEXT = {
@@ -33,11 +33,7 @@ export function NewClientDialog({ opened, onClose }: { opened: boolean; onClose:
       preferred_communication: 'Phone',
       notes: '',
     },
-    validate: {
-      fullname: validateName,
-      email: (v) => (v.trim() ? validateEmail(v) : null),
-      phone_number: (v) => (v.trim() ? validatePhone(v) : null),
-    },
+    validate: clientRules,
   });
   const close = () => {
     form.reset();

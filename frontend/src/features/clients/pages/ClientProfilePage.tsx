@@ -1,7 +1,7 @@
 import { Avatar, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { ErrorPanel } from '@/components/ErrorPanel';
-import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
+import { useRefetchOnTokenRefresh } from '@/hooks/useRefetchOnTokenRefresh';
 import { formatInstant } from '@/lib/dates';
 import { ClientDataActions } from '../components/ClientDataActions';
 import { initials, useClient } from '../queries';

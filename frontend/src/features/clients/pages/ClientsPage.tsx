@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorPanel } from '@/components/ErrorPanel';
-import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
+import { useRefetchOnTokenRefresh } from '@/hooks/useRefetchOnTokenRefresh';
 import { PageHeading } from '@/components/PageHeading';
 import { NewClientDialog } from '../components/NewClientDialog';
 import { initials, searchClients, showNationalId, useClients } from '../queries';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { NewCaseDialog } from '@/features/cases/components/NewCaseDialog';
+import { NewCaseDialog } from '@/components/cases/NewCaseDialog';
 
 export const FIRST_CASE_TEXT = {
   title: 'Your diary is empty',

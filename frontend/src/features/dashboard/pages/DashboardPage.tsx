@@ -1,16 +1,15 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import type { Case } from '@gen/kesi/v1/case_pb';
 import { useSession } from '@/app/session/SessionProvider';
 import { ErrorPanel } from '@/components/ErrorPanel';
-import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
+import { useRefetchOnTokenRefresh } from '@/hooks/useRefetchOnTokenRefresh';
 import { formatDate, formatLongDate, todayIsoDate } from '@/lib/dates';
-import { CauseListSummary } from '@/features/causelists/CauseListSummary';
-import { RecordOutcomeDialog } from '@/features/cases/components/RecordOutcomeDialog';
-import { SittingCard } from '@/features/cases/components/SittingCard';
-import { caseLink } from '@/features/cases/links';
-import { useLastOutcomes } from '@/features/cases/queries';
+import { RecordOutcomeDialog } from '@/components/cases/RecordOutcomeDialog';
+import { SittingCard } from '@/components/cases/SittingCard';
+import { caseLink } from '@/lib/caseLinks';
+import { useLastOutcomes } from '@/api/cases';
 import { useTodayCases, useTotalCases, useWeekCases } from '../queries';
 import { FirstCase } from '../components/FirstCase';
 
@@ -34,7 +33,8 @@ function capitalise(s: string) {
   return s ? s.charAt(0).toUpperCase() + s.slice(1) : 'User';
 }
 
-export function DashboardPage() {
+/** The cause-list summary (another feature's) comes from the app's composition (app/composition.tsx). */
+export function DashboardPage({ causeLists }: { causeLists: ReactNode }) {
   useRefetchOnTokenRefresh();
   const { user } = useSession();
   const today = todayIsoDate();
@@ -88,7 +88,7 @@ export function DashboardPage() {
           </Stack>
         </Alert>
       )}
-      <CauseListSummary />
+      {causeLists}
       {recording && <RecordOutcomeDialog target={recording} opened onClose={() => { setRecording(null); }} />}
     </Stack>
   );

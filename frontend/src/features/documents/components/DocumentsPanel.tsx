@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Document } from '@gen/kesi/v1/document_pb';
 import { errorMessage } from '@/api/errors';
 import { ErrorPanel } from '@/components/ErrorPanel';
-import { useIsMobile } from '@/components/useListFreshness';
+import { useIsMobile } from '@/hooks/useListFreshness';
 import { formatInstant } from '@/lib/dates';
 import { downloadUrl } from '../api';
 import { useDocuments } from '../queries';

@@ -1,13 +1,13 @@
 import './report.css';
-import { Button, Card, Group, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import type { Case } from '@gen/kesi/v1/case_pb';
-import { useOpenPlanModal } from '@/app/shell/planModal';
-import { CaseStatusBadge } from '@/components/CaseStatusBadge';
+import { useOpenPlanModal } from '@/hooks/planModal';
+import { CaseCard } from '@/components/cases/CaseCard';
 import { ErrorPanel } from '@/components/ErrorPanel';
-import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
+import { useRefetchOnTokenRefresh } from '@/hooks/useRefetchOnTokenRefresh';
 import { PageHeading } from '@/components/PageHeading';
-import { caseLink } from '@/features/cases/links';
+import { caseLink } from '@/lib/caseLinks';
 import { formatDate, formatLongDate, todayIsoDate } from '@/lib/dates';
 import { groupByDate } from '../group';
 import { isSubscriptionRequired, useReportCases } from '../queries';
@@ -101,26 +101,16 @@ export function CasesReportPage() {
               </Group>
               <Stack gap="xs">
                 {g.cases.map((c, i) => (
-                  <Card key={`${c.id}-${i}`} withBorder padding="sm" className="report-card">
-                    <UnstyledButton
-                      w="100%"
-                      onClick={() => {
-                        open(c);
-                      }}
-                      aria-label={`Open case ${c.caseId}`}
-                    >
-                      <Group justify="space-between" wrap="nowrap">
-                        <Text fw={700} truncate>
-                          {c.caseId}
-                        </Text>
-                        <CaseStatusBadge status={c.status} size="sm" />
-                      </Group>
-                      <Text size="sm">{c.parties}</Text>
-                      <Text size="xs" c="dimmed">
-                        {[c.caseType, c.time, c.lawCourt].filter(Boolean).join(' · ')}
-                      </Text>
-                    </UnstyledButton>
-                  </Card>
+                  <CaseCard
+                    key={`${c.id}-${i}`}
+                    className="report-card"
+                    data-testid="report-card"
+                    c={c}
+                    details={[[c.caseType, c.time, c.lawCourt].filter(Boolean).join(' · ')]}
+                    onOpen={() => {
+                      open(c);
+                    }}
+                  />
                 ))}
               </Stack>
             </section>

@@ -3,8 +3,8 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '@/api/errors';
 import { DateField } from '@/components/DateField';
-import { ACTIVITY_KINDS, kindFilter } from '../vocabulary';
-import { useCreateCase, type NewCaseValues } from '../queries';
+import { ACTIVITY_KINDS, kindFilter } from '@/lib/vocabulary';
+import { useCreateCase, type NewCaseValues } from '@/api/cases';
 
 export const KIOSK_URL = 'https://efiling.court.go.ke/';
 

@@ -2,8 +2,8 @@ import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Case } from '@gen/kesi/v1/case_pb';
 import { formatDate } from '@/lib/dates';
-import { caseLink } from '../links';
-import { isConcluded } from '../vocabulary';
+import { caseLink } from '@/lib/caseLinks';
+import { isConcluded } from '@/lib/vocabulary';
 
 export const SITTING_TEXT = {
   record: 'Record outcome',

@@ -20,8 +20,8 @@ import type { Case } from '@gen/kesi/v1/case_pb';
 import { errorMessage } from '@/api/errors';
 import { DateField } from '@/components/DateField';
 import { formatDate, quickDates, todayIsoDate } from '@/lib/dates';
-import { useRecordOutcome, type OutcomeValues } from '../queries';
-import { ACTIVITY_KINDS, CONCLUDING_STATUSES, DEFAULT_CONCLUSION, kindFilter, OUTCOME_CHOICES, suggestedNextActivity } from '../vocabulary';
+import { useRecordOutcome, type OutcomeValues } from '@/api/cases';
+import { ACTIVITY_KINDS, CONCLUDING_STATUSES, DEFAULT_CONCLUSION, kindFilter, OUTCOME_CHOICES, suggestedNextActivity } from '@/lib/vocabulary';
 
 export const OUTCOME_TEXT = {
   title: 'Record outcome',

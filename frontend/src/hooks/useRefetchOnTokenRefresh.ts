@@ -1,10 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { TOKEN_REFRESHED_EVENT } from '@/api/events';
-
-/** Every diary area keys its case queries under 'cases' and its client queries under 'clients'. */
-export const CASES_ROOT = 'cases';
-export const CLIENTS_ROOT = 'clients';
+import { isKeyOf, SESSION_SERVICES } from '@/api/keys';
 
 /**
  * SPEC.md section 4: after the session was renewed, case and client queries run again
@@ -14,8 +11,7 @@ export function useRefetchOnTokenRefresh(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     const onRefreshed = () => {
-      void queryClient.invalidateQueries({ queryKey: [CASES_ROOT] });
-      void queryClient.invalidateQueries({ queryKey: [CLIENTS_ROOT] });
+      void queryClient.invalidateQueries({ predicate: (q) => isKeyOf(q.queryKey, SESSION_SERVICES) });
     };
     window.addEventListener(TOKEN_REFRESHED_EVENT, onRefreshed);
     return () => {

@@ -1,0 +1,7 @@
+import { CauseListSummary } from '@/features/causelists/CauseListSummary';
+import { DashboardPage } from '@/features/dashboard/pages/DashboardPage';
+
+/** The dashboard with the cause-list summary of its neighbour feature (see CaseDetailRoute.tsx). */
+export function DashboardRoute() {
+  return <DashboardPage causeLists={<CauseListSummary />} />;
+}
