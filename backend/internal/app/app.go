@@ -55,6 +55,8 @@ type App struct {
 	// CauseLists takes lists in for `kesi causelists import` and the fetch job.
 	CauseLists *causelists.Service
 	Metrics    *metrics.Metrics
+	// Documents re-wraps data keys for `kesi keys rewrap`.
+	Documents *documents.Service
 
 	seeders   []func(context.Context) error
 	checks    []func(context.Context) error
@@ -156,6 +158,7 @@ func (a *App) build() error {
 	documentSvc := documents.NewService(a.DB.Client, blobs, keyring, a.Calendar.Clock, documents.Limits{
 		File: a.Config.MaxUploadBytes, DemoFile: a.Config.DemoMaxUploadBytes, Request: a.Config.MaxRequestBytes, Files: a.Config.MaxUploadFiles,
 	})
+	a.Documents = documentSvc
 	a.checks = append(a.checks, documentSvc.CheckInstallation, documentSvc.CheckKey)
 	a.readiness = append(a.readiness,
 		func(ctx context.Context) error { _, err := documentSvc.VerifyKey(ctx); return err },
