@@ -235,6 +235,8 @@ func (a *App) build() error {
 		jobs.Job{Name: "next-dates", Every: 15 * time.Minute, AtStart: true, Run: caseSvc.MoveDay},
 
 		jobs.Job{Name: "rate-limits-sweep", Every: time.Hour, Run: limits.Sweep},
+		// Ended sessions, used or expired reset codes, audit events past KESI_AUDIT_RETENTION.
+		jobs.Job{Name: "retention", Every: 6 * time.Hour, AtStart: true, Run: auth.RetentionJob(a.DB.Client, a.Calendar.Clock, a.Config.AuditRetention)},
 
 		jobs.Job{Name: "reminders", Every: time.Minute, AtStart: true, Run: reminderSvc.Job},
 		jobs.Job{Name: "causelists-fetch", Every: 30 * time.Minute, Run: a.causeListFetcher().Run})
