@@ -158,6 +158,7 @@ func (a *App) build() error {
 	documentSvc := documents.NewService(a.DB.Client, blobs, keyring, a.Calendar.Clock, documents.Limits{
 		File: a.Config.MaxUploadBytes, DemoFile: a.Config.DemoMaxUploadBytes, Request: a.Config.MaxRequestBytes, Files: a.Config.MaxUploadFiles,
 	})
+	documentSvc.SetQuota(documents.Quota{Bytes: a.Config.StorageQuotaBytes, DemoBytes: a.Config.DemoStorageQuotaBytes, RowLocks: a.DB.Dialect == "postgres"})
 	a.Documents = documentSvc
 	a.checks = append(a.checks, documentSvc.CheckInstallation, documentSvc.CheckKey)
 	a.readiness = append(a.readiness,
