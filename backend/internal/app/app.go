@@ -5,6 +5,7 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -140,10 +141,12 @@ func (a *App) build() error {
 	}
 	authn.Extensions = authSvc
 	authHandler := auth.NewHandler(authSvc, a.Config.SecureCookies())
-	a.seeders = append(a.seeders, func(ctx context.Context) error {
-		_, err := auth.EnsureDemoAccount(ctx, a.DB.Client)
-		return err
-	})
+	if a.Config.Demo {
+		a.seeders = append(a.seeders, func(ctx context.Context) error {
+			_, err := auth.EnsureDemoAccount(ctx, a.DB.Client)
+			return err
+		})
+	}
 	blobs, err := blob.Open(a.Config.BlobURL)
 	if err != nil {
 		return fmt.Errorf("blob store: %w", err)
@@ -181,8 +184,30 @@ func (a *App) build() error {
 		}
 		return demo.Reset(ctx, a.DB.Client, a.Calendar, u.ID)
 	}
-	// Dev and first start: the demo account gets its diary when it has none.
-	a.seeders = append(a.seeders, func(ctx context.Context) error { return demo.FillEmpty(ctx, a.DB.Client, a.Calendar) })
+	if a.Config.Demo {
+		// Dev and first start: the demo account gets its diary when it has none.
+		a.seeders = append(a.seeders, func(ctx context.Context) error { return demo.FillEmpty(ctx, a.DB.Client, a.Calendar) })
+	} else {
+		// KESI_DEMO=off: the demo account, if an earlier start made one, goes.
+		a.resetDemo = func(context.Context) error { return errDemoOff }
+		a.seeders = append(a.seeders, func(ctx context.Context) error {
+			u, err := auth.DemoAccount(ctx, a.DB.Client)
+			if err != nil || u == nil {
+				return err
+			}
+			if err := authSvc.EndEverySession(ctx, u.ID); err != nil {
+				return fmt.Errorf("end demo sessions: %w", err)
+			}
+			if err := documentSvc.PurgeOwner(ctx, u.ID); err != nil {
+				return fmt.Errorf("purge demo uploads: %w", err)
+			}
+			if err := demo.Remove(ctx, a.DB.Client, u.ID); err != nil {
+				return err
+			}
+			slog.WarnContext(ctx, "KESI_DEMO=off: the demo account was removed", "email", auth.DemoEmail)
+			return nil
+		})
+	}
 	// Paystack whenever a secret key is set; otherwise the dev fake checkout
 	// (config.Load refuses production without a key).
 	var provider billing.Provider
@@ -228,7 +253,6 @@ func (a *App) build() error {
 	raw.Upload, raw.Download = documentFiles.Upload(), documentFiles.Download()
 	a.Jobs = jobs.NewRunner(a.DB.SQL, a.DB.Dialect,
 		jobs.Job{Name: "documents-sweep", Every: time.Hour, AtStart: true, Run: documentSvc.Sweep},
-		jobs.Job{Name: "demo-reset", Every: 6 * time.Hour, Run: a.ResetDemo},
 		jobs.Job{Name: "commissions", Every: 6 * time.Hour, AtStart: true, Run: affiliateSvc.CommissionsJob},
 		// Moves the stored next dates once the day changes in Nairobi; every
 		// quarter hour, so it runs just after midnight, and finds nothing
@@ -242,6 +266,9 @@ func (a *App) build() error {
 		jobs.Job{Name: "reminders", Every: time.Minute, AtStart: true, Run: reminderSvc.Job},
 		jobs.Job{Name: "causelists-fetch", Every: 30 * time.Minute, Run: a.causeListFetcher().Run})
 
+	if a.Config.Demo {
+		a.Jobs.Add(jobs.Job{Name: "demo-reset", Every: 6 * time.Hour, Run: a.ResetDemo})
+	}
 	a.Jobs.Observe = a.Metrics.JobDone
 
 	connectOpts := connect.WithHandlerOptions(
@@ -283,6 +310,13 @@ func (a *App) build() error {
 		w.Write([]byte("ok\n"))
 	})
 	mux.HandleFunc("GET /readyz", a.ready)
+	// What the web app needs to know before anyone signs in.
+	publicConfig, _ := json.Marshal(map[string]bool{"demo": a.Config.Demo})
+	mux.HandleFunc("GET /api/config", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Write(publicConfig)
+	})
 	if devRoutes != nil && !a.Config.Production() {
 		mux.Handle("/dev/", devRoutes)
 	}
@@ -347,6 +381,8 @@ func (a *App) Check(ctx context.Context) error {
 // ResetDemo restores the demo account: its uploads are purged, rows and
 // blobs, and its diary is rewritten relative to today.
 func (a *App) ResetDemo(ctx context.Context) error { return a.resetDemo(ctx) }
+
+var errDemoOff = errors.New("the demo is off (KESI_DEMO=off): there is no demo account to reset")
 
 // Close stops the bus and releases the database.
 func (a *App) Close() error {
