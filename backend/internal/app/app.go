@@ -90,6 +90,7 @@ func New(ctx context.Context, cfg *config.Config, opts ...Option) (*App, error) 
 	if cfg.DBMaxConns > 0 {
 		db.SetMaxConns(cfg.DBMaxConns)
 	}
+	db.LogSlowQueries(cfg.SlowQuery)
 	a := &App{Config: cfg, DB: db, Calendar: platform.Calendar{Clock: o.clock, Location: cfg.Location}, Metrics: metrics.New(db.SQL)}
 	// On SQLite the bus joins the other Apps of this process on the same
 	// file: one name for the file, as KESI_DATABASE_URL or the data dir gives it.
@@ -230,7 +231,7 @@ func (a *App) build() error {
 	if err != nil {
 		return err
 	}
-	a.Metrics.Register(reminders.MessagesTotal)
+	a.Metrics.Register(reminders.MessagesTotal, metrics.Argon2Queue(auth.PasswordHashesRunning))
 	// A date moved by an import or a cause-list adoption is alerted at once.
 	caseSvc.OnDateMoved = reminderSvc.DateMoved
 	causeListHandler := causelists.NewHandler(a.CauseLists)
@@ -330,7 +331,7 @@ func (a *App) build() error {
 	// The request id and the client's address outermost, so that every log
 	// line of the request, the access log's too, carries them.
 	a.handler = platform.RequestIDMiddleware(platform.ClientMiddleware(a.Config.TrustedProxies, logRequests(
-		securityHeaders(a.Config.SecureCookies(), guardWrites(publicOrigin, authn.Middleware(mux))))))
+		securityHeaders(a.Config.SecureCookies(), guardWrites(publicOrigin, authn.Middleware(noteUser(mux)))))))
 	return nil
 }
 
