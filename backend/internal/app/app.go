@@ -64,6 +64,7 @@ type App struct {
 	readiness []func(context.Context) error
 	resetDemo func(context.Context) error
 	handler   http.Handler
+	tracing   *platform.Tracing // nil unless OTEL_EXPORTER_OTLP_ENDPOINT is set
 }
 
 // Option changes how New builds the App; tests use them.
@@ -102,6 +103,12 @@ func New(ctx context.Context, cfg *config.Config, opts ...Option) (*App, error) 
 	if err != nil {
 		db.Close()
 		return nil, err
+	}
+	if cfg.OTLPEndpoint != "" {
+		if a.tracing, err = platform.NewTracing(ctx, cfg.OTLPEndpoint); err != nil {
+			a.Close()
+			return nil, err
+		}
 	}
 	if err := a.build(); err != nil {
 		a.Close()
@@ -272,8 +279,12 @@ func (a *App) build() error {
 	}
 	a.Jobs.Observe = a.Metrics.JobDone
 
+	interceptors := []connect.Interceptor{a.Metrics.Interceptor(), errs.Interceptor(), a.Authz.Interceptor(), input.Interceptor()}
+	if a.tracing != nil {
+		interceptors = append([]connect.Interceptor{a.tracing.Interceptor()}, interceptors...)
+	}
 	connectOpts := connect.WithHandlerOptions(
-		connect.WithInterceptors(a.Metrics.Interceptor(), errs.Interceptor(), a.Authz.Interceptor(), input.Interceptor()),
+		connect.WithInterceptors(interceptors...),
 		connect.WithRecover(recoverPanic),
 		connect.WithReadMaxBytes(4<<20),
 		connect.WithCompressMinBytes(1024),
@@ -332,6 +343,9 @@ func (a *App) build() error {
 	// line of the request, the access log's too, carries them.
 	a.handler = platform.RequestIDMiddleware(platform.ClientMiddleware(a.Config.TrustedProxies, logRequests(
 		securityHeaders(a.Config.SecureCookies(), guardWrites(publicOrigin, authn.Middleware(noteUser(mux)))))))
+	if a.tracing != nil {
+		a.handler = a.tracing.Handler(a.handler)
+	}
 	return nil
 }
 
@@ -387,7 +401,13 @@ var errDemoOff = errors.New("the demo is off (KESI_DEMO=off): there is no demo a
 
 // Close stops the bus and releases the database.
 func (a *App) Close() error {
-	return errors.Join(a.Bus.Close(), a.DB.Close())
+	var traced error
+	if a.tracing != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		traced = a.tracing.Shutdown(ctx)
+		cancel()
+	}
+	return errors.Join(traced, a.Bus.Close(), a.DB.Close())
 }
 
 func (a *App) ready(w http.ResponseWriter, r *http.Request) {
