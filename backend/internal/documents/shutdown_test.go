@@ -3,8 +3,8 @@ package documents_test
 import (
 	"bytes"
 	"context"
-	"io"
 	"encoding/base64"
+	"io"
 	"net"
 	"net/url"
 	"strings"
