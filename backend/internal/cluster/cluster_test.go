@@ -386,4 +386,3 @@ func waitFor(t *testing.T, d time.Duration, what string, ok func() bool) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
-
