@@ -11,6 +11,8 @@ BUF_VERSION := v1.75.0
 PROTOC_GEN_GO_VERSION := v1.36.12
 CONNECT_VERSION := v1.21.1
 ENT_VERSION := v0.14.5
+# The S3-compatible object store of `make test-cluster` (Apache-2.0, pure Go).
+VERSITYGW_VERSION := v1.8.0
 
 GO_TOOLS := $(BIN)/buf $(BIN)/protoc-gen-go $(BIN)/protoc-gen-connect-go $(BIN)/protoc-gen-connect-openapi
 
@@ -26,7 +28,19 @@ web: node_modules/.installed
 	npm run build --workspace frontend
 	touch backend/internal/web/dist/.keep
 
-test: system-deps test-go test-web test-e2e test-extension
+test: system-deps test-go test-web test-e2e test-extension test-cluster
+
+# test-cluster runs three `kesi serve` on one Postgres (KESI_TEST_DATABASE_URL, default the
+# local server) and one versitygw over a temporary directory: sign-in, refresh and sign-out
+# across servers, upload on one and download on the others, a server killed mid-upload and
+# one stopped with an upload in flight (backend/internal/cluster).
+.PHONY: test-cluster
+test-cluster: $(BIN)/versitygw
+	VERSITYGW=$(BIN)/versitygw KESI_TEST_DATABASE_URL="$${KESI_TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable}" \
+		go test -tags cluster -count=1 -timeout 10m ./backend/internal/cluster/
+
+$(BIN)/versitygw:
+	GOBIN=$(BIN) go install github.com/versity/versitygw/cmd/versitygw@$(VERSITYGW_VERSION)
 
 # system-deps installs what the browser suites, the extension package and PDF
 # cause lists need from Debian when it can (root with apt-get), and otherwise

@@ -15100,16 +15100,18 @@ func (m *PaymentMutation) ResetEdge(name string) error {
 // PendingUploadMutation represents an operation that mutates the PendingUpload nodes in the graph.
 type PendingUploadMutation struct {
 	config
-	op            Op
-	typ           string
-	id            *uuid.UUID
-	blob_key      *string
-	owner_id      *uuid.UUID
-	created_at    *time.Time
-	clearedFields map[string]struct{}
-	done          bool
-	oldValue      func(context.Context) (*PendingUpload, error)
-	predicates    []predicate.PendingUpload
+	op                Op
+	typ               string
+	id                *uuid.UUID
+	blob_key          *string
+	owner_id          *uuid.UUID
+	reserved_bytes    *int64
+	addreserved_bytes *int64
+	created_at        *time.Time
+	clearedFields     map[string]struct{}
+	done              bool
+	oldValue          func(context.Context) (*PendingUpload, error)
+	predicates        []predicate.PendingUpload
 }
 
 var _ ent.Mutation = (*PendingUploadMutation)(nil)
@@ -15288,6 +15290,62 @@ func (m *PendingUploadMutation) ResetOwnerID() {
 	m.owner_id = nil
 }
 
+// SetReservedBytes sets the "reserved_bytes" field.
+func (m *PendingUploadMutation) SetReservedBytes(i int64) {
+	m.reserved_bytes = &i
+	m.addreserved_bytes = nil
+}
+
+// ReservedBytes returns the value of the "reserved_bytes" field in the mutation.
+func (m *PendingUploadMutation) ReservedBytes() (r int64, exists bool) {
+	v := m.reserved_bytes
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReservedBytes returns the old "reserved_bytes" field's value of the PendingUpload entity.
+// If the PendingUpload object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PendingUploadMutation) OldReservedBytes(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReservedBytes is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReservedBytes requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReservedBytes: %w", err)
+	}
+	return oldValue.ReservedBytes, nil
+}
+
+// AddReservedBytes adds i to the "reserved_bytes" field.
+func (m *PendingUploadMutation) AddReservedBytes(i int64) {
+	if m.addreserved_bytes != nil {
+		*m.addreserved_bytes += i
+	} else {
+		m.addreserved_bytes = &i
+	}
+}
+
+// AddedReservedBytes returns the value that was added to the "reserved_bytes" field in this mutation.
+func (m *PendingUploadMutation) AddedReservedBytes() (r int64, exists bool) {
+	v := m.addreserved_bytes
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetReservedBytes resets all changes to the "reserved_bytes" field.
+func (m *PendingUploadMutation) ResetReservedBytes() {
+	m.reserved_bytes = nil
+	m.addreserved_bytes = nil
+}
+
 // SetCreatedAt sets the "created_at" field.
 func (m *PendingUploadMutation) SetCreatedAt(t time.Time) {
 	m.created_at = &t
@@ -15358,12 +15416,15 @@ func (m *PendingUploadMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *PendingUploadMutation) Fields() []string {
-	fields := make([]string, 0, 3)
+	fields := make([]string, 0, 4)
 	if m.blob_key != nil {
 		fields = append(fields, pendingupload.FieldBlobKey)
 	}
 	if m.owner_id != nil {
 		fields = append(fields, pendingupload.FieldOwnerID)
+	}
+	if m.reserved_bytes != nil {
+		fields = append(fields, pendingupload.FieldReservedBytes)
 	}
 	if m.created_at != nil {
 		fields = append(fields, pendingupload.FieldCreatedAt)
@@ -15380,6 +15441,8 @@ func (m *PendingUploadMutation) Field(name string) (ent.Value, bool) {
 		return m.BlobKey()
 	case pendingupload.FieldOwnerID:
 		return m.OwnerID()
+	case pendingupload.FieldReservedBytes:
+		return m.ReservedBytes()
 	case pendingupload.FieldCreatedAt:
 		return m.CreatedAt()
 	}
@@ -15395,6 +15458,8 @@ func (m *PendingUploadMutation) OldField(ctx context.Context, name string) (ent.
 		return m.OldBlobKey(ctx)
 	case pendingupload.FieldOwnerID:
 		return m.OldOwnerID(ctx)
+	case pendingupload.FieldReservedBytes:
+		return m.OldReservedBytes(ctx)
 	case pendingupload.FieldCreatedAt:
 		return m.OldCreatedAt(ctx)
 	}
@@ -15420,6 +15485,13 @@ func (m *PendingUploadMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetOwnerID(v)
 		return nil
+	case pendingupload.FieldReservedBytes:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReservedBytes(v)
+		return nil
 	case pendingupload.FieldCreatedAt:
 		v, ok := value.(time.Time)
 		if !ok {
@@ -15434,13 +15506,21 @@ func (m *PendingUploadMutation) SetField(name string, value ent.Value) error {
 // AddedFields returns all numeric fields that were incremented/decremented during
 // this mutation.
 func (m *PendingUploadMutation) AddedFields() []string {
-	return nil
+	var fields []string
+	if m.addreserved_bytes != nil {
+		fields = append(fields, pendingupload.FieldReservedBytes)
+	}
+	return fields
 }
 
 // AddedField returns the numeric value that was incremented/decremented on a field
 // with the given name. The second boolean return value indicates that this field
 // was not set, or was not defined in the schema.
 func (m *PendingUploadMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case pendingupload.FieldReservedBytes:
+		return m.AddedReservedBytes()
+	}
 	return nil, false
 }
 
@@ -15449,6 +15529,13 @@ func (m *PendingUploadMutation) AddedField(name string) (ent.Value, bool) {
 // type.
 func (m *PendingUploadMutation) AddField(name string, value ent.Value) error {
 	switch name {
+	case pendingupload.FieldReservedBytes:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddReservedBytes(v)
+		return nil
 	}
 	return fmt.Errorf("unknown PendingUpload numeric field %s", name)
 }
@@ -15481,6 +15568,9 @@ func (m *PendingUploadMutation) ResetField(name string) error {
 		return nil
 	case pendingupload.FieldOwnerID:
 		m.ResetOwnerID()
+		return nil
+	case pendingupload.FieldReservedBytes:
+		m.ResetReservedBytes()
 		return nil
 	case pendingupload.FieldCreatedAt:
 		m.ResetCreatedAt()

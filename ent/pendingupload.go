@@ -22,6 +22,8 @@ type PendingUpload struct {
 	BlobKey string `json:"blob_key,omitempty"`
 	// OwnerID holds the value of the "owner_id" field.
 	OwnerID uuid.UUID `json:"owner_id,omitempty"`
+	// ReservedBytes holds the value of the "reserved_bytes" field.
+	ReservedBytes int64 `json:"reserved_bytes,omitempty"`
 	// CreatedAt holds the value of the "created_at" field.
 	CreatedAt    time.Time `json:"created_at,omitempty"`
 	selectValues sql.SelectValues
@@ -32,6 +34,8 @@ func (*PendingUpload) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
+		case pendingupload.FieldReservedBytes:
+			values[i] = new(sql.NullInt64)
 		case pendingupload.FieldBlobKey:
 			values[i] = new(sql.NullString)
 		case pendingupload.FieldCreatedAt:
@@ -70,6 +74,12 @@ func (_m *PendingUpload) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field owner_id", values[i])
 			} else if value != nil {
 				_m.OwnerID = *value
+			}
+		case pendingupload.FieldReservedBytes:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field reserved_bytes", values[i])
+			} else if value.Valid {
+				_m.ReservedBytes = value.Int64
 			}
 		case pendingupload.FieldCreatedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -118,6 +128,9 @@ func (_m *PendingUpload) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("owner_id=")
 	builder.WriteString(fmt.Sprintf("%v", _m.OwnerID))
+	builder.WriteString(", ")
+	builder.WriteString("reserved_bytes=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ReservedBytes))
 	builder.WriteString(", ")
 	builder.WriteString("created_at=")
 	builder.WriteString(_m.CreatedAt.Format(time.ANSIC))

@@ -36,6 +36,20 @@ func (_c *PendingUploadCreate) SetOwnerID(v uuid.UUID) *PendingUploadCreate {
 	return _c
 }
 
+// SetReservedBytes sets the "reserved_bytes" field.
+func (_c *PendingUploadCreate) SetReservedBytes(v int64) *PendingUploadCreate {
+	_c.mutation.SetReservedBytes(v)
+	return _c
+}
+
+// SetNillableReservedBytes sets the "reserved_bytes" field if the given value is not nil.
+func (_c *PendingUploadCreate) SetNillableReservedBytes(v *int64) *PendingUploadCreate {
+	if v != nil {
+		_c.SetReservedBytes(*v)
+	}
+	return _c
+}
+
 // SetCreatedAt sets the "created_at" field.
 func (_c *PendingUploadCreate) SetCreatedAt(v time.Time) *PendingUploadCreate {
 	_c.mutation.SetCreatedAt(v)
@@ -99,6 +113,10 @@ func (_c *PendingUploadCreate) ExecX(ctx context.Context) {
 
 // defaults sets the default values of the builder before save.
 func (_c *PendingUploadCreate) defaults() {
+	if _, ok := _c.mutation.ReservedBytes(); !ok {
+		v := pendingupload.DefaultReservedBytes
+		_c.mutation.SetReservedBytes(v)
+	}
 	if _, ok := _c.mutation.CreatedAt(); !ok {
 		v := pendingupload.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
@@ -121,6 +139,14 @@ func (_c *PendingUploadCreate) check() error {
 	}
 	if _, ok := _c.mutation.OwnerID(); !ok {
 		return &ValidationError{Name: "owner_id", err: errors.New(`ent: missing required field "PendingUpload.owner_id"`)}
+	}
+	if _, ok := _c.mutation.ReservedBytes(); !ok {
+		return &ValidationError{Name: "reserved_bytes", err: errors.New(`ent: missing required field "PendingUpload.reserved_bytes"`)}
+	}
+	if v, ok := _c.mutation.ReservedBytes(); ok {
+		if err := pendingupload.ReservedBytesValidator(v); err != nil {
+			return &ValidationError{Name: "reserved_bytes", err: fmt.Errorf(`ent: validator failed for field "PendingUpload.reserved_bytes": %w`, err)}
+		}
 	}
 	if _, ok := _c.mutation.CreatedAt(); !ok {
 		return &ValidationError{Name: "created_at", err: errors.New(`ent: missing required field "PendingUpload.created_at"`)}
@@ -168,6 +194,10 @@ func (_c *PendingUploadCreate) createSpec() (*PendingUpload, *sqlgraph.CreateSpe
 	if value, ok := _c.mutation.OwnerID(); ok {
 		_spec.SetField(pendingupload.FieldOwnerID, field.TypeUUID, value)
 		_node.OwnerID = value
+	}
+	if value, ok := _c.mutation.ReservedBytes(); ok {
+		_spec.SetField(pendingupload.FieldReservedBytes, field.TypeInt64, value)
+		_node.ReservedBytes = value
 	}
 	if value, ok := _c.mutation.CreatedAt(); ok {
 		_spec.SetField(pendingupload.FieldCreatedAt, field.TypeTime, value)
@@ -249,6 +279,24 @@ func (u *PendingUploadUpsert) UpdateOwnerID() *PendingUploadUpsert {
 	return u
 }
 
+// SetReservedBytes sets the "reserved_bytes" field.
+func (u *PendingUploadUpsert) SetReservedBytes(v int64) *PendingUploadUpsert {
+	u.Set(pendingupload.FieldReservedBytes, v)
+	return u
+}
+
+// UpdateReservedBytes sets the "reserved_bytes" field to the value that was provided on create.
+func (u *PendingUploadUpsert) UpdateReservedBytes() *PendingUploadUpsert {
+	u.SetExcluded(pendingupload.FieldReservedBytes)
+	return u
+}
+
+// AddReservedBytes adds v to the "reserved_bytes" field.
+func (u *PendingUploadUpsert) AddReservedBytes(v int64) *PendingUploadUpsert {
+	u.Add(pendingupload.FieldReservedBytes, v)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -325,6 +373,27 @@ func (u *PendingUploadUpsertOne) SetOwnerID(v uuid.UUID) *PendingUploadUpsertOne
 func (u *PendingUploadUpsertOne) UpdateOwnerID() *PendingUploadUpsertOne {
 	return u.Update(func(s *PendingUploadUpsert) {
 		s.UpdateOwnerID()
+	})
+}
+
+// SetReservedBytes sets the "reserved_bytes" field.
+func (u *PendingUploadUpsertOne) SetReservedBytes(v int64) *PendingUploadUpsertOne {
+	return u.Update(func(s *PendingUploadUpsert) {
+		s.SetReservedBytes(v)
+	})
+}
+
+// AddReservedBytes adds v to the "reserved_bytes" field.
+func (u *PendingUploadUpsertOne) AddReservedBytes(v int64) *PendingUploadUpsertOne {
+	return u.Update(func(s *PendingUploadUpsert) {
+		s.AddReservedBytes(v)
+	})
+}
+
+// UpdateReservedBytes sets the "reserved_bytes" field to the value that was provided on create.
+func (u *PendingUploadUpsertOne) UpdateReservedBytes() *PendingUploadUpsertOne {
+	return u.Update(func(s *PendingUploadUpsert) {
+		s.UpdateReservedBytes()
 	})
 }
 
@@ -571,6 +640,27 @@ func (u *PendingUploadUpsertBulk) SetOwnerID(v uuid.UUID) *PendingUploadUpsertBu
 func (u *PendingUploadUpsertBulk) UpdateOwnerID() *PendingUploadUpsertBulk {
 	return u.Update(func(s *PendingUploadUpsert) {
 		s.UpdateOwnerID()
+	})
+}
+
+// SetReservedBytes sets the "reserved_bytes" field.
+func (u *PendingUploadUpsertBulk) SetReservedBytes(v int64) *PendingUploadUpsertBulk {
+	return u.Update(func(s *PendingUploadUpsert) {
+		s.SetReservedBytes(v)
+	})
+}
+
+// AddReservedBytes adds v to the "reserved_bytes" field.
+func (u *PendingUploadUpsertBulk) AddReservedBytes(v int64) *PendingUploadUpsertBulk {
+	return u.Update(func(s *PendingUploadUpsert) {
+		s.AddReservedBytes(v)
+	})
+}
+
+// UpdateReservedBytes sets the "reserved_bytes" field to the value that was provided on create.
+func (u *PendingUploadUpsertBulk) UpdateReservedBytes() *PendingUploadUpsertBulk {
+	return u.Update(func(s *PendingUploadUpsert) {
+		s.UpdateReservedBytes()
 	})
 }
 

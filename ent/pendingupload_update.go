@@ -56,6 +56,27 @@ func (_u *PendingUploadUpdate) SetNillableOwnerID(v *uuid.UUID) *PendingUploadUp
 	return _u
 }
 
+// SetReservedBytes sets the "reserved_bytes" field.
+func (_u *PendingUploadUpdate) SetReservedBytes(v int64) *PendingUploadUpdate {
+	_u.mutation.ResetReservedBytes()
+	_u.mutation.SetReservedBytes(v)
+	return _u
+}
+
+// SetNillableReservedBytes sets the "reserved_bytes" field if the given value is not nil.
+func (_u *PendingUploadUpdate) SetNillableReservedBytes(v *int64) *PendingUploadUpdate {
+	if v != nil {
+		_u.SetReservedBytes(*v)
+	}
+	return _u
+}
+
+// AddReservedBytes adds value to the "reserved_bytes" field.
+func (_u *PendingUploadUpdate) AddReservedBytes(v int64) *PendingUploadUpdate {
+	_u.mutation.AddReservedBytes(v)
+	return _u
+}
+
 // Mutation returns the PendingUploadMutation object of the builder.
 func (_u *PendingUploadUpdate) Mutation() *PendingUploadMutation {
 	return _u.mutation
@@ -95,6 +116,11 @@ func (_u *PendingUploadUpdate) check() error {
 			return &ValidationError{Name: "blob_key", err: fmt.Errorf(`ent: validator failed for field "PendingUpload.blob_key": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.ReservedBytes(); ok {
+		if err := pendingupload.ReservedBytesValidator(v); err != nil {
+			return &ValidationError{Name: "reserved_bytes", err: fmt.Errorf(`ent: validator failed for field "PendingUpload.reserved_bytes": %w`, err)}
+		}
+	}
 	return nil
 }
 
@@ -115,6 +141,12 @@ func (_u *PendingUploadUpdate) sqlSave(ctx context.Context) (_node int, err erro
 	}
 	if value, ok := _u.mutation.OwnerID(); ok {
 		_spec.SetField(pendingupload.FieldOwnerID, field.TypeUUID, value)
+	}
+	if value, ok := _u.mutation.ReservedBytes(); ok {
+		_spec.SetField(pendingupload.FieldReservedBytes, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedReservedBytes(); ok {
+		_spec.AddField(pendingupload.FieldReservedBytes, field.TypeInt64, value)
 	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -161,6 +193,27 @@ func (_u *PendingUploadUpdateOne) SetNillableOwnerID(v *uuid.UUID) *PendingUploa
 	if v != nil {
 		_u.SetOwnerID(*v)
 	}
+	return _u
+}
+
+// SetReservedBytes sets the "reserved_bytes" field.
+func (_u *PendingUploadUpdateOne) SetReservedBytes(v int64) *PendingUploadUpdateOne {
+	_u.mutation.ResetReservedBytes()
+	_u.mutation.SetReservedBytes(v)
+	return _u
+}
+
+// SetNillableReservedBytes sets the "reserved_bytes" field if the given value is not nil.
+func (_u *PendingUploadUpdateOne) SetNillableReservedBytes(v *int64) *PendingUploadUpdateOne {
+	if v != nil {
+		_u.SetReservedBytes(*v)
+	}
+	return _u
+}
+
+// AddReservedBytes adds value to the "reserved_bytes" field.
+func (_u *PendingUploadUpdateOne) AddReservedBytes(v int64) *PendingUploadUpdateOne {
+	_u.mutation.AddReservedBytes(v)
 	return _u
 }
 
@@ -216,6 +269,11 @@ func (_u *PendingUploadUpdateOne) check() error {
 			return &ValidationError{Name: "blob_key", err: fmt.Errorf(`ent: validator failed for field "PendingUpload.blob_key": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.ReservedBytes(); ok {
+		if err := pendingupload.ReservedBytesValidator(v); err != nil {
+			return &ValidationError{Name: "reserved_bytes", err: fmt.Errorf(`ent: validator failed for field "PendingUpload.reserved_bytes": %w`, err)}
+		}
+	}
 	return nil
 }
 
@@ -253,6 +311,12 @@ func (_u *PendingUploadUpdateOne) sqlSave(ctx context.Context) (_node *PendingUp
 	}
 	if value, ok := _u.mutation.OwnerID(); ok {
 		_spec.SetField(pendingupload.FieldOwnerID, field.TypeUUID, value)
+	}
+	if value, ok := _u.mutation.ReservedBytes(); ok {
+		_spec.SetField(pendingupload.FieldReservedBytes, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedReservedBytes(); ok {
+		_spec.AddField(pendingupload.FieldReservedBytes, field.TypeInt64, value)
 	}
 	_node = &PendingUpload{config: _u.config}
 	_spec.Assign = _node.assignValues

@@ -766,8 +766,14 @@ func init() {
 	pendinguploadDescBlobKey := pendinguploadFields[0].Descriptor()
 	// pendingupload.BlobKeyValidator is a validator for the "blob_key" field. It is called by the builders before save.
 	pendingupload.BlobKeyValidator = pendinguploadDescBlobKey.Validators[0].(func(string) error)
+	// pendinguploadDescReservedBytes is the schema descriptor for reserved_bytes field.
+	pendinguploadDescReservedBytes := pendinguploadFields[2].Descriptor()
+	// pendingupload.DefaultReservedBytes holds the default value on creation for the reserved_bytes field.
+	pendingupload.DefaultReservedBytes = pendinguploadDescReservedBytes.Default.(int64)
+	// pendingupload.ReservedBytesValidator is a validator for the "reserved_bytes" field. It is called by the builders before save.
+	pendingupload.ReservedBytesValidator = pendinguploadDescReservedBytes.Validators[0].(func(int64) error)
 	// pendinguploadDescCreatedAt is the schema descriptor for created_at field.
-	pendinguploadDescCreatedAt := pendinguploadFields[2].Descriptor()
+	pendinguploadDescCreatedAt := pendinguploadFields[3].Descriptor()
 	// pendingupload.DefaultCreatedAt holds the default value on creation for the created_at field.
 	pendingupload.DefaultCreatedAt = pendinguploadDescCreatedAt.Default.(func() time.Time)
 	// pendinguploadDescID is the schema descriptor for id field.

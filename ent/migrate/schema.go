@@ -571,6 +571,7 @@ var (
 		{Name: "id", Type: field.TypeUUID},
 		{Name: "blob_key", Type: field.TypeString, Unique: true, Size: 255},
 		{Name: "owner_id", Type: field.TypeUUID},
+		{Name: "reserved_bytes", Type: field.TypeInt64, Default: 0},
 		{Name: "created_at", Type: field.TypeTime},
 	}
 	// PendingUploadsTable holds the schema information for the "pending_uploads" table.
@@ -582,7 +583,12 @@ var (
 			{
 				Name:    "pendingupload_created_at",
 				Unique:  false,
-				Columns: []*schema.Column{PendingUploadsColumns[3]},
+				Columns: []*schema.Column{PendingUploadsColumns[4]},
+			},
+			{
+				Name:    "pendingupload_owner_id",
+				Unique:  false,
+				Columns: []*schema.Column{PendingUploadsColumns[2]},
 			},
 		},
 	}

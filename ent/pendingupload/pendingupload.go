@@ -18,6 +18,8 @@ const (
 	FieldBlobKey = "blob_key"
 	// FieldOwnerID holds the string denoting the owner_id field in the database.
 	FieldOwnerID = "owner_id"
+	// FieldReservedBytes holds the string denoting the reserved_bytes field in the database.
+	FieldReservedBytes = "reserved_bytes"
 	// FieldCreatedAt holds the string denoting the created_at field in the database.
 	FieldCreatedAt = "created_at"
 	// Table holds the table name of the pendingupload in the database.
@@ -29,6 +31,7 @@ var Columns = []string{
 	FieldID,
 	FieldBlobKey,
 	FieldOwnerID,
+	FieldReservedBytes,
 	FieldCreatedAt,
 }
 
@@ -45,6 +48,10 @@ func ValidColumn(column string) bool {
 var (
 	// BlobKeyValidator is a validator for the "blob_key" field. It is called by the builders before save.
 	BlobKeyValidator func(string) error
+	// DefaultReservedBytes holds the default value on creation for the "reserved_bytes" field.
+	DefaultReservedBytes int64
+	// ReservedBytesValidator is a validator for the "reserved_bytes" field. It is called by the builders before save.
+	ReservedBytesValidator func(int64) error
 	// DefaultCreatedAt holds the default value on creation for the "created_at" field.
 	DefaultCreatedAt func() time.Time
 	// DefaultID holds the default value on creation for the "id" field.
@@ -67,6 +74,11 @@ func ByBlobKey(opts ...sql.OrderTermOption) OrderOption {
 // ByOwnerID orders the results by the owner_id field.
 func ByOwnerID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldOwnerID, opts...).ToFunc()
+}
+
+// ByReservedBytes orders the results by the reserved_bytes field.
+func ByReservedBytes(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldReservedBytes, opts...).ToFunc()
 }
 
 // ByCreatedAt orders the results by the created_at field.

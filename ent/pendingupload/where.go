@@ -65,6 +65,11 @@ func OwnerID(v uuid.UUID) predicate.PendingUpload {
 	return predicate.PendingUpload(sql.FieldEQ(FieldOwnerID, v))
 }
 
+// ReservedBytes applies equality check predicate on the "reserved_bytes" field. It's identical to ReservedBytesEQ.
+func ReservedBytes(v int64) predicate.PendingUpload {
+	return predicate.PendingUpload(sql.FieldEQ(FieldReservedBytes, v))
+}
+
 // CreatedAt applies equality check predicate on the "created_at" field. It's identical to CreatedAtEQ.
 func CreatedAt(v time.Time) predicate.PendingUpload {
 	return predicate.PendingUpload(sql.FieldEQ(FieldCreatedAt, v))
@@ -173,6 +178,46 @@ func OwnerIDLT(v uuid.UUID) predicate.PendingUpload {
 // OwnerIDLTE applies the LTE predicate on the "owner_id" field.
 func OwnerIDLTE(v uuid.UUID) predicate.PendingUpload {
 	return predicate.PendingUpload(sql.FieldLTE(FieldOwnerID, v))
+}
+
+// ReservedBytesEQ applies the EQ predicate on the "reserved_bytes" field.
+func ReservedBytesEQ(v int64) predicate.PendingUpload {
+	return predicate.PendingUpload(sql.FieldEQ(FieldReservedBytes, v))
+}
+
+// ReservedBytesNEQ applies the NEQ predicate on the "reserved_bytes" field.
+func ReservedBytesNEQ(v int64) predicate.PendingUpload {
+	return predicate.PendingUpload(sql.FieldNEQ(FieldReservedBytes, v))
+}
+
+// ReservedBytesIn applies the In predicate on the "reserved_bytes" field.
+func ReservedBytesIn(vs ...int64) predicate.PendingUpload {
+	return predicate.PendingUpload(sql.FieldIn(FieldReservedBytes, vs...))
+}
+
+// ReservedBytesNotIn applies the NotIn predicate on the "reserved_bytes" field.
+func ReservedBytesNotIn(vs ...int64) predicate.PendingUpload {
+	return predicate.PendingUpload(sql.FieldNotIn(FieldReservedBytes, vs...))
+}
+
+// ReservedBytesGT applies the GT predicate on the "reserved_bytes" field.
+func ReservedBytesGT(v int64) predicate.PendingUpload {
+	return predicate.PendingUpload(sql.FieldGT(FieldReservedBytes, v))
+}
+
+// ReservedBytesGTE applies the GTE predicate on the "reserved_bytes" field.
+func ReservedBytesGTE(v int64) predicate.PendingUpload {
+	return predicate.PendingUpload(sql.FieldGTE(FieldReservedBytes, v))
+}
+
+// ReservedBytesLT applies the LT predicate on the "reserved_bytes" field.
+func ReservedBytesLT(v int64) predicate.PendingUpload {
+	return predicate.PendingUpload(sql.FieldLT(FieldReservedBytes, v))
+}
+
+// ReservedBytesLTE applies the LTE predicate on the "reserved_bytes" field.
+func ReservedBytesLTE(v int64) predicate.PendingUpload {
+	return predicate.PendingUpload(sql.FieldLTE(FieldReservedBytes, v))
 }
 
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.

@@ -21,13 +21,17 @@ func (PendingUpload) Fields() []ent.Field {
 	return []ent.Field{
 		field.String("blob_key").MaxLen(255).Unique(),
 		field.UUID("owner_id", uuid.UUID{}),
+		// The storage this upload holds against its owner's quota while it
+		// streams in; released when it commits (the document's size counts
+		// then), is aborted, or is swept.
+		field.Int64("reserved_bytes").Default(0).NonNegative(),
 		field.Time("created_at").Default(now).Immutable(),
 	}
 }
 
 // Indexes of PendingUpload.
 func (PendingUpload) Indexes() []ent.Index {
-	return []ent.Index{index.Fields("created_at")}
+	return []ent.Index{index.Fields("created_at"), index.Fields("owner_id")}
 }
 
 // Installation is the one row naming this Kesi installation. The blob store

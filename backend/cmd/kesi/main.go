@@ -42,6 +42,8 @@ var commands = map[string]command{
 	"affiliates pay":       {"mark an affiliate's commissions paid: affiliates pay --affiliate EMAIL --month YYYY-MM", affiliatesPay},
 	"causelists import":    {"store published cause lists (.pdf, .docx, .txt): causelists import FILE...", causeListsImport},
 	"jobs run commissions": {"credit affiliate commissions now: jobs run commissions [--month YYYY-MM]", jobsRunCommissions},
+	"audit list":           {"print audit events, oldest first: audit list [--user EMAIL] [--since 2026-01-31|7d] [--limit N]", auditList},
+	"keys rewrap":          {"re-wrap every document's data key under KESI_MASTER_KEY, so the previous keys can be retired", keysRewrap},
 	"jobs run reminders":   {"record and send the reminders due now: jobs run reminders [--at RFC3339]", jobsRunReminders},
 	"jobs run erasure":     {"erase the accounts whose deletion grace period has passed: jobs run erasure [--at RFC3339]", jobsRunErasure},
 	"users notify":         {"e-mail a prepared notice to accounts: users notify --template FILE --emails FILE [--dry-run]", usersNotify},

@@ -5,6 +5,7 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -58,12 +59,15 @@ type App struct {
 	// Account is the data subject's rights (export, erasure, notices).
 	Account *account.Service
 	Metrics *metrics.Metrics
+	// Documents re-wraps data keys for `kesi keys rewrap`.
+	Documents *documents.Service
 
 	seeders   []func(context.Context) error
 	checks    []func(context.Context) error
 	readiness []func(context.Context) error
 	resetDemo func(context.Context) error
 	handler   http.Handler
+	tracing   *platform.Tracing // nil unless OTEL_EXPORTER_OTLP_ENDPOINT is set
 }
 
 // Option changes how New builds the App; tests use them.
@@ -90,6 +94,7 @@ func New(ctx context.Context, cfg *config.Config, opts ...Option) (*App, error) 
 	if cfg.DBMaxConns > 0 {
 		db.SetMaxConns(cfg.DBMaxConns)
 	}
+	db.LogSlowQueries(cfg.SlowQuery)
 	a := &App{Config: cfg, DB: db, Calendar: platform.Calendar{Clock: o.clock, Location: cfg.Location}, Metrics: metrics.New(db.SQL)}
 	// On SQLite the bus joins the other Apps of this process on the same
 	// file: one name for the file, as KESI_DATABASE_URL or the data dir gives it.
@@ -101,6 +106,12 @@ func New(ctx context.Context, cfg *config.Config, opts ...Option) (*App, error) 
 	if err != nil {
 		db.Close()
 		return nil, err
+	}
+	if cfg.OTLPEndpoint != "" {
+		if a.tracing, err = platform.NewTracing(ctx, cfg.OTLPEndpoint); err != nil {
+			a.Close()
+			return nil, err
+		}
 	}
 	if err := a.build(); err != nil {
 		a.Close()
@@ -141,10 +152,12 @@ func (a *App) build() error {
 	}
 	authn.Extensions = authSvc
 	authHandler := auth.NewHandler(authSvc, a.Config.SecureCookies())
-	a.seeders = append(a.seeders, func(ctx context.Context) error {
-		_, err := auth.EnsureDemoAccount(ctx, a.DB.Client)
-		return err
-	})
+	if a.Config.Demo {
+		a.seeders = append(a.seeders, func(ctx context.Context) error {
+			_, err := auth.EnsureDemoAccount(ctx, a.DB.Client)
+			return err
+		})
+	}
 	blobs, err := blob.Open(a.Config.BlobURL)
 	if err != nil {
 		return fmt.Errorf("blob store: %w", err)
@@ -159,6 +172,8 @@ func (a *App) build() error {
 	documentSvc := documents.NewService(a.DB.Client, blobs, keyring, a.Calendar.Clock, documents.Limits{
 		File: a.Config.MaxUploadBytes, DemoFile: a.Config.DemoMaxUploadBytes, Request: a.Config.MaxRequestBytes, Files: a.Config.MaxUploadFiles,
 	})
+	documentSvc.SetQuota(documents.Quota{Bytes: a.Config.StorageQuotaBytes, DemoBytes: a.Config.DemoStorageQuotaBytes, RowLocks: a.DB.Dialect == "postgres"})
+	a.Documents = documentSvc
 	a.checks = append(a.checks, documentSvc.CheckInstallation, documentSvc.CheckKey)
 	a.readiness = append(a.readiness,
 		func(ctx context.Context) error { _, err := documentSvc.VerifyKey(ctx); return err },
@@ -180,8 +195,30 @@ func (a *App) build() error {
 		}
 		return demo.Reset(ctx, a.DB.Client, a.Calendar, u.ID)
 	}
-	// Dev and first start: the demo account gets its diary when it has none.
-	a.seeders = append(a.seeders, func(ctx context.Context) error { return demo.FillEmpty(ctx, a.DB.Client, a.Calendar) })
+	if a.Config.Demo {
+		// Dev and first start: the demo account gets its diary when it has none.
+		a.seeders = append(a.seeders, func(ctx context.Context) error { return demo.FillEmpty(ctx, a.DB.Client, a.Calendar) })
+	} else {
+		// KESI_DEMO=off: the demo account, if an earlier start made one, goes.
+		a.resetDemo = func(context.Context) error { return errDemoOff }
+		a.seeders = append(a.seeders, func(ctx context.Context) error {
+			u, err := auth.DemoAccount(ctx, a.DB.Client)
+			if err != nil || u == nil {
+				return err
+			}
+			if err := authSvc.EndEverySession(ctx, u.ID); err != nil {
+				return fmt.Errorf("end demo sessions: %w", err)
+			}
+			if err := documentSvc.PurgeOwner(ctx, u.ID); err != nil {
+				return fmt.Errorf("purge demo uploads: %w", err)
+			}
+			if err := demo.Remove(ctx, a.DB.Client, u.ID); err != nil {
+				return err
+			}
+			slog.WarnContext(ctx, "KESI_DEMO=off: the demo account was removed", "email", auth.DemoEmail)
+			return nil
+		})
+	}
 	// Paystack whenever a secret key is set; otherwise the dev fake checkout
 	// (config.Load refuses production without a key).
 	var provider billing.Provider
@@ -204,7 +241,7 @@ func (a *App) build() error {
 	if err != nil {
 		return err
 	}
-	a.Metrics.Register(reminders.MessagesTotal)
+	a.Metrics.Register(reminders.MessagesTotal, metrics.Argon2Queue(auth.PasswordHashesRunning))
 	// A date moved by an import or a cause-list adoption is alerted at once.
 	caseSvc.OnDateMoved = reminderSvc.DateMoved
 	causeListHandler := causelists.NewHandler(a.CauseLists)
@@ -236,7 +273,6 @@ func (a *App) build() error {
 	raw.Upload, raw.Download = documentFiles.Upload(), documentFiles.Download()
 	a.Jobs = jobs.NewRunner(a.DB.SQL, a.DB.Dialect,
 		jobs.Job{Name: "documents-sweep", Every: time.Hour, AtStart: true, Run: documentSvc.Sweep},
-		jobs.Job{Name: "demo-reset", Every: 6 * time.Hour, Run: a.ResetDemo},
 		jobs.Job{Name: "commissions", Every: 6 * time.Hour, AtStart: true, Run: affiliateSvc.CommissionsJob},
 		// Moves the stored next dates once the day changes in Nairobi; every
 		// quarter hour, so it runs just after midnight, and finds nothing
@@ -244,6 +280,8 @@ func (a *App) build() error {
 		jobs.Job{Name: "next-dates", Every: 15 * time.Minute, AtStart: true, Run: caseSvc.MoveDay},
 
 		jobs.Job{Name: "rate-limits-sweep", Every: time.Hour, Run: limits.Sweep},
+		// Ended sessions, used or expired reset codes, audit events past KESI_AUDIT_RETENTION.
+		jobs.Job{Name: "retention", Every: 6 * time.Hour, AtStart: true, Run: auth.RetentionJob(a.DB.Client, a.Calendar.Clock, a.Config.AuditRetention)},
 
 		jobs.Job{Name: "reminders", Every: time.Minute, AtStart: true, Run: reminderSvc.Job},
 		jobs.Job{Name: "causelists-fetch", Every: 30 * time.Minute, Run: a.causeListFetcher().Run},
@@ -251,10 +289,17 @@ func (a *App) build() error {
 		// finished step is recorded, so a run cut short resumes.
 		jobs.Job{Name: "erasure", Every: time.Hour, AtStart: true, Run: accountSvc.EraseDue})
 
+	if a.Config.Demo {
+		a.Jobs.Add(jobs.Job{Name: "demo-reset", Every: 6 * time.Hour, Run: a.ResetDemo})
+	}
 	a.Jobs.Observe = a.Metrics.JobDone
 
+	interceptors := []connect.Interceptor{a.Metrics.Interceptor(), errs.Interceptor(), a.Authz.Interceptor(), input.Interceptor()}
+	if a.tracing != nil {
+		interceptors = append([]connect.Interceptor{a.tracing.Interceptor()}, interceptors...)
+	}
 	connectOpts := connect.WithHandlerOptions(
-		connect.WithInterceptors(a.Metrics.Interceptor(), errs.Interceptor(), a.Authz.Interceptor(), input.Interceptor()),
+		connect.WithInterceptors(interceptors...),
 		connect.WithRecover(recoverPanic),
 		connect.WithReadMaxBytes(4<<20),
 		connect.WithCompressMinBytes(1024),
@@ -294,6 +339,13 @@ func (a *App) build() error {
 		w.Write([]byte("ok\n"))
 	})
 	mux.HandleFunc("GET /readyz", a.ready)
+	// What the web app needs to know before anyone signs in.
+	publicConfig, _ := json.Marshal(map[string]bool{"demo": a.Config.Demo})
+	mux.HandleFunc("GET /api/config", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Write(publicConfig)
+	})
 	if devRoutes != nil && !a.Config.Production() {
 		mux.Handle("/dev/", devRoutes)
 	}
@@ -307,7 +359,10 @@ func (a *App) build() error {
 	// The request id and the client's address outermost, so that every log
 	// line of the request, the access log's too, carries them.
 	a.handler = platform.RequestIDMiddleware(platform.ClientMiddleware(a.Config.TrustedProxies, logRequests(
-		securityHeaders(a.Config.SecureCookies(), guardWrites(publicOrigin, authn.Middleware(mux))))))
+		securityHeaders(a.Config.SecureCookies(), guardWrites(publicOrigin, authn.Middleware(noteUser(mux)))))))
+	if a.tracing != nil {
+		a.handler = a.tracing.Handler(a.handler)
+	}
 	return nil
 }
 
@@ -359,9 +414,17 @@ func (a *App) Check(ctx context.Context) error {
 // blobs, and its diary is rewritten relative to today.
 func (a *App) ResetDemo(ctx context.Context) error { return a.resetDemo(ctx) }
 
+var errDemoOff = errors.New("the demo is off (KESI_DEMO=off): there is no demo account to reset")
+
 // Close stops the bus and releases the database.
 func (a *App) Close() error {
-	return errors.Join(a.Bus.Close(), a.DB.Close())
+	var traced error
+	if a.tracing != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		traced = a.tracing.Shutdown(ctx)
+		cancel()
+	}
+	return errors.Join(traced, a.Bus.Close(), a.DB.Close())
 }
 
 func (a *App) ready(w http.ResponseWriter, r *http.Request) {

@@ -8,12 +8,17 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/kesihq/kesi/backend/internal/auth"
+	"github.com/kesihq/kesi/backend/internal/platform"
 )
 
-// logRequests writes one structured line per request.
+// logRequests writes one structured line per request, naming the user
+// once noteUser, deeper in, has learnt who it is.
 func logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
+		r = r.WithContext(platform.WithUserSlot(r.Context()))
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 		next.ServeHTTP(rec, r)
 		if r.URL.Path == "/healthz" || r.URL.Path == "/readyz" {
@@ -30,6 +35,16 @@ func logRequests(next http.Handler) http.Handler {
 			slog.Int64("bytes", rec.bytes),
 			slog.Duration("took", time.Since(start)),
 		)
+	})
+}
+
+// noteUser tells the access log who the authenticated caller is.
+func noteUser(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p, ok := auth.PrincipalFrom(r.Context()); ok {
+			platform.SetUser(r.Context(), p.UserID.String())
+		}
+		next.ServeHTTP(w, r)
 	})
 }
 

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/kesihq/kesi/backend/internal/platform"
@@ -21,6 +22,10 @@ func (a *App) Serve(ctx context.Context) error {
 	}
 	return a.ServeListener(ctx, ln)
 }
+
+// cleanupGrace bounds how long requests cut at shutdown may take to undo
+// what they started.
+const cleanupGrace = 15 * time.Second
 
 // ServeListener serves on ln until ctx ends.
 func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
@@ -40,8 +45,17 @@ func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 	var protocols http.Protocols
 	protocols.SetHTTP1(true)
 	protocols.SetUnencryptedHTTP2(true) // h2c, so gRPC clients work on a plain port
+	// Handlers still running when the grace ends are cut, and then given a
+	// moment to clean up (an upload deletes what it stored) before the
+	// process exits.
+	var running sync.WaitGroup
+	handler := a.Handler()
 	srv := &http.Server{
-		Handler:           a.Handler(),
+		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			running.Add(1)
+			defer running.Done()
+			handler.ServeHTTP(w, r)
+		}),
 		Protocols:         &protocols,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       5 * time.Minute, // large document uploads on slow mobile links
@@ -82,6 +96,13 @@ func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 		// Past the grace: cut what is left. An upload cut here aborts and
 		// deletes what it stored; one cut by a crash is swept as pending.
 		srv.Close()
+		cleaned := make(chan struct{})
+		go func() { running.Wait(); close(cleaned) }()
+		select {
+		case <-cleaned:
+		case <-time.After(cleanupGrace):
+			slog.Warn("requests cut at shutdown still cleaning up; exiting anyway", "waited", cleanupGrace)
+		}
 		return fmt.Errorf("shutdown after %s: %w", a.Config.ShutdownGrace, err)
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {

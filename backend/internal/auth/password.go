@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"golang.org/x/crypto/argon2"
 )
@@ -21,6 +22,12 @@ type PasswordParams struct {
 	SaltLen uint32
 }
 
+// hashing counts argon2id computations running now (the metrics' argon2 queue).
+var hashing atomic.Int64
+
+// PasswordHashesRunning is how many argon2id hashes are being computed now.
+func PasswordHashesRunning() int64 { return hashing.Load() }
+
 // DefaultPasswordParams are the costs new hashes use.
 var DefaultPasswordParams = PasswordParams{Memory: 64 * 1024, Time: 3, Threads: 2, KeyLen: 32, SaltLen: 16}
 
@@ -33,7 +40,9 @@ func HashPassword(password string, p PasswordParams) (string, error) {
 	if _, err := rand.Read(salt); err != nil {
 		return "", fmt.Errorf("password salt: %w", err)
 	}
+	hashing.Add(1)
 	key := argon2.IDKey([]byte(password), salt, p.Time, p.Memory, p.Threads, p.KeyLen)
+	hashing.Add(-1)
 	b64 := base64.RawStdEncoding
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s",
 		argon2.Version, p.Memory, p.Time, p.Threads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
@@ -53,7 +62,9 @@ func CheckPassword(password, encoded string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	hashing.Add(1)
 	got := argon2.IDKey([]byte(password), salt, p.Time, p.Memory, p.Threads, uint32(len(key)))
+	hashing.Add(-1)
 	return subtle.ConstantTimeCompare(got, key) == 1, nil
 }
 

@@ -73,6 +73,24 @@ type Config struct {
 	// MetricsAddr is where Prometheus scrapes /metrics (KESI_METRICS_ADDR;
 	// empty: no metrics listener).
 	MetricsAddr string
+
+	// AuditRetention is how long audit events are kept (KESI_AUDIT_RETENTION,
+	// default a year); the retention job deletes older ones.
+	AuditRetention time.Duration
+	// StorageQuotaBytes bounds what one account stores in documents
+	// (KESI_STORAGE_QUOTA_BYTES); DemoStorageQuotaBytes the demo account's,
+	// whose credentials are public (KESI_DEMO_STORAGE_QUOTA_BYTES).
+	StorageQuotaBytes     int64
+	DemoStorageQuotaBytes int64
+	// Demo is false with KESI_DEMO=off: no demo account, and the web app
+	// offers no "Try the demo".
+	Demo bool
+	// SlowQuery is the duration past which a database statement is logged
+	// at WARN (KESI_SLOW_QUERY; 0 turns it off).
+	SlowQuery time.Duration
+	// OTLPEndpoint is OTEL_EXPORTER_OTLP_ENDPOINT: set, every request is
+	// traced and exported there with OpenTelemetry; unset, nothing is.
+	OTLPEndpoint string
 }
 
 // Production reports whether Kesi runs in production.
@@ -176,6 +194,8 @@ func Load(getenv func(string) string) (*Config, error) {
 		{"KESI_MAX_UPLOAD_BYTES", 25 << 20, &c.MaxUploadBytes},
 		{"KESI_MAX_REQUEST_BYTES", 100 << 20, &c.MaxRequestBytes},
 		{"KESI_DEMO_MAX_UPLOAD_BYTES", 2 << 20, &c.DemoMaxUploadBytes},
+		{"KESI_STORAGE_QUOTA_BYTES", 10 << 30, &c.StorageQuotaBytes},
+		{"KESI_DEMO_STORAGE_QUOTA_BYTES", 32 << 20, &c.DemoStorageQuotaBytes},
 	}
 	for _, f := range ints {
 		if *f.dst, err = positiveInt(get(f.key, ""), f.def); err != nil {
@@ -210,6 +230,22 @@ func Load(getenv func(string) string) (*Config, error) {
 	if c.RateLimitWindow, err = time.ParseDuration(get("KESI_RATE_LIMIT_WINDOW", "15m")); err != nil {
 		return nil, fmt.Errorf("KESI_RATE_LIMIT_WINDOW: %w", err)
 	}
+	if c.AuditRetention, err = days(get("KESI_AUDIT_RETENTION", "365d")); err != nil || c.AuditRetention <= 0 {
+		return nil, fmt.Errorf("KESI_AUDIT_RETENTION must be a period such as 365d or 2160h, not %q", get("KESI_AUDIT_RETENTION", ""))
+	}
+	switch demo := strings.ToLower(get("KESI_DEMO", "on")); demo {
+	case "on", "true", "1":
+		c.Demo = true
+	case "off", "false", "0":
+	default:
+		return nil, fmt.Errorf("KESI_DEMO must be on or off, not %q", demo)
+	}
+	if v := get("KESI_SLOW_QUERY", "200ms"); v != "0" && v != "off" {
+		if c.SlowQuery, err = time.ParseDuration(v); err != nil || c.SlowQuery < 0 {
+			return nil, fmt.Errorf("KESI_SLOW_QUERY must be a duration such as 200ms (0: off), not %q", v)
+		}
+	}
+	c.OTLPEndpoint = get("OTEL_EXPORTER_OTLP_ENDPOINT", "")
 	if c.Production() && c.PublicURL.Scheme != "https" {
 		// Cookies would travel in clear text and could not be __Host-.
 		return nil, fmt.Errorf("KESI_PUBLIC_URL must be https in production, not %q", c.PublicURL)
@@ -269,6 +305,18 @@ func weakKey(k []byte) bool {
 		seen[b] = true
 	}
 	return len(seen) < 16
+}
+
+// days parses a Go duration, or a whole number of days such as "365d".
+func days(s string) (time.Duration, error) {
+	if n, ok := strings.CutSuffix(s, "d"); ok {
+		d, err := strconv.Atoi(n)
+		if err != nil {
+			return 0, err
+		}
+		return time.Duration(d) * 24 * time.Hour, nil
+	}
+	return time.ParseDuration(s)
 }
 
 func positiveInt(s string, def int64) (int64, error) {

@@ -189,3 +189,17 @@ func FillEmpty(ctx context.Context, db *ent.Client, cal platform.Calendar) error
 	}
 	return Reset(ctx, db, cal, u.ID)
 }
+
+// Remove deletes the demo account with its diary (KESI_DEMO=off). The
+// caller ends its sessions and purges its documents' blobs first.
+func Remove(ctx context.Context, db *ent.Client, owner uuid.UUID) error {
+	return platform.InTx(ctx, db, func(tx *ent.Client) error {
+		if err := clients.DeleteAll(ctx, tx, owner); err != nil {
+			return fmt.Errorf("clear demo clients: %w", err)
+		}
+		if err := cases.DeleteAll(ctx, tx, owner); err != nil {
+			return fmt.Errorf("clear demo cases: %w", err)
+		}
+		return auth.DeleteDemoAccount(ctx, tx, owner)
+	})
+}

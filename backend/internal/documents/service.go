@@ -86,6 +86,7 @@ type Service struct {
 	limits    Limits
 	chunkSize int
 	probeID   string // names this process's readiness probe in the blob store
+	quota     Quota
 }
 
 // NewService builds the documents service.
@@ -109,17 +110,18 @@ type Upload struct {
 	svc       *Service
 	owner     uuid.UUID
 	fileLimit int64
+	quota     int64 // bytes the owner may store; 0: no quota
 	files     []Document
 }
 
 // NewUpload starts an upload by owner, whose role decides the file size
 // limit: the demo account's is smaller.
 func (s *Service) NewUpload(owner uuid.UUID, role auth.Role) *Upload {
-	limit := s.limits.File
+	limit, quota := s.limits.File, s.quota.Bytes
 	if role == auth.RoleDemo {
-		limit = s.limits.DemoFile
+		limit, quota = s.limits.DemoFile, s.quota.DemoBytes
 	}
-	return &Upload{svc: s, owner: owner, fileLimit: limit}
+	return &Upload{svc: s, owner: owner, fileLimit: limit, quota: quota}
 }
 
 // ErrEmptyFile is returned by AddFile for a file with no bytes.
@@ -161,6 +163,13 @@ func (u *Upload) AddFile(ctx context.Context, filename string, r io.Reader) erro
 		return err
 	}
 	in := &inspector{r: r, limit: limit, hash: sha256.New()}
+	if u.quota > 0 {
+		// The quota is reserved as the bytes come, so that two uploads at
+		// once cannot both pass it.
+		in.reserve = func(need int64) (int64, error) {
+			return s.reserve(context.WithoutCancel(ctx), u.owner, doc.blobKey, u.quota, need)
+		}
+	}
 	pr, pw := io.Pipe()
 	stored := make(chan error, 1)
 	go func() {
@@ -197,6 +206,9 @@ func (u *Upload) AddFile(ctx context.Context, filename string, r io.Reader) erro
 	case sealErr != nil:
 		if errors.Is(sealErr, errTooLarge) {
 			return errs.TooLarge(fmt.Sprintf(msgFileTooLarge, doc.Filename, humanSize(limit)))
+		}
+		if e, ok := quotaError(sealErr, doc.Filename); ok {
+			return e
 		}
 		if in.err != nil {
 			return fmt.Errorf("%w: %w", ErrRequestBody, in.err)
@@ -597,9 +609,13 @@ type inspector struct {
 	r     io.Reader
 	limit int64
 	n     int64
-	hash  hash.Hash
-	head  []byte
-	err   error // the reader's failure, other than io.EOF
+	// reserve, if set, is asked for at least need more bytes of quota
+	// whenever n passes what it granted so far.
+	reserve  func(need int64) (int64, error)
+	reserved int64
+	hash     hash.Hash
+	head     []byte
+	err      error // the reader's failure, other than io.EOF
 }
 
 var errTooLarge = errors.New("file over the size limit")
@@ -610,6 +626,13 @@ func (in *inspector) Read(p []byte) (int, error) {
 		in.n += int64(n)
 		if in.n > in.limit {
 			return 0, errTooLarge
+		}
+		if in.reserve != nil && in.n > in.reserved {
+			granted, err := in.reserve(in.n - in.reserved)
+			if err != nil {
+				return 0, err
+			}
+			in.reserved += granted
 		}
 		in.hash.Write(p[:n])
 		if len(in.head) < 512 {

@@ -141,3 +141,6 @@ func lockKey(name string) int64 {
 	h.Write([]byte("kesi job " + name))
 	return int64(h.Sum64())
 }
+
+// Add registers another job; call it before Start.
+func (r *Runner) Add(j Job) { r.jobs = append(r.jobs, j) }

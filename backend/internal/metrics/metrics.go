@@ -31,6 +31,16 @@ var SweepUnknownBlobs = prometheus.NewGauge(prometheus.GaugeOpts{
 	Help: "Blobs the last documents sweep found that the database does not know; they are left in place.",
 })
 
+// Argon2Queue is the gauge of password hashes (argon2id, 64 MiB each)
+// being computed now, read from running: sign-ins piling up show there
+// before they show as latency.
+func Argon2Queue(running func() int64) prometheus.Collector {
+	return prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "kesi_argon2_in_progress",
+		Help: "Password hashes (argon2id) being computed now: sign-ins, registrations, password changes.",
+	}, func() float64 { return float64(running()) })
+}
+
 // Metrics holds Kesi's collectors.
 type Metrics struct {
 	reg         *prometheus.Registry

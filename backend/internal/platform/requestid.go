@@ -44,8 +44,8 @@ func saneRequestID(id string) bool {
 	return true
 }
 
-// LogHandler adds the request id and the client's address, when the record's
-// context has them, to every log line.
+// LogHandler adds the request id, the client's address and the user, when
+// the record's context has them, to every log line.
 type LogHandler struct{ slog.Handler }
 
 // Handle implements slog.Handler.
@@ -55,6 +55,9 @@ func (h LogHandler) Handle(ctx context.Context, r slog.Record) error {
 	}
 	if ip := ClientFrom(ctx).IP; ip != "" {
 		r.AddAttrs(slog.String("client", ip))
+	}
+	if user := UserFrom(ctx); user != "" {
+		r.AddAttrs(slog.String("user", user))
 	}
 	return h.Handler.Handle(ctx, r)
 }

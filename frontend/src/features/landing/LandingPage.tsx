@@ -12,6 +12,7 @@ import { Link, Navigate } from 'react-router';
 import { useSession } from '@/app/session/SessionProvider';
 import { homeFor } from '@/app/session/user';
 import { PageLoader } from '@/components/PageLoader';
+import { useDemoEnabled } from './publicConfig';
 import { TEXT } from './text';
 
 const FEATURE_ICONS: Icon[] = [IconLayoutDashboard, IconLock, IconFileReport, IconPuzzle, IconCalendarEvent, IconCloud];
@@ -28,6 +29,7 @@ export function RootPage() {
 }
 
 export function LandingPage() {
+  const demo = useDemoEnabled();
   return (
     <>
       <Box component="section" id="hero" py={{ base: 48, sm: 96 }} bg="blue.0">
@@ -40,9 +42,11 @@ export function LandingPage() {
               {TEXT.hero.subtitle}
             </Text>
             <Group justify="center">
-              <Button component={Link} to="/login?demo=true" size="md">
-                {TEXT.buttons.demo}
-              </Button>
+              {demo && (
+                <Button component={Link} to="/login?demo=true" size="md">
+                  {TEXT.buttons.demo}
+                </Button>
+              )}
               <Button component={Link} to="/affiliate" size="md" variant="outline">
                 {TEXT.buttons.affiliate}
               </Button>

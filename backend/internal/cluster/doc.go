@@ -1,0 +1,4 @@
+// Package cluster holds `make test-cluster`: three `kesi serve` processes
+// on one Postgres and one real S3-compatible object store (versitygw), as
+// an operator scales Kesi out. Its test runs only with -tags cluster.
+package cluster
