@@ -37,11 +37,17 @@ type Runner struct {
 	dialect string
 	jobs    []Job
 	local   sync.Map // name -> *sync.Mutex, for SQLite's single process
+	// slot lets one job run at a time in this process. On Postgres a run
+	// holds a pool connection for its lock and needs more for its work:
+	// jobs starting together (every AtStart job, ten seconds after start)
+	// would take the whole pool for their locks and wait for each other
+	// for ever, and requests with them.
+	slot chan struct{}
 }
 
 // NewRunner builds a Runner over the database whose locks it takes.
 func NewRunner(db *sql.DB, dialectName string, jobs ...Job) *Runner {
-	return &Runner{db: db, dialect: dialectName, jobs: jobs}
+	return &Runner{db: db, dialect: dialectName, jobs: jobs, slot: make(chan struct{}, 1)}
 }
 
 // Jobs lists the registered jobs.
@@ -86,6 +92,12 @@ func (r *Runner) RunOnce(ctx context.Context, name string) error {
 }
 
 func (r *Runner) run(ctx context.Context, j Job) error {
+	select {
+	case r.slot <- struct{}{}:
+		defer func() { <-r.slot }()
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 	unlock, ok, err := r.lock(ctx, j.Name)
 	if err != nil {
 		return fmt.Errorf("lock job %s: %w", j.Name, err)

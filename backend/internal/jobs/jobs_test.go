@@ -3,6 +3,7 @@ package jobs_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -62,5 +63,36 @@ func TestAJobRunsOnceAtATime(t *testing.T) {
 		if overlaps.Load() != 0 || runs.Load() == 0 {
 			t.Errorf("overlapping runs %d, runs %d; want none overlapping and at least one", overlaps.Load(), runs.Load())
 		}
+	})
+}
+
+// Jobs starting together must not take the whole pool for their locks and
+// then wait for one another's connections (a server with the default pool
+// of four hung ten seconds after start, when its AtStart jobs ran).
+func TestJobsStartingTogetherDoNotExhaustThePool(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		db := testkit.OpenDB(t, e)
+		db.SQL.SetMaxOpenConns(2)
+		var js []jobs.Job
+		for i := range 5 {
+			js = append(js, jobs.Job{Name: fmt.Sprintf("query-%d", i), Every: time.Hour, Run: func(ctx context.Context) error {
+				var one int
+				return db.SQL.QueryRowContext(ctx, "SELECT 1").Scan(&one)
+			}})
+		}
+		r := jobs.NewRunner(db.SQL, db.Dialect, js...)
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		var wg sync.WaitGroup
+		for _, j := range js {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if err := r.RunOnce(ctx, j.Name); err != nil {
+					t.Errorf("%s: %v", j.Name, err)
+				}
+			}()
+		}
+		wg.Wait()
 	})
 }
