@@ -121,7 +121,8 @@ func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, start,
 	}
 	acts, err := db.Activity.Query().Where(inRange...).
 		Select(activity.FieldCaseRef, activity.FieldActivity, activity.FieldActivityDate, activity.FieldTime,
-			activity.FieldOutcome, activity.FieldClientName, activity.FieldCreatedAt).
+			activity.FieldOutcome, activity.FieldClientName, activity.FieldCreatedAt,
+			activity.FieldAttendedBy, activity.FieldAssignedBy).
 		All(ctx)
 	if err != nil {
 		return nil, errs.Internal(fmt.Errorf("list activities of %s from %s to %s: %w", owner, start, end, err))
@@ -144,9 +145,27 @@ func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, start,
 		byID[c.ID] = c
 	}
 	out := make([]Entry, 0, len(acts))
+	var assigned []uuid.UUID
 	for _, a := range acts {
 		if c := byID[a.CaseRef]; c != nil {
 			out = append(out, Entry{Case: caseOf(c), Sitting: sittingOf(a)})
+			if a.AttendedBy != nil {
+				assigned = append(assigned, *a.AttendedBy)
+			}
+			if a.AssignedBy != nil {
+				assigned = append(assigned, *a.AssignedBy)
+			}
+		}
+	}
+	if len(assigned) > 0 {
+		// A firm's sittings assigned to a member say to whom, and by whom.
+		name, err := names(ctx, db, assigned)
+		if err != nil {
+			return nil, err
+		}
+		for i := range out {
+			st := &out[i].Sitting
+			st.AttendedByName, st.AssignedByName = name[st.AttendedBy], name[st.AssignedBy]
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
