@@ -68,7 +68,7 @@ func invitationToProto(i Invitation) *kesiv1.FirmInvitation {
 
 func sittingToProto(s Sitting) *kesiv1.FirmSitting {
 	out := &kesiv1.FirmSitting{
-		ActivityId: s.ID.String(), CaseRef: s.CaseRef.String(), CaseId: s.CaseNumber, Parties: s.Parties,
+		ActivityId: idText(s.ID), CaseRef: idText(s.CaseRef), CaseId: s.CaseNumber, Parties: s.Parties,
 		LawCourt: s.Court, Activity: s.Activity, Date: cases.DateToProto(s.Date), Time: s.Time,
 		OwnerUserId: s.CaseOwner.String(), OwnerName: s.OwnerName,
 		AttendeeUserId: s.Attendee().String(), AttendeeName: s.AttendeeName, Outcome: s.Outcome,
@@ -268,4 +268,12 @@ func (h *Handler) ListFirmSittings(ctx context.Context, req *connect.Request[kes
 		return nil, errs.ToConnect(ctx, err)
 	}
 	return connect.NewResponse(&kesiv1.ListFirmSittingsResponse{Sittings: sittingsToProto(ss)}), nil
+}
+
+// idText is id as the contract writes it; "" for none (a private matter).
+func idText(id uuid.UUID) string {
+	if id == uuid.Nil {
+		return ""
+	}
+	return id.String()
 }

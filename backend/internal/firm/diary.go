@@ -63,15 +63,31 @@ func (s *Service) AssignSitting(ctx context.Context, caller, activityID, member 
 	}
 	s.audit.Audit(ctx, AuditSittingAssigned, &caller, "",
 		fmt.Sprintf("sitting %s of case %s %s on %s: attended by %s", sit.ID, sit.CaseRef, sit.CaseNumber, sit.Date, sit.Attendee()))
-	day, err := s.cases.Attendance(ctx, caller, sit.Date, sit.Date)
+	// The attendee's whole day, as they see it: their own private matters
+	// clash too, but the caller sees only their court and time.
+	day, err := s.cases.Attendance(ctx, sit.Attendee(), sit.Date, sit.Date)
 	if err != nil {
 		return Sitting{}, nil, err
 	}
+	seen, err := s.cases.Attendance(ctx, caller, sit.Date, sit.Date)
+	if err != nil {
+		return Sitting{}, nil, err
+	}
+	visible := map[uuid.UUID]bool{}
+	for _, x := range seen {
+		visible[x.ID] = true
+	}
 	var mine []Clash
 	for _, c := range Clashes(day) {
-		if c.Attendee == sit.Attendee() {
-			mine = append(mine, c)
+		if c.Attendee != sit.Attendee() {
+			continue
 		}
+		for i, x := range c.Sittings {
+			if !visible[x.ID] {
+				c.Sittings[i] = private(x)
+			}
+		}
+		mine = append(mine, c)
 	}
 	views, err := s.clashViews(ctx, mine)
 	if err != nil {
@@ -158,4 +174,14 @@ func (s *Service) clashViews(ctx context.Context, cs []Clash) ([]ClashView, erro
 		out = append(out, ClashView{Clash: c, Name: name, Message: c.Message(name), Sittings: ss})
 	}
 	return out, nil
+}
+
+// MsgPrivateMatter stands for a colleague's case not shared with the firm.
+const MsgPrivateMatter = "Private matter"
+
+// private is x as a colleague may see it in a clash: when and where, not
+// which case.
+func private(x cases.CaseSitting) cases.CaseSitting {
+	return cases.CaseSitting{Owner: x.Owner, CaseOwner: x.CaseOwner, AttendedBy: x.AttendedBy, Court: x.Court,
+		Activity: x.Activity, Date: x.Date, Time: x.Time, Parties: MsgPrivateMatter}
 }
