@@ -90,7 +90,9 @@ var indexUse = map[string][]string{
 	"today":           {"activity_owner_id_activity_date", "activity_owner_id_activity_date"},
 	"week":            {"activity_owner_id_activity_date", "activity_owner_id_activity_date"},
 	"needing_update":  {"courtcase_owner_id_latest_activity_date"}, // one query: the read never refreshes
-	"between_60_days": {"activity_owner_id_activity_date", "activity_owner_id_activity_date"},
+	// The cases of two months: from their sittings, or (a firm's scope
+	// joins the owners first) from the owners' cases and their sittings.
+	"between_60_days": {"activity_owner_id_activity_date", "activity_owner_id_activity_date|courtcase_owner_id_latest_activity_date"},
 }
 
 // TestExplain_DashboardQueriesUseIndexes prints the Postgres plans of the
@@ -122,7 +124,7 @@ func TestExplain_DashboardQueriesUseIndexes(t *testing.T) {
 		for i, q := range qs {
 			plan := explain(t, db.SQL, q)
 			t.Logf("%s query %d:\n%s\n%s", d.name, i+1, q.sql, plan)
-			if !strings.Contains(plan, "Index") || !strings.Contains(plan, want[i]) || strings.Contains(plan, "Seq Scan") {
+			if !strings.Contains(plan, "Index") || !readsOneOf(plan, want[i]) || seqScan(plan) {
 				t.Errorf("%s query %d does not read index %s:\n%s", d.name, i+1, want[i], plan)
 			}
 		}
@@ -237,4 +239,26 @@ func BenchmarkDashboard(b *testing.B) {
 			}
 		})
 	}
+}
+
+// seqScan reports a sequential scan of a diary table. The firm scope's
+// lookup of the viewer's account and firm members (aliased kesi_fm_) reads
+// one row per member, which Postgres scans when the tables are this small.
+func seqScan(plan string) bool {
+	for _, line := range strings.Split(plan, "\n") {
+		if strings.Contains(line, "Seq Scan") && !strings.Contains(line, " kesi_fm_") {
+			return true
+		}
+	}
+	return false
+}
+
+// readsOneOf reports whether plan reads one of the indexes "a|b".
+func readsOneOf(plan, indexes string) bool {
+	for _, ix := range strings.Split(indexes, "|") {
+		if strings.Contains(plan, ix) {
+			return true
+		}
+	}
+	return false
 }

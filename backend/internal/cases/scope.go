@@ -1,6 +1,8 @@
 package cases
 
 import (
+	"fmt"
+
 	"entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
 
@@ -8,6 +10,7 @@ import (
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/firmmember"
 	"github.com/kesihq/kesi/ent/predicate"
+	"github.com/kesihq/kesi/ent/user"
 )
 
 // scope is the owner scope of every query of a viewer's cases: a case is
@@ -16,9 +19,9 @@ import (
 // owner_id itself. Leaving or being removed from a firm takes effect at
 // once: membership is read by the query itself, never remembered.
 func scope(viewer uuid.UUID) predicate.CourtCase {
-	return courtcase.Or(
-		courtcase.OwnerID(viewer),
-		courtcase.And(courtcase.Shared(true), predicate.CourtCase(firmPeers(courtcase.FieldOwnerID, viewer))),
+	return courtcase.And(
+		predicate.CourtCase(firmPeers(courtcase.FieldOwnerID, viewer)),
+		courtcase.Or(courtcase.OwnerID(viewer), courtcase.Shared(true)),
 	)
 }
 
@@ -35,10 +38,19 @@ func owned(viewer uuid.UUID) predicate.CourtCase { return courtcase.OwnerID(view
 // case's owner so that the calendar reads one index: the viewer's own
 // sittings, and those of the cases shared with the viewer's firm.
 func sittingScope(viewer uuid.UUID) predicate.Activity {
-	return activity.Or(
-		activity.OwnerID(viewer),
-		activity.And(predicate.Activity(firmPeers(activity.FieldOwnerID, viewer)), activity.HasCaseWith(courtcase.Shared(true))),
+	return activity.And(
+		predicate.Activity(firmPeers(activity.FieldOwnerID, viewer)),
+		activity.Or(activity.OwnerID(viewer), activity.HasCaseWith(courtcase.Shared(true))),
 	)
+}
+
+// peerSittings is the looser sittingScope of the calendar reads (entries):
+// the sittings of viewer and of the members of viewer's firm, on the
+// (owner_id, activity_date) index alone. It selects colleagues' unshared
+// sittings too: a read using it must keep only the sittings whose case
+// scope selects, as entries does by reading their cases with scope.
+func peerSittings(viewer uuid.UUID) predicate.Activity {
+	return predicate.Activity(firmPeers(activity.FieldOwnerID, viewer))
 }
 
 // attending selects the sittings in viewer's personal day (reminders, the
@@ -51,15 +63,22 @@ func attending(viewer uuid.UUID) predicate.Activity {
 	)
 }
 
-// firmPeers is "column is one of the members of viewer's firm", viewer
-// included; nothing when viewer is in no firm.
+// firmPeers is "column is viewer or a member of viewer's firm". One
+// membership-independent shape, with no OR on the owner: an IN over a join
+// from viewer's account (viewer alone outside a firm, every member within
+// one), so that each query still reads its (owner_id, ...) index once per
+// member.
 func firmPeers(column string, viewer uuid.UUID) func(*sql.Selector) {
 	return func(s *sql.Selector) {
-		self := sql.Dialect(s.Dialect()).Table(firmmember.Table).As("kesi_fm_self")
-		peer := sql.Dialect(s.Dialect()).Table(firmmember.Table).As("kesi_fm_peer")
-		members := sql.Dialect(s.Dialect()).Select(peer.C(firmmember.FieldUserID)).From(peer).
-			Join(self).On(self.C(firmmember.FieldFirmID), peer.C(firmmember.FieldFirmID)).
-			Where(sql.EQ(self.C(firmmember.FieldUserID), viewer))
+		b := sql.Dialect(s.Dialect())
+		me := b.Table(user.Table).As("kesi_fm_me")
+		self := b.Table(firmmember.Table).As("kesi_fm_self")
+		peer := b.Table(firmmember.Table).As("kesi_fm_peer")
+		members := b.Select(fmt.Sprintf("COALESCE(%s, %s)", peer.C(firmmember.FieldUserID), me.C(user.FieldID))).
+			From(me).
+			LeftJoin(self).On(self.C(firmmember.FieldUserID), me.C(user.FieldID)).
+			LeftJoin(peer).On(peer.C(firmmember.FieldFirmID), self.C(firmmember.FieldFirmID)).
+			Where(sql.EQ(me.C(user.FieldID), viewer))
 		s.Where(sql.In(s.C(column), members))
 	}
 }

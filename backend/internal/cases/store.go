@@ -113,7 +113,9 @@ func timeLess(a, b string) bool {
 // activity as a semi-join on the same index (a list of hundreds of case
 // ids as parameters costs more than the query itself).
 func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, start, end civil.Date) ([]Entry, error) {
-	inRange := []predicate.Activity{sittingScope(owner)}
+	// The sittings of owner's firm; those of a colleague's unshared case
+	// are dropped below with their case, which scope does not select.
+	inRange := []predicate.Activity{peerSittings(owner)}
 	if start == end {
 		inRange = append(inRange, activity.ActivityDate(start))
 	} else {
