@@ -87,9 +87,9 @@ var dashboardCalls = []dashboard{
 // The calendar's second query is the cases having an activity in range: a
 // semi-join whose activity side reads the same owner-scoped index.
 var indexUse = map[string][]string{
-	"today":           {"activity_owner_id_activity_date", "activity_owner_id_activity_date"},
-	"week":            {"activity_owner_id_activity_date", "activity_owner_id_activity_date"},
-	"needing_update":  {"courtcase_owner_id_latest_activity_date"}, // one query: the read never refreshes
+	"today":          {"activity_owner_id_activity_date", "activity_owner_id_activity_date"},
+	"week":           {"activity_owner_id_activity_date", "activity_owner_id_activity_date"},
+	"needing_update": {"courtcase_owner_id_latest_activity_date"}, // one query: the read never refreshes
 	// The cases of two months: from their sittings, or (a firm's scope
 	// joins the owners first) from the owners' cases and their sittings.
 	"between_60_days": {"activity_owner_id_activity_date", "activity_owner_id_activity_date|courtcase_owner_id_latest_activity_date"},
