@@ -8,6 +8,7 @@ import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh'
 // The Documents tab is its own feature; the case page is where the two meet.
 import { DocumentsPanel } from '@/features/documents/components/DocumentsPanel';
 import { CaseListings } from '@/features/causelists/CaseListings';
+import { CaseFirmPanel } from '@/features/firm/components/CaseFirmPanel';
 import { formatDate } from '@/lib/dates';
 import { RecordOutcomeDialog } from '../components/RecordOutcomeDialog';
 import { SITTING_TEXT } from '../components/SittingCard';
@@ -109,6 +110,7 @@ export function CaseDetailPage() {
             </Stack>
           </Card>
           <CaseListings caseRef={c.id} />
+          <CaseFirmPanel caseRef={c.id} />
           <Tabs defaultValue="activities" keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="activities">{TEXT.activities}</Tabs.Tab>

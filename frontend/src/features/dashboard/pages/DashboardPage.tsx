@@ -7,6 +7,7 @@ import { ErrorPanel } from '@/components/ErrorPanel';
 import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh';
 import { formatDate, formatLongDate, todayIsoDate } from '@/lib/dates';
 import { CauseListSummary } from '@/features/causelists/CauseListSummary';
+import { DashboardClashes } from '@/features/firm/components/DashboardClashes';
 import { RecordOutcomeDialog } from '@/features/cases/components/RecordOutcomeDialog';
 import { SittingCard } from '@/features/cases/components/SittingCard';
 import { caseLink } from '@/features/cases/links';
@@ -70,6 +71,7 @@ export function DashboardPage() {
           <Count value={total.data} testId="stat-total" /> in all
         </Text>
       </div>
+      <DashboardClashes />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <TodaySittings query={todayCases} onRecord={setRecording} />
         <CaseList title={TEXT.thisWeek} query={week} empty={TEXT.noWeek} onOpen={open} showDate />
