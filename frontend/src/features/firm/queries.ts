@@ -98,7 +98,7 @@ export const useCreateFirm = () => useFirmMutation((c, name: string) => c.create
 export const useInvite = () => useFirmMutation((c, email: string) => c.inviteMember({ email }));
 export const useRevokeInvitation = () => useFirmMutation((c, id: string) => c.revokeInvitation({ id }));
 export const useRemoveMember = () => useFirmMutation((c, memberUserId: string) => c.removeMember({ memberUserId }));
-export const useLeaveFirm = () => useFirmMutation((c, _none: undefined) => c.leaveFirm({ ..._none }));
+export const useLeaveFirm = () => useFirmMutation((c, v: Record<string, never>) => c.leaveFirm(v));
 export const useAcceptInvitation = () => useFirmMutation((c, code: string) => c.acceptInvitation({ code }));
 export const useShareCase = () =>
   useFirmMutation((c, v: { id: string; shared: boolean }) => c.shareCase({ id: v.id, shared: v.shared }));

@@ -296,7 +296,7 @@ function Leave() {
         color="red"
         variant="subtle"
         onClick={() => {
-          if (window.confirm(FIRM_TEXT.confirmLeave)) leave.mutate(undefined);
+          if (window.confirm(FIRM_TEXT.confirmLeave)) leave.mutate({});
         }}
       >
         {FIRM_TEXT.leave}
