@@ -160,7 +160,7 @@ function Members({ admin }: { admin: boolean }) {
                   <Table.Td>{m.fullname}</Table.Td>
                   <Table.Td style={{ wordBreak: 'break-all' }}>{m.email}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={m.admin ? 'blue.9' : 'gray.8'}>
+                    <Badge variant={m.admin ? 'light' : 'default'} color={m.admin ? 'blue.9' : undefined}>
                       {m.admin ? FIRM_TEXT.admin : FIRM_TEXT.member}
                     </Badge>
                   </Table.Td>
