@@ -170,13 +170,21 @@ for (const view of ['desktop', 'phone'] as const) {
       const share = panel.getByRole('switch', { name: 'Share with firm' });
       await share.waitFor({ state: 'attached' });
       await shot(member, `${view}-case-before-share`);
+      await share.evaluate((el) => {
+        el.scrollIntoView({ block: 'center' });
+      });
       await share.click({ force: true }); // Mantine's switch input is visually hidden under its track
       // The switch follows the server: on once the case is shared.
       await expect.poll(() => share.isChecked()).toBe(true);
       const picker = panel.getByLabel(/^Attending/).first();
       await picker.waitFor();
+      await picker.evaluate((el) => {
+        el.scrollIntoView({ block: 'center' });
+      });
       await picker.click();
-      await member.getByRole('option', { name: 'Achieng Odhiambo' }).click();
+      const option = member.getByRole('option', { name: 'Achieng Odhiambo' });
+      await option.scrollIntoViewIfNeeded();
+      await option.click();
       await expect.poll(() => panel.getByText('This assignment clashes').isVisible()).toBe(true);
       await expect.poll(() => panel.getByText(/Achieng Odhiambo has 2 sittings within an hour/).isVisible()).toBe(true);
       await expect.poll(() => panel.getByText('Assigned by Kamau Njoroge').isVisible()).toBe(true);

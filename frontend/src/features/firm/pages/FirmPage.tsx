@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessageOr } from '@/api/errors';
 import { EmailInput } from '@/components/EmailInput';
@@ -29,7 +29,6 @@ export const FIRM_TEXT = {
   name: 'Firm name',
   create: 'Create firm',
   members: 'Members',
-  columns: ['Name', 'E-mail', 'Role', ''],
   admin: 'Administrator',
   member: 'Member',
   remove: 'Remove',
@@ -145,45 +144,36 @@ function Members({ admin }: { admin: boolean }) {
             {errorMessageOr(remove.error, FIRM_TEXT.failed)}
           </Alert>
         )}
-        <Table.ScrollContainer minWidth={320}>
-          <Table data-testid="firm-members" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                {FIRM_TEXT.columns.map((c, i) => (
-                  <Table.Th key={String(i)}>{c}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(members.data ?? []).map((m) => (
-                <Table.Tr key={m.userId}>
-                  <Table.Td>{m.fullname}</Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{m.email}</Table.Td>
-                  <Table.Td>
-                    <Badge variant={m.admin ? 'light' : 'default'} color={m.admin ? 'blue.9' : undefined}>
-                      {m.admin ? FIRM_TEXT.admin : FIRM_TEXT.member}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {admin && !m.admin && (
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="light"
-                        aria-label={`${FIRM_TEXT.remove} ${m.fullname}`}
-                        onClick={() => {
-                          if (window.confirm(FIRM_TEXT.confirmRemove(m.fullname))) remove.mutate(m.userId);
-                        }}
-                      >
-                        {FIRM_TEXT.remove}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Stack gap="xs" data-testid="firm-members">
+          {(members.data ?? []).map((m) => (
+            <Group key={m.userId} justify="space-between" wrap="wrap" gap="xs">
+              <div style={{ minWidth: 0 }}>
+                <Group gap="xs">
+                  <Text fw={600}>{m.fullname}</Text>
+                  <Badge variant={m.admin ? 'light' : 'default'} color={m.admin ? 'blue.9' : undefined}>
+                    {m.admin ? FIRM_TEXT.admin : FIRM_TEXT.member}
+                  </Badge>
+                </Group>
+                <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                  {m.email}
+                </Text>
+              </div>
+              {admin && !m.admin && (
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  aria-label={`${FIRM_TEXT.remove} ${m.fullname}`}
+                  onClick={() => {
+                    if (window.confirm(FIRM_TEXT.confirmRemove(m.fullname))) remove.mutate(m.userId);
+                  }}
+                >
+                  {FIRM_TEXT.remove}
+                </Button>
+              )}
+            </Group>
+          ))}
+        </Stack>
       </Stack>
     </Card>
   );
