@@ -71,7 +71,7 @@ export function FirmDay() {
             <Stack key={person} gap={4}>
               <Group gap="xs">
                 <Text fw={700}>{person}</Text>
-                <Badge variant="light" color="blue.9">
+                <Badge variant="filled" color="blue.9">
                   {list.length}
                 </Badge>
               </Group>

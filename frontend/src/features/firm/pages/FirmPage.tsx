@@ -150,7 +150,7 @@ function Members({ admin }: { admin: boolean }) {
               <div style={{ minWidth: 0 }}>
                 <Group gap="xs">
                   <Text fw={600}>{m.fullname}</Text>
-                  <Badge variant={m.admin ? 'light' : 'default'} color={m.admin ? 'blue.9' : undefined}>
+                  <Badge variant={m.admin ? 'filled' : 'default'} color={m.admin ? 'blue.9' : undefined}>
                     {m.admin ? FIRM_TEXT.admin : FIRM_TEXT.member}
                   </Badge>
                 </Group>
