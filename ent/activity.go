@@ -40,6 +40,10 @@ type Activity struct {
 	ClientName string `json:"client_name,omitempty"`
 	// Imported holds the value of the "imported" field.
 	Imported bool `json:"imported,omitempty"`
+	// AttendedBy holds the value of the "attended_by" field.
+	AttendedBy *uuid.UUID `json:"attended_by,omitempty"`
+	// AssignedBy holds the value of the "assigned_by" field.
+	AssignedBy *uuid.UUID `json:"assigned_by,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the ActivityQuery when eager-loading is set.
 	Edges        ActivityEdges `json:"edges"`
@@ -71,6 +75,8 @@ func (*Activity) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
+		case activity.FieldAttendedBy, activity.FieldAssignedBy:
+			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
 		case activity.FieldActivityDate:
 			values[i] = new(civil.Date)
 		case activity.FieldImported:
@@ -162,6 +168,20 @@ func (_m *Activity) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.Imported = value.Bool
 			}
+		case activity.FieldAttendedBy:
+			if value, ok := values[i].(*sql.NullScanner); !ok {
+				return fmt.Errorf("unexpected type %T for field attended_by", values[i])
+			} else if value.Valid {
+				_m.AttendedBy = new(uuid.UUID)
+				*_m.AttendedBy = *value.S.(*uuid.UUID)
+			}
+		case activity.FieldAssignedBy:
+			if value, ok := values[i].(*sql.NullScanner); !ok {
+				return fmt.Errorf("unexpected type %T for field assigned_by", values[i])
+			} else if value.Valid {
+				_m.AssignedBy = new(uuid.UUID)
+				*_m.AssignedBy = *value.S.(*uuid.UUID)
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -232,6 +252,16 @@ func (_m *Activity) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("imported=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Imported))
+	builder.WriteString(", ")
+	if v := _m.AttendedBy; v != nil {
+		builder.WriteString("attended_by=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
+	builder.WriteString(", ")
+	if v := _m.AssignedBy; v != nil {
+		builder.WriteString("assigned_by=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -142,6 +142,34 @@ func (_c *ActivityCreate) SetNillableImported(v *bool) *ActivityCreate {
 	return _c
 }
 
+// SetAttendedBy sets the "attended_by" field.
+func (_c *ActivityCreate) SetAttendedBy(v uuid.UUID) *ActivityCreate {
+	_c.mutation.SetAttendedBy(v)
+	return _c
+}
+
+// SetNillableAttendedBy sets the "attended_by" field if the given value is not nil.
+func (_c *ActivityCreate) SetNillableAttendedBy(v *uuid.UUID) *ActivityCreate {
+	if v != nil {
+		_c.SetAttendedBy(*v)
+	}
+	return _c
+}
+
+// SetAssignedBy sets the "assigned_by" field.
+func (_c *ActivityCreate) SetAssignedBy(v uuid.UUID) *ActivityCreate {
+	_c.mutation.SetAssignedBy(v)
+	return _c
+}
+
+// SetNillableAssignedBy sets the "assigned_by" field if the given value is not nil.
+func (_c *ActivityCreate) SetNillableAssignedBy(v *uuid.UUID) *ActivityCreate {
+	if v != nil {
+		_c.SetAssignedBy(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *ActivityCreate) SetID(v uuid.UUID) *ActivityCreate {
 	_c.mutation.SetID(v)
@@ -356,6 +384,14 @@ func (_c *ActivityCreate) createSpec() (*Activity, *sqlgraph.CreateSpec) {
 		_spec.SetField(activity.FieldImported, field.TypeBool, value)
 		_node.Imported = value
 	}
+	if value, ok := _c.mutation.AttendedBy(); ok {
+		_spec.SetField(activity.FieldAttendedBy, field.TypeUUID, value)
+		_node.AttendedBy = &value
+	}
+	if value, ok := _c.mutation.AssignedBy(); ok {
+		_spec.SetField(activity.FieldAssignedBy, field.TypeUUID, value)
+		_node.AssignedBy = &value
+	}
 	if nodes := _c.mutation.CaseIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.M2O,
@@ -536,6 +572,42 @@ func (u *ActivityUpsert) SetImported(v bool) *ActivityUpsert {
 // UpdateImported sets the "imported" field to the value that was provided on create.
 func (u *ActivityUpsert) UpdateImported() *ActivityUpsert {
 	u.SetExcluded(activity.FieldImported)
+	return u
+}
+
+// SetAttendedBy sets the "attended_by" field.
+func (u *ActivityUpsert) SetAttendedBy(v uuid.UUID) *ActivityUpsert {
+	u.Set(activity.FieldAttendedBy, v)
+	return u
+}
+
+// UpdateAttendedBy sets the "attended_by" field to the value that was provided on create.
+func (u *ActivityUpsert) UpdateAttendedBy() *ActivityUpsert {
+	u.SetExcluded(activity.FieldAttendedBy)
+	return u
+}
+
+// ClearAttendedBy clears the value of the "attended_by" field.
+func (u *ActivityUpsert) ClearAttendedBy() *ActivityUpsert {
+	u.SetNull(activity.FieldAttendedBy)
+	return u
+}
+
+// SetAssignedBy sets the "assigned_by" field.
+func (u *ActivityUpsert) SetAssignedBy(v uuid.UUID) *ActivityUpsert {
+	u.Set(activity.FieldAssignedBy, v)
+	return u
+}
+
+// UpdateAssignedBy sets the "assigned_by" field to the value that was provided on create.
+func (u *ActivityUpsert) UpdateAssignedBy() *ActivityUpsert {
+	u.SetExcluded(activity.FieldAssignedBy)
+	return u
+}
+
+// ClearAssignedBy clears the value of the "assigned_by" field.
+func (u *ActivityUpsert) ClearAssignedBy() *ActivityUpsert {
+	u.SetNull(activity.FieldAssignedBy)
 	return u
 }
 
@@ -720,6 +792,48 @@ func (u *ActivityUpsertOne) SetImported(v bool) *ActivityUpsertOne {
 func (u *ActivityUpsertOne) UpdateImported() *ActivityUpsertOne {
 	return u.Update(func(s *ActivityUpsert) {
 		s.UpdateImported()
+	})
+}
+
+// SetAttendedBy sets the "attended_by" field.
+func (u *ActivityUpsertOne) SetAttendedBy(v uuid.UUID) *ActivityUpsertOne {
+	return u.Update(func(s *ActivityUpsert) {
+		s.SetAttendedBy(v)
+	})
+}
+
+// UpdateAttendedBy sets the "attended_by" field to the value that was provided on create.
+func (u *ActivityUpsertOne) UpdateAttendedBy() *ActivityUpsertOne {
+	return u.Update(func(s *ActivityUpsert) {
+		s.UpdateAttendedBy()
+	})
+}
+
+// ClearAttendedBy clears the value of the "attended_by" field.
+func (u *ActivityUpsertOne) ClearAttendedBy() *ActivityUpsertOne {
+	return u.Update(func(s *ActivityUpsert) {
+		s.ClearAttendedBy()
+	})
+}
+
+// SetAssignedBy sets the "assigned_by" field.
+func (u *ActivityUpsertOne) SetAssignedBy(v uuid.UUID) *ActivityUpsertOne {
+	return u.Update(func(s *ActivityUpsert) {
+		s.SetAssignedBy(v)
+	})
+}
+
+// UpdateAssignedBy sets the "assigned_by" field to the value that was provided on create.
+func (u *ActivityUpsertOne) UpdateAssignedBy() *ActivityUpsertOne {
+	return u.Update(func(s *ActivityUpsert) {
+		s.UpdateAssignedBy()
+	})
+}
+
+// ClearAssignedBy clears the value of the "assigned_by" field.
+func (u *ActivityUpsertOne) ClearAssignedBy() *ActivityUpsertOne {
+	return u.Update(func(s *ActivityUpsert) {
+		s.ClearAssignedBy()
 	})
 }
 
@@ -1071,6 +1185,48 @@ func (u *ActivityUpsertBulk) SetImported(v bool) *ActivityUpsertBulk {
 func (u *ActivityUpsertBulk) UpdateImported() *ActivityUpsertBulk {
 	return u.Update(func(s *ActivityUpsert) {
 		s.UpdateImported()
+	})
+}
+
+// SetAttendedBy sets the "attended_by" field.
+func (u *ActivityUpsertBulk) SetAttendedBy(v uuid.UUID) *ActivityUpsertBulk {
+	return u.Update(func(s *ActivityUpsert) {
+		s.SetAttendedBy(v)
+	})
+}
+
+// UpdateAttendedBy sets the "attended_by" field to the value that was provided on create.
+func (u *ActivityUpsertBulk) UpdateAttendedBy() *ActivityUpsertBulk {
+	return u.Update(func(s *ActivityUpsert) {
+		s.UpdateAttendedBy()
+	})
+}
+
+// ClearAttendedBy clears the value of the "attended_by" field.
+func (u *ActivityUpsertBulk) ClearAttendedBy() *ActivityUpsertBulk {
+	return u.Update(func(s *ActivityUpsert) {
+		s.ClearAttendedBy()
+	})
+}
+
+// SetAssignedBy sets the "assigned_by" field.
+func (u *ActivityUpsertBulk) SetAssignedBy(v uuid.UUID) *ActivityUpsertBulk {
+	return u.Update(func(s *ActivityUpsert) {
+		s.SetAssignedBy(v)
+	})
+}
+
+// UpdateAssignedBy sets the "assigned_by" field to the value that was provided on create.
+func (u *ActivityUpsertBulk) UpdateAssignedBy() *ActivityUpsertBulk {
+	return u.Update(func(s *ActivityUpsert) {
+		s.UpdateAssignedBy()
+	})
+}
+
+// ClearAssignedBy clears the value of the "assigned_by" field.
+func (u *ActivityUpsertBulk) ClearAssignedBy() *ActivityUpsertBulk {
+	return u.Update(func(s *ActivityUpsert) {
+		s.ClearAssignedBy()
 	})
 }
 

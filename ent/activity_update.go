@@ -155,6 +155,46 @@ func (_u *ActivityUpdate) SetNillableImported(v *bool) *ActivityUpdate {
 	return _u
 }
 
+// SetAttendedBy sets the "attended_by" field.
+func (_u *ActivityUpdate) SetAttendedBy(v uuid.UUID) *ActivityUpdate {
+	_u.mutation.SetAttendedBy(v)
+	return _u
+}
+
+// SetNillableAttendedBy sets the "attended_by" field if the given value is not nil.
+func (_u *ActivityUpdate) SetNillableAttendedBy(v *uuid.UUID) *ActivityUpdate {
+	if v != nil {
+		_u.SetAttendedBy(*v)
+	}
+	return _u
+}
+
+// ClearAttendedBy clears the value of the "attended_by" field.
+func (_u *ActivityUpdate) ClearAttendedBy() *ActivityUpdate {
+	_u.mutation.ClearAttendedBy()
+	return _u
+}
+
+// SetAssignedBy sets the "assigned_by" field.
+func (_u *ActivityUpdate) SetAssignedBy(v uuid.UUID) *ActivityUpdate {
+	_u.mutation.SetAssignedBy(v)
+	return _u
+}
+
+// SetNillableAssignedBy sets the "assigned_by" field if the given value is not nil.
+func (_u *ActivityUpdate) SetNillableAssignedBy(v *uuid.UUID) *ActivityUpdate {
+	if v != nil {
+		_u.SetAssignedBy(*v)
+	}
+	return _u
+}
+
+// ClearAssignedBy clears the value of the "assigned_by" field.
+func (_u *ActivityUpdate) ClearAssignedBy() *ActivityUpdate {
+	_u.mutation.ClearAssignedBy()
+	return _u
+}
+
 // SetCaseID sets the "case" edge to the CourtCase entity by ID.
 func (_u *ActivityUpdate) SetCaseID(id uuid.UUID) *ActivityUpdate {
 	_u.mutation.SetCaseID(id)
@@ -279,6 +319,18 @@ func (_u *ActivityUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.Imported(); ok {
 		_spec.SetField(activity.FieldImported, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.AttendedBy(); ok {
+		_spec.SetField(activity.FieldAttendedBy, field.TypeUUID, value)
+	}
+	if _u.mutation.AttendedByCleared() {
+		_spec.ClearField(activity.FieldAttendedBy, field.TypeUUID)
+	}
+	if value, ok := _u.mutation.AssignedBy(); ok {
+		_spec.SetField(activity.FieldAssignedBy, field.TypeUUID, value)
+	}
+	if _u.mutation.AssignedByCleared() {
+		_spec.ClearField(activity.FieldAssignedBy, field.TypeUUID)
 	}
 	if _u.mutation.CaseCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -453,6 +505,46 @@ func (_u *ActivityUpdateOne) SetNillableImported(v *bool) *ActivityUpdateOne {
 	return _u
 }
 
+// SetAttendedBy sets the "attended_by" field.
+func (_u *ActivityUpdateOne) SetAttendedBy(v uuid.UUID) *ActivityUpdateOne {
+	_u.mutation.SetAttendedBy(v)
+	return _u
+}
+
+// SetNillableAttendedBy sets the "attended_by" field if the given value is not nil.
+func (_u *ActivityUpdateOne) SetNillableAttendedBy(v *uuid.UUID) *ActivityUpdateOne {
+	if v != nil {
+		_u.SetAttendedBy(*v)
+	}
+	return _u
+}
+
+// ClearAttendedBy clears the value of the "attended_by" field.
+func (_u *ActivityUpdateOne) ClearAttendedBy() *ActivityUpdateOne {
+	_u.mutation.ClearAttendedBy()
+	return _u
+}
+
+// SetAssignedBy sets the "assigned_by" field.
+func (_u *ActivityUpdateOne) SetAssignedBy(v uuid.UUID) *ActivityUpdateOne {
+	_u.mutation.SetAssignedBy(v)
+	return _u
+}
+
+// SetNillableAssignedBy sets the "assigned_by" field if the given value is not nil.
+func (_u *ActivityUpdateOne) SetNillableAssignedBy(v *uuid.UUID) *ActivityUpdateOne {
+	if v != nil {
+		_u.SetAssignedBy(*v)
+	}
+	return _u
+}
+
+// ClearAssignedBy clears the value of the "assigned_by" field.
+func (_u *ActivityUpdateOne) ClearAssignedBy() *ActivityUpdateOne {
+	_u.mutation.ClearAssignedBy()
+	return _u
+}
+
 // SetCaseID sets the "case" edge to the CourtCase entity by ID.
 func (_u *ActivityUpdateOne) SetCaseID(id uuid.UUID) *ActivityUpdateOne {
 	_u.mutation.SetCaseID(id)
@@ -607,6 +699,18 @@ func (_u *ActivityUpdateOne) sqlSave(ctx context.Context) (_node *Activity, err 
 	}
 	if value, ok := _u.mutation.Imported(); ok {
 		_spec.SetField(activity.FieldImported, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.AttendedBy(); ok {
+		_spec.SetField(activity.FieldAttendedBy, field.TypeUUID, value)
+	}
+	if _u.mutation.AttendedByCleared() {
+		_spec.ClearField(activity.FieldAttendedBy, field.TypeUUID)
+	}
+	if value, ok := _u.mutation.AssignedBy(); ok {
+		_spec.SetField(activity.FieldAssignedBy, field.TypeUUID, value)
+	}
+	if _u.mutation.AssignedByCleared() {
+		_spec.ClearField(activity.FieldAssignedBy, field.TypeUUID)
 	}
 	if _u.mutation.CaseCleared() {
 		edge := &sqlgraph.EdgeSpec{

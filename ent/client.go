@@ -29,6 +29,9 @@ import (
 	"github.com/kesihq/kesi/ent/document"
 	"github.com/kesihq/kesi/ent/extensiontoken"
 	"github.com/kesihq/kesi/ent/fakecheckout"
+	"github.com/kesihq/kesi/ent/firm"
+	"github.com/kesihq/kesi/ent/firminvitation"
+	"github.com/kesihq/kesi/ent/firmmember"
 	"github.com/kesihq/kesi/ent/installation"
 	"github.com/kesihq/kesi/ent/lawclient"
 	"github.com/kesihq/kesi/ent/passwordreset"
@@ -79,6 +82,12 @@ type Client struct {
 	ExtensionToken *ExtensionTokenClient
 	// FakeCheckout is the client for interacting with the FakeCheckout builders.
 	FakeCheckout *FakeCheckoutClient
+	// Firm is the client for interacting with the Firm builders.
+	Firm *FirmClient
+	// FirmInvitation is the client for interacting with the FirmInvitation builders.
+	FirmInvitation *FirmInvitationClient
+	// FirmMember is the client for interacting with the FirmMember builders.
+	FirmMember *FirmMemberClient
 	// Installation is the client for interacting with the Installation builders.
 	Installation *InstallationClient
 	// LawClient is the client for interacting with the LawClient builders.
@@ -133,6 +142,9 @@ func (c *Client) init() {
 	c.Document = NewDocumentClient(c.config)
 	c.ExtensionToken = NewExtensionTokenClient(c.config)
 	c.FakeCheckout = NewFakeCheckoutClient(c.config)
+	c.Firm = NewFirmClient(c.config)
+	c.FirmInvitation = NewFirmInvitationClient(c.config)
+	c.FirmMember = NewFirmMemberClient(c.config)
 	c.Installation = NewInstallationClient(c.config)
 	c.LawClient = NewLawClientClient(c.config)
 	c.PasswordReset = NewPasswordResetClient(c.config)
@@ -253,6 +265,9 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Document:           NewDocumentClient(cfg),
 		ExtensionToken:     NewExtensionTokenClient(cfg),
 		FakeCheckout:       NewFakeCheckoutClient(cfg),
+		Firm:               NewFirmClient(cfg),
+		FirmInvitation:     NewFirmInvitationClient(cfg),
+		FirmMember:         NewFirmMemberClient(cfg),
 		Installation:       NewInstallationClient(cfg),
 		LawClient:          NewLawClientClient(cfg),
 		PasswordReset:      NewPasswordResetClient(cfg),
@@ -300,6 +315,9 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Document:           NewDocumentClient(cfg),
 		ExtensionToken:     NewExtensionTokenClient(cfg),
 		FakeCheckout:       NewFakeCheckoutClient(cfg),
+		Firm:               NewFirmClient(cfg),
+		FirmInvitation:     NewFirmInvitationClient(cfg),
+		FirmMember:         NewFirmMemberClient(cfg),
 		Installation:       NewInstallationClient(cfg),
 		LawClient:          NewLawClientClient(cfg),
 		PasswordReset:      NewPasswordResetClient(cfg),
@@ -346,10 +364,11 @@ func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.AccountDeletion, c.Activity, c.AuditEvent, c.CauseList, c.CauseListDismissal,
 		c.CauseListEntry, c.CauseListFetch, c.CauseListUpload, c.Commission,
-		c.CourtCase, c.Document, c.ExtensionToken, c.FakeCheckout, c.Installation,
-		c.LawClient, c.PasswordReset, c.Payment, c.PendingUpload, c.PhoneVerification,
-		c.Plan, c.RateLimit, c.Referral, c.RefreshToken, c.ReminderConsent,
-		c.ReminderMessage, c.ReminderSetting, c.RetainedPayment, c.User,
+		c.CourtCase, c.Document, c.ExtensionToken, c.FakeCheckout, c.Firm,
+		c.FirmInvitation, c.FirmMember, c.Installation, c.LawClient, c.PasswordReset,
+		c.Payment, c.PendingUpload, c.PhoneVerification, c.Plan, c.RateLimit,
+		c.Referral, c.RefreshToken, c.ReminderConsent, c.ReminderMessage,
+		c.ReminderSetting, c.RetainedPayment, c.User,
 	} {
 		n.Use(hooks...)
 	}
@@ -361,10 +380,11 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.AccountDeletion, c.Activity, c.AuditEvent, c.CauseList, c.CauseListDismissal,
 		c.CauseListEntry, c.CauseListFetch, c.CauseListUpload, c.Commission,
-		c.CourtCase, c.Document, c.ExtensionToken, c.FakeCheckout, c.Installation,
-		c.LawClient, c.PasswordReset, c.Payment, c.PendingUpload, c.PhoneVerification,
-		c.Plan, c.RateLimit, c.Referral, c.RefreshToken, c.ReminderConsent,
-		c.ReminderMessage, c.ReminderSetting, c.RetainedPayment, c.User,
+		c.CourtCase, c.Document, c.ExtensionToken, c.FakeCheckout, c.Firm,
+		c.FirmInvitation, c.FirmMember, c.Installation, c.LawClient, c.PasswordReset,
+		c.Payment, c.PendingUpload, c.PhoneVerification, c.Plan, c.RateLimit,
+		c.Referral, c.RefreshToken, c.ReminderConsent, c.ReminderMessage,
+		c.ReminderSetting, c.RetainedPayment, c.User,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -399,6 +419,12 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.ExtensionToken.mutate(ctx, m)
 	case *FakeCheckoutMutation:
 		return c.FakeCheckout.mutate(ctx, m)
+	case *FirmMutation:
+		return c.Firm.mutate(ctx, m)
+	case *FirmInvitationMutation:
+		return c.FirmInvitation.mutate(ctx, m)
+	case *FirmMemberMutation:
+		return c.FirmMember.mutate(ctx, m)
 	case *InstallationMutation:
 		return c.Installation.mutate(ctx, m)
 	case *LawClientMutation:
@@ -2368,6 +2394,469 @@ func (c *FakeCheckoutClient) mutate(ctx context.Context, m *FakeCheckoutMutation
 		return (&FakeCheckoutDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown FakeCheckout mutation op: %q", m.Op())
+	}
+}
+
+// FirmClient is a client for the Firm schema.
+type FirmClient struct {
+	config
+}
+
+// NewFirmClient returns a client for the Firm from the given config.
+func NewFirmClient(c config) *FirmClient {
+	return &FirmClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `firm.Hooks(f(g(h())))`.
+func (c *FirmClient) Use(hooks ...Hook) {
+	c.hooks.Firm = append(c.hooks.Firm, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `firm.Intercept(f(g(h())))`.
+func (c *FirmClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Firm = append(c.inters.Firm, interceptors...)
+}
+
+// Create returns a builder for creating a Firm entity.
+func (c *FirmClient) Create() *FirmCreate {
+	mutation := newFirmMutation(c.config, OpCreate)
+	return &FirmCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Firm entities.
+func (c *FirmClient) CreateBulk(builders ...*FirmCreate) *FirmCreateBulk {
+	return &FirmCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *FirmClient) MapCreateBulk(slice any, setFunc func(*FirmCreate, int)) *FirmCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &FirmCreateBulk{err: fmt.Errorf("calling to FirmClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*FirmCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &FirmCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Firm.
+func (c *FirmClient) Update() *FirmUpdate {
+	mutation := newFirmMutation(c.config, OpUpdate)
+	return &FirmUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *FirmClient) UpdateOne(_m *Firm) *FirmUpdateOne {
+	mutation := newFirmMutation(c.config, OpUpdateOne, withFirm(_m))
+	return &FirmUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *FirmClient) UpdateOneID(id uuid.UUID) *FirmUpdateOne {
+	mutation := newFirmMutation(c.config, OpUpdateOne, withFirmID(id))
+	return &FirmUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Firm.
+func (c *FirmClient) Delete() *FirmDelete {
+	mutation := newFirmMutation(c.config, OpDelete)
+	return &FirmDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *FirmClient) DeleteOne(_m *Firm) *FirmDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *FirmClient) DeleteOneID(id uuid.UUID) *FirmDeleteOne {
+	builder := c.Delete().Where(firm.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &FirmDeleteOne{builder}
+}
+
+// Query returns a query builder for Firm.
+func (c *FirmClient) Query() *FirmQuery {
+	return &FirmQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeFirm},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Firm entity by its id.
+func (c *FirmClient) Get(ctx context.Context, id uuid.UUID) (*Firm, error) {
+	return c.Query().Where(firm.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *FirmClient) GetX(ctx context.Context, id uuid.UUID) *Firm {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryMembers queries the members edge of a Firm.
+func (c *FirmClient) QueryMembers(_m *Firm) *FirmMemberQuery {
+	query := (&FirmMemberClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(firm.Table, firm.FieldID, id),
+			sqlgraph.To(firmmember.Table, firmmember.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, firm.MembersTable, firm.MembersColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryInvitations queries the invitations edge of a Firm.
+func (c *FirmClient) QueryInvitations(_m *Firm) *FirmInvitationQuery {
+	query := (&FirmInvitationClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(firm.Table, firm.FieldID, id),
+			sqlgraph.To(firminvitation.Table, firminvitation.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, firm.InvitationsTable, firm.InvitationsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *FirmClient) Hooks() []Hook {
+	return c.hooks.Firm
+}
+
+// Interceptors returns the client interceptors.
+func (c *FirmClient) Interceptors() []Interceptor {
+	return c.inters.Firm
+}
+
+func (c *FirmClient) mutate(ctx context.Context, m *FirmMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&FirmCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&FirmUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&FirmUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&FirmDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Firm mutation op: %q", m.Op())
+	}
+}
+
+// FirmInvitationClient is a client for the FirmInvitation schema.
+type FirmInvitationClient struct {
+	config
+}
+
+// NewFirmInvitationClient returns a client for the FirmInvitation from the given config.
+func NewFirmInvitationClient(c config) *FirmInvitationClient {
+	return &FirmInvitationClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `firminvitation.Hooks(f(g(h())))`.
+func (c *FirmInvitationClient) Use(hooks ...Hook) {
+	c.hooks.FirmInvitation = append(c.hooks.FirmInvitation, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `firminvitation.Intercept(f(g(h())))`.
+func (c *FirmInvitationClient) Intercept(interceptors ...Interceptor) {
+	c.inters.FirmInvitation = append(c.inters.FirmInvitation, interceptors...)
+}
+
+// Create returns a builder for creating a FirmInvitation entity.
+func (c *FirmInvitationClient) Create() *FirmInvitationCreate {
+	mutation := newFirmInvitationMutation(c.config, OpCreate)
+	return &FirmInvitationCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of FirmInvitation entities.
+func (c *FirmInvitationClient) CreateBulk(builders ...*FirmInvitationCreate) *FirmInvitationCreateBulk {
+	return &FirmInvitationCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *FirmInvitationClient) MapCreateBulk(slice any, setFunc func(*FirmInvitationCreate, int)) *FirmInvitationCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &FirmInvitationCreateBulk{err: fmt.Errorf("calling to FirmInvitationClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*FirmInvitationCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &FirmInvitationCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for FirmInvitation.
+func (c *FirmInvitationClient) Update() *FirmInvitationUpdate {
+	mutation := newFirmInvitationMutation(c.config, OpUpdate)
+	return &FirmInvitationUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *FirmInvitationClient) UpdateOne(_m *FirmInvitation) *FirmInvitationUpdateOne {
+	mutation := newFirmInvitationMutation(c.config, OpUpdateOne, withFirmInvitation(_m))
+	return &FirmInvitationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *FirmInvitationClient) UpdateOneID(id uuid.UUID) *FirmInvitationUpdateOne {
+	mutation := newFirmInvitationMutation(c.config, OpUpdateOne, withFirmInvitationID(id))
+	return &FirmInvitationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for FirmInvitation.
+func (c *FirmInvitationClient) Delete() *FirmInvitationDelete {
+	mutation := newFirmInvitationMutation(c.config, OpDelete)
+	return &FirmInvitationDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *FirmInvitationClient) DeleteOne(_m *FirmInvitation) *FirmInvitationDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *FirmInvitationClient) DeleteOneID(id uuid.UUID) *FirmInvitationDeleteOne {
+	builder := c.Delete().Where(firminvitation.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &FirmInvitationDeleteOne{builder}
+}
+
+// Query returns a query builder for FirmInvitation.
+func (c *FirmInvitationClient) Query() *FirmInvitationQuery {
+	return &FirmInvitationQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeFirmInvitation},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a FirmInvitation entity by its id.
+func (c *FirmInvitationClient) Get(ctx context.Context, id uuid.UUID) (*FirmInvitation, error) {
+	return c.Query().Where(firminvitation.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *FirmInvitationClient) GetX(ctx context.Context, id uuid.UUID) *FirmInvitation {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryFirm queries the firm edge of a FirmInvitation.
+func (c *FirmInvitationClient) QueryFirm(_m *FirmInvitation) *FirmQuery {
+	query := (&FirmClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(firminvitation.Table, firminvitation.FieldID, id),
+			sqlgraph.To(firm.Table, firm.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, firminvitation.FirmTable, firminvitation.FirmColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *FirmInvitationClient) Hooks() []Hook {
+	return c.hooks.FirmInvitation
+}
+
+// Interceptors returns the client interceptors.
+func (c *FirmInvitationClient) Interceptors() []Interceptor {
+	return c.inters.FirmInvitation
+}
+
+func (c *FirmInvitationClient) mutate(ctx context.Context, m *FirmInvitationMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&FirmInvitationCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&FirmInvitationUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&FirmInvitationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&FirmInvitationDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown FirmInvitation mutation op: %q", m.Op())
+	}
+}
+
+// FirmMemberClient is a client for the FirmMember schema.
+type FirmMemberClient struct {
+	config
+}
+
+// NewFirmMemberClient returns a client for the FirmMember from the given config.
+func NewFirmMemberClient(c config) *FirmMemberClient {
+	return &FirmMemberClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `firmmember.Hooks(f(g(h())))`.
+func (c *FirmMemberClient) Use(hooks ...Hook) {
+	c.hooks.FirmMember = append(c.hooks.FirmMember, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `firmmember.Intercept(f(g(h())))`.
+func (c *FirmMemberClient) Intercept(interceptors ...Interceptor) {
+	c.inters.FirmMember = append(c.inters.FirmMember, interceptors...)
+}
+
+// Create returns a builder for creating a FirmMember entity.
+func (c *FirmMemberClient) Create() *FirmMemberCreate {
+	mutation := newFirmMemberMutation(c.config, OpCreate)
+	return &FirmMemberCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of FirmMember entities.
+func (c *FirmMemberClient) CreateBulk(builders ...*FirmMemberCreate) *FirmMemberCreateBulk {
+	return &FirmMemberCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *FirmMemberClient) MapCreateBulk(slice any, setFunc func(*FirmMemberCreate, int)) *FirmMemberCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &FirmMemberCreateBulk{err: fmt.Errorf("calling to FirmMemberClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*FirmMemberCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &FirmMemberCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for FirmMember.
+func (c *FirmMemberClient) Update() *FirmMemberUpdate {
+	mutation := newFirmMemberMutation(c.config, OpUpdate)
+	return &FirmMemberUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *FirmMemberClient) UpdateOne(_m *FirmMember) *FirmMemberUpdateOne {
+	mutation := newFirmMemberMutation(c.config, OpUpdateOne, withFirmMember(_m))
+	return &FirmMemberUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *FirmMemberClient) UpdateOneID(id uuid.UUID) *FirmMemberUpdateOne {
+	mutation := newFirmMemberMutation(c.config, OpUpdateOne, withFirmMemberID(id))
+	return &FirmMemberUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for FirmMember.
+func (c *FirmMemberClient) Delete() *FirmMemberDelete {
+	mutation := newFirmMemberMutation(c.config, OpDelete)
+	return &FirmMemberDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *FirmMemberClient) DeleteOne(_m *FirmMember) *FirmMemberDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *FirmMemberClient) DeleteOneID(id uuid.UUID) *FirmMemberDeleteOne {
+	builder := c.Delete().Where(firmmember.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &FirmMemberDeleteOne{builder}
+}
+
+// Query returns a query builder for FirmMember.
+func (c *FirmMemberClient) Query() *FirmMemberQuery {
+	return &FirmMemberQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeFirmMember},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a FirmMember entity by its id.
+func (c *FirmMemberClient) Get(ctx context.Context, id uuid.UUID) (*FirmMember, error) {
+	return c.Query().Where(firmmember.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *FirmMemberClient) GetX(ctx context.Context, id uuid.UUID) *FirmMember {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryFirm queries the firm edge of a FirmMember.
+func (c *FirmMemberClient) QueryFirm(_m *FirmMember) *FirmQuery {
+	query := (&FirmClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(firmmember.Table, firmmember.FieldID, id),
+			sqlgraph.To(firm.Table, firm.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, firmmember.FirmTable, firmmember.FirmColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *FirmMemberClient) Hooks() []Hook {
+	return c.hooks.FirmMember
+}
+
+// Interceptors returns the client interceptors.
+func (c *FirmMemberClient) Interceptors() []Interceptor {
+	return c.inters.FirmMember
+}
+
+func (c *FirmMemberClient) mutate(ctx context.Context, m *FirmMemberMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&FirmMemberCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&FirmMemberUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&FirmMemberUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&FirmMemberDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown FirmMember mutation op: %q", m.Op())
 	}
 }
 
@@ -4675,18 +5164,18 @@ type (
 	hooks struct {
 		AccountDeletion, Activity, AuditEvent, CauseList, CauseListDismissal,
 		CauseListEntry, CauseListFetch, CauseListUpload, Commission, CourtCase,
-		Document, ExtensionToken, FakeCheckout, Installation, LawClient, PasswordReset,
-		Payment, PendingUpload, PhoneVerification, Plan, RateLimit, Referral,
-		RefreshToken, ReminderConsent, ReminderMessage, ReminderSetting,
-		RetainedPayment, User []ent.Hook
+		Document, ExtensionToken, FakeCheckout, Firm, FirmInvitation, FirmMember,
+		Installation, LawClient, PasswordReset, Payment, PendingUpload,
+		PhoneVerification, Plan, RateLimit, Referral, RefreshToken, ReminderConsent,
+		ReminderMessage, ReminderSetting, RetainedPayment, User []ent.Hook
 	}
 	inters struct {
 		AccountDeletion, Activity, AuditEvent, CauseList, CauseListDismissal,
 		CauseListEntry, CauseListFetch, CauseListUpload, Commission, CourtCase,
-		Document, ExtensionToken, FakeCheckout, Installation, LawClient, PasswordReset,
-		Payment, PendingUpload, PhoneVerification, Plan, RateLimit, Referral,
-		RefreshToken, ReminderConsent, ReminderMessage, ReminderSetting,
-		RetainedPayment, User []ent.Interceptor
+		Document, ExtensionToken, FakeCheckout, Firm, FirmInvitation, FirmMember,
+		Installation, LawClient, PasswordReset, Payment, PendingUpload,
+		PhoneVerification, Plan, RateLimit, Referral, RefreshToken, ReminderConsent,
+		ReminderMessage, ReminderSetting, RetainedPayment, User []ent.Interceptor
 	}
 )
 

@@ -54,6 +54,8 @@ type CourtCase struct {
 	LatestDone bool `json:"latest_done,omitempty"`
 	// Concluded holds the value of the "concluded" field.
 	Concluded bool `json:"concluded,omitempty"`
+	// Shared holds the value of the "shared" field.
+	Shared bool `json:"shared,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the CourtCaseQuery when eager-loading is set.
 	Edges        CourtCaseEdges `json:"edges"`
@@ -120,7 +122,7 @@ func (*CourtCase) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case courtcase.FieldFilingDate, courtcase.FieldActivityDate, courtcase.FieldLatestActivityDate:
 			values[i] = new(civil.Date)
-		case courtcase.FieldMarkUpdated, courtcase.FieldLatestDone, courtcase.FieldConcluded:
+		case courtcase.FieldMarkUpdated, courtcase.FieldLatestDone, courtcase.FieldConcluded, courtcase.FieldShared:
 			values[i] = new(sql.NullBool)
 		case courtcase.FieldCaseID, courtcase.FieldParties, courtcase.FieldLawCourt, courtcase.FieldStatus, courtcase.FieldCaseType, courtcase.FieldNotes, courtcase.FieldActivityTime, courtcase.FieldActivityKind:
 			values[i] = new(sql.NullString)
@@ -251,6 +253,12 @@ func (_m *CourtCase) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.Concluded = value.Bool
 			}
+		case courtcase.FieldShared:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field shared", values[i])
+			} else if value.Valid {
+				_m.Shared = value.Bool
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -357,6 +365,9 @@ func (_m *CourtCase) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("concluded=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Concluded))
+	builder.WriteString(", ")
+	builder.WriteString("shared=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Shared))
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -251,6 +251,20 @@ func (_c *CourtCaseCreate) SetNillableConcluded(v *bool) *CourtCaseCreate {
 	return _c
 }
 
+// SetShared sets the "shared" field.
+func (_c *CourtCaseCreate) SetShared(v bool) *CourtCaseCreate {
+	_c.mutation.SetShared(v)
+	return _c
+}
+
+// SetNillableShared sets the "shared" field if the given value is not nil.
+func (_c *CourtCaseCreate) SetNillableShared(v *bool) *CourtCaseCreate {
+	if v != nil {
+		_c.SetShared(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *CourtCaseCreate) SetID(v uuid.UUID) *CourtCaseCreate {
 	_c.mutation.SetID(v)
@@ -398,6 +412,10 @@ func (_c *CourtCaseCreate) defaults() {
 		v := courtcase.DefaultConcluded
 		_c.mutation.SetConcluded(v)
 	}
+	if _, ok := _c.mutation.Shared(); !ok {
+		v := courtcase.DefaultShared
+		_c.mutation.SetShared(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := courtcase.DefaultID()
 		_c.mutation.SetID(v)
@@ -487,6 +505,9 @@ func (_c *CourtCaseCreate) check() error {
 	}
 	if _, ok := _c.mutation.Concluded(); !ok {
 		return &ValidationError{Name: "concluded", err: errors.New(`ent: missing required field "CourtCase.concluded"`)}
+	}
+	if _, ok := _c.mutation.Shared(); !ok {
+		return &ValidationError{Name: "shared", err: errors.New(`ent: missing required field "CourtCase.shared"`)}
 	}
 	if len(_c.mutation.OwnerIDs()) == 0 {
 		return &ValidationError{Name: "owner", err: errors.New(`ent: missing required edge "CourtCase.owner"`)}
@@ -590,6 +611,10 @@ func (_c *CourtCaseCreate) createSpec() (*CourtCase, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Concluded(); ok {
 		_spec.SetField(courtcase.FieldConcluded, field.TypeBool, value)
 		_node.Concluded = value
+	}
+	if value, ok := _c.mutation.Shared(); ok {
+		_spec.SetField(courtcase.FieldShared, field.TypeBool, value)
+		_node.Shared = value
 	}
 	if nodes := _c.mutation.OwnerIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -918,6 +943,18 @@ func (u *CourtCaseUpsert) UpdateConcluded() *CourtCaseUpsert {
 	return u
 }
 
+// SetShared sets the "shared" field.
+func (u *CourtCaseUpsert) SetShared(v bool) *CourtCaseUpsert {
+	u.Set(courtcase.FieldShared, v)
+	return u
+}
+
+// UpdateShared sets the "shared" field to the value that was provided on create.
+func (u *CourtCaseUpsert) UpdateShared() *CourtCaseUpsert {
+	u.SetExcluded(courtcase.FieldShared)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -1211,6 +1248,20 @@ func (u *CourtCaseUpsertOne) SetConcluded(v bool) *CourtCaseUpsertOne {
 func (u *CourtCaseUpsertOne) UpdateConcluded() *CourtCaseUpsertOne {
 	return u.Update(func(s *CourtCaseUpsert) {
 		s.UpdateConcluded()
+	})
+}
+
+// SetShared sets the "shared" field.
+func (u *CourtCaseUpsertOne) SetShared(v bool) *CourtCaseUpsertOne {
+	return u.Update(func(s *CourtCaseUpsert) {
+		s.SetShared(v)
+	})
+}
+
+// UpdateShared sets the "shared" field to the value that was provided on create.
+func (u *CourtCaseUpsertOne) UpdateShared() *CourtCaseUpsertOne {
+	return u.Update(func(s *CourtCaseUpsert) {
+		s.UpdateShared()
 	})
 }
 
@@ -1674,6 +1725,20 @@ func (u *CourtCaseUpsertBulk) SetConcluded(v bool) *CourtCaseUpsertBulk {
 func (u *CourtCaseUpsertBulk) UpdateConcluded() *CourtCaseUpsertBulk {
 	return u.Update(func(s *CourtCaseUpsert) {
 		s.UpdateConcluded()
+	})
+}
+
+// SetShared sets the "shared" field.
+func (u *CourtCaseUpsertBulk) SetShared(v bool) *CourtCaseUpsertBulk {
+	return u.Update(func(s *CourtCaseUpsert) {
+		s.SetShared(v)
+	})
+}
+
+// UpdateShared sets the "shared" field to the value that was provided on create.
+func (u *CourtCaseUpsertBulk) UpdateShared() *CourtCaseUpsertBulk {
+	return u.Update(func(s *CourtCaseUpsert) {
+		s.UpdateShared()
 	})
 }
 

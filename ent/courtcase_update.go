@@ -268,6 +268,20 @@ func (_u *CourtCaseUpdate) SetNillableConcluded(v *bool) *CourtCaseUpdate {
 	return _u
 }
 
+// SetShared sets the "shared" field.
+func (_u *CourtCaseUpdate) SetShared(v bool) *CourtCaseUpdate {
+	_u.mutation.SetShared(v)
+	return _u
+}
+
+// SetNillableShared sets the "shared" field if the given value is not nil.
+func (_u *CourtCaseUpdate) SetNillableShared(v *bool) *CourtCaseUpdate {
+	if v != nil {
+		_u.SetShared(*v)
+	}
+	return _u
+}
+
 // SetOwner sets the "owner" edge to the User entity.
 func (_u *CourtCaseUpdate) SetOwner(v *User) *CourtCaseUpdate {
 	return _u.SetOwnerID(v.ID)
@@ -541,6 +555,9 @@ func (_u *CourtCaseUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.Concluded(); ok {
 		_spec.SetField(courtcase.FieldConcluded, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.Shared(); ok {
+		_spec.SetField(courtcase.FieldShared, field.TypeBool, value)
 	}
 	if _u.mutation.OwnerCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -960,6 +977,20 @@ func (_u *CourtCaseUpdateOne) SetNillableConcluded(v *bool) *CourtCaseUpdateOne 
 	return _u
 }
 
+// SetShared sets the "shared" field.
+func (_u *CourtCaseUpdateOne) SetShared(v bool) *CourtCaseUpdateOne {
+	_u.mutation.SetShared(v)
+	return _u
+}
+
+// SetNillableShared sets the "shared" field if the given value is not nil.
+func (_u *CourtCaseUpdateOne) SetNillableShared(v *bool) *CourtCaseUpdateOne {
+	if v != nil {
+		_u.SetShared(*v)
+	}
+	return _u
+}
+
 // SetOwner sets the "owner" edge to the User entity.
 func (_u *CourtCaseUpdateOne) SetOwner(v *User) *CourtCaseUpdateOne {
 	return _u.SetOwnerID(v.ID)
@@ -1263,6 +1294,9 @@ func (_u *CourtCaseUpdateOne) sqlSave(ctx context.Context) (_node *CourtCase, er
 	}
 	if value, ok := _u.mutation.Concluded(); ok {
 		_spec.SetField(courtcase.FieldConcluded, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.Shared(); ok {
+		_spec.SetField(courtcase.FieldShared, field.TypeBool, value)
 	}
 	if _u.mutation.OwnerCleared() {
 		edge := &sqlgraph.EdgeSpec{

@@ -25,6 +25,9 @@ import (
 	"github.com/kesihq/kesi/ent/document"
 	"github.com/kesihq/kesi/ent/extensiontoken"
 	"github.com/kesihq/kesi/ent/fakecheckout"
+	"github.com/kesihq/kesi/ent/firm"
+	"github.com/kesihq/kesi/ent/firminvitation"
+	"github.com/kesihq/kesi/ent/firmmember"
 	"github.com/kesihq/kesi/ent/installation"
 	"github.com/kesihq/kesi/ent/lawclient"
 	"github.com/kesihq/kesi/ent/passwordreset"
@@ -113,6 +116,9 @@ func checkColumn(t, c string) error {
 			document.Table:           document.ValidColumn,
 			extensiontoken.Table:     extensiontoken.ValidColumn,
 			fakecheckout.Table:       fakecheckout.ValidColumn,
+			firm.Table:               firm.ValidColumn,
+			firminvitation.Table:     firminvitation.ValidColumn,
+			firmmember.Table:         firmmember.ValidColumn,
 			installation.Table:       installation.ValidColumn,
 			lawclient.Table:          lawclient.ValidColumn,
 			passwordreset.Table:      passwordreset.ValidColumn,

@@ -26,6 +26,9 @@ import (
 	"github.com/kesihq/kesi/ent/document"
 	"github.com/kesihq/kesi/ent/extensiontoken"
 	"github.com/kesihq/kesi/ent/fakecheckout"
+	"github.com/kesihq/kesi/ent/firm"
+	"github.com/kesihq/kesi/ent/firminvitation"
+	"github.com/kesihq/kesi/ent/firmmember"
 	"github.com/kesihq/kesi/ent/installation"
 	"github.com/kesihq/kesi/ent/lawclient"
 	"github.com/kesihq/kesi/ent/passwordreset"
@@ -66,6 +69,9 @@ const (
 	TypeDocument           = "Document"
 	TypeExtensionToken     = "ExtensionToken"
 	TypeFakeCheckout       = "FakeCheckout"
+	TypeFirm               = "Firm"
+	TypeFirmInvitation     = "FirmInvitation"
+	TypeFirmMember         = "FirmMember"
 	TypeInstallation       = "Installation"
 	TypeLawClient          = "LawClient"
 	TypePasswordReset      = "PasswordReset"
@@ -993,6 +999,8 @@ type ActivityMutation struct {
 	outcome       *string
 	client_name   *string
 	imported      *bool
+	attended_by   *uuid.UUID
+	assigned_by   *uuid.UUID
 	clearedFields map[string]struct{}
 	_case         *uuid.UUID
 	cleared_case  bool
@@ -1478,6 +1486,104 @@ func (m *ActivityMutation) ResetImported() {
 	m.imported = nil
 }
 
+// SetAttendedBy sets the "attended_by" field.
+func (m *ActivityMutation) SetAttendedBy(u uuid.UUID) {
+	m.attended_by = &u
+}
+
+// AttendedBy returns the value of the "attended_by" field in the mutation.
+func (m *ActivityMutation) AttendedBy() (r uuid.UUID, exists bool) {
+	v := m.attended_by
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAttendedBy returns the old "attended_by" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldAttendedBy(ctx context.Context) (v *uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAttendedBy is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAttendedBy requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAttendedBy: %w", err)
+	}
+	return oldValue.AttendedBy, nil
+}
+
+// ClearAttendedBy clears the value of the "attended_by" field.
+func (m *ActivityMutation) ClearAttendedBy() {
+	m.attended_by = nil
+	m.clearedFields[activity.FieldAttendedBy] = struct{}{}
+}
+
+// AttendedByCleared returns if the "attended_by" field was cleared in this mutation.
+func (m *ActivityMutation) AttendedByCleared() bool {
+	_, ok := m.clearedFields[activity.FieldAttendedBy]
+	return ok
+}
+
+// ResetAttendedBy resets all changes to the "attended_by" field.
+func (m *ActivityMutation) ResetAttendedBy() {
+	m.attended_by = nil
+	delete(m.clearedFields, activity.FieldAttendedBy)
+}
+
+// SetAssignedBy sets the "assigned_by" field.
+func (m *ActivityMutation) SetAssignedBy(u uuid.UUID) {
+	m.assigned_by = &u
+}
+
+// AssignedBy returns the value of the "assigned_by" field in the mutation.
+func (m *ActivityMutation) AssignedBy() (r uuid.UUID, exists bool) {
+	v := m.assigned_by
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAssignedBy returns the old "assigned_by" field's value of the Activity entity.
+// If the Activity object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActivityMutation) OldAssignedBy(ctx context.Context) (v *uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAssignedBy is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAssignedBy requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAssignedBy: %w", err)
+	}
+	return oldValue.AssignedBy, nil
+}
+
+// ClearAssignedBy clears the value of the "assigned_by" field.
+func (m *ActivityMutation) ClearAssignedBy() {
+	m.assigned_by = nil
+	m.clearedFields[activity.FieldAssignedBy] = struct{}{}
+}
+
+// AssignedByCleared returns if the "assigned_by" field was cleared in this mutation.
+func (m *ActivityMutation) AssignedByCleared() bool {
+	_, ok := m.clearedFields[activity.FieldAssignedBy]
+	return ok
+}
+
+// ResetAssignedBy resets all changes to the "assigned_by" field.
+func (m *ActivityMutation) ResetAssignedBy() {
+	m.assigned_by = nil
+	delete(m.clearedFields, activity.FieldAssignedBy)
+}
+
 // SetCaseID sets the "case" edge to the CourtCase entity by id.
 func (m *ActivityMutation) SetCaseID(id uuid.UUID) {
 	m._case = &id
@@ -1552,7 +1658,7 @@ func (m *ActivityMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ActivityMutation) Fields() []string {
-	fields := make([]string, 0, 10)
+	fields := make([]string, 0, 12)
 	if m.created_at != nil {
 		fields = append(fields, activity.FieldCreatedAt)
 	}
@@ -1583,6 +1689,12 @@ func (m *ActivityMutation) Fields() []string {
 	if m.imported != nil {
 		fields = append(fields, activity.FieldImported)
 	}
+	if m.attended_by != nil {
+		fields = append(fields, activity.FieldAttendedBy)
+	}
+	if m.assigned_by != nil {
+		fields = append(fields, activity.FieldAssignedBy)
+	}
 	return fields
 }
 
@@ -1611,6 +1723,10 @@ func (m *ActivityMutation) Field(name string) (ent.Value, bool) {
 		return m.ClientName()
 	case activity.FieldImported:
 		return m.Imported()
+	case activity.FieldAttendedBy:
+		return m.AttendedBy()
+	case activity.FieldAssignedBy:
+		return m.AssignedBy()
 	}
 	return nil, false
 }
@@ -1640,6 +1756,10 @@ func (m *ActivityMutation) OldField(ctx context.Context, name string) (ent.Value
 		return m.OldClientName(ctx)
 	case activity.FieldImported:
 		return m.OldImported(ctx)
+	case activity.FieldAttendedBy:
+		return m.OldAttendedBy(ctx)
+	case activity.FieldAssignedBy:
+		return m.OldAssignedBy(ctx)
 	}
 	return nil, fmt.Errorf("unknown Activity field %s", name)
 }
@@ -1719,6 +1839,20 @@ func (m *ActivityMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetImported(v)
 		return nil
+	case activity.FieldAttendedBy:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAttendedBy(v)
+		return nil
+	case activity.FieldAssignedBy:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAssignedBy(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Activity field %s", name)
 }
@@ -1752,6 +1886,12 @@ func (m *ActivityMutation) ClearedFields() []string {
 	if m.FieldCleared(activity.FieldActivityDate) {
 		fields = append(fields, activity.FieldActivityDate)
 	}
+	if m.FieldCleared(activity.FieldAttendedBy) {
+		fields = append(fields, activity.FieldAttendedBy)
+	}
+	if m.FieldCleared(activity.FieldAssignedBy) {
+		fields = append(fields, activity.FieldAssignedBy)
+	}
 	return fields
 }
 
@@ -1768,6 +1908,12 @@ func (m *ActivityMutation) ClearField(name string) error {
 	switch name {
 	case activity.FieldActivityDate:
 		m.ClearActivityDate()
+		return nil
+	case activity.FieldAttendedBy:
+		m.ClearAttendedBy()
+		return nil
+	case activity.FieldAssignedBy:
+		m.ClearAssignedBy()
 		return nil
 	}
 	return fmt.Errorf("unknown Activity nullable field %s", name)
@@ -1806,6 +1952,12 @@ func (m *ActivityMutation) ResetField(name string) error {
 		return nil
 	case activity.FieldImported:
 		m.ResetImported()
+		return nil
+	case activity.FieldAttendedBy:
+		m.ResetAttendedBy()
+		return nil
+	case activity.FieldAssignedBy:
+		m.ResetAssignedBy()
 		return nil
 	}
 	return fmt.Errorf("unknown Activity field %s", name)
@@ -7506,6 +7658,7 @@ type CourtCaseMutation struct {
 	latest_activity_date *civil.Date
 	latest_done          *bool
 	concluded            *bool
+	shared               *bool
 	clearedFields        map[string]struct{}
 	owner                *uuid.UUID
 	clearedowner         bool
@@ -8278,6 +8431,42 @@ func (m *CourtCaseMutation) ResetConcluded() {
 	m.concluded = nil
 }
 
+// SetShared sets the "shared" field.
+func (m *CourtCaseMutation) SetShared(b bool) {
+	m.shared = &b
+}
+
+// Shared returns the value of the "shared" field in the mutation.
+func (m *CourtCaseMutation) Shared() (r bool, exists bool) {
+	v := m.shared
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldShared returns the old "shared" field's value of the CourtCase entity.
+// If the CourtCase object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CourtCaseMutation) OldShared(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldShared is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldShared requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldShared: %w", err)
+	}
+	return oldValue.Shared, nil
+}
+
+// ResetShared resets all changes to the "shared" field.
+func (m *CourtCaseMutation) ResetShared() {
+	m.shared = nil
+}
+
 // ClearOwner clears the "owner" edge to the User entity.
 func (m *CourtCaseMutation) ClearOwner() {
 	m.clearedowner = true
@@ -8501,7 +8690,7 @@ func (m *CourtCaseMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *CourtCaseMutation) Fields() []string {
-	fields := make([]string, 0, 17)
+	fields := make([]string, 0, 18)
 	if m.created_at != nil {
 		fields = append(fields, courtcase.FieldCreatedAt)
 	}
@@ -8553,6 +8742,9 @@ func (m *CourtCaseMutation) Fields() []string {
 	if m.concluded != nil {
 		fields = append(fields, courtcase.FieldConcluded)
 	}
+	if m.shared != nil {
+		fields = append(fields, courtcase.FieldShared)
+	}
 	return fields
 }
 
@@ -8595,6 +8787,8 @@ func (m *CourtCaseMutation) Field(name string) (ent.Value, bool) {
 		return m.LatestDone()
 	case courtcase.FieldConcluded:
 		return m.Concluded()
+	case courtcase.FieldShared:
+		return m.Shared()
 	}
 	return nil, false
 }
@@ -8638,6 +8832,8 @@ func (m *CourtCaseMutation) OldField(ctx context.Context, name string) (ent.Valu
 		return m.OldLatestDone(ctx)
 	case courtcase.FieldConcluded:
 		return m.OldConcluded(ctx)
+	case courtcase.FieldShared:
+		return m.OldShared(ctx)
 	}
 	return nil, fmt.Errorf("unknown CourtCase field %s", name)
 }
@@ -8766,6 +8962,13 @@ func (m *CourtCaseMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetConcluded(v)
 		return nil
+	case courtcase.FieldShared:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetShared(v)
+		return nil
 	}
 	return fmt.Errorf("unknown CourtCase field %s", name)
 }
@@ -8886,6 +9089,9 @@ func (m *CourtCaseMutation) ResetField(name string) error {
 		return nil
 	case courtcase.FieldConcluded:
 		m.ResetConcluded()
+		return nil
+	case courtcase.FieldShared:
+		m.ResetShared()
 		return nil
 	}
 	return fmt.Errorf("unknown CourtCase field %s", name)
@@ -11450,6 +11656,2102 @@ func (m *FakeCheckoutMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *FakeCheckoutMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown FakeCheckout edge %s", name)
+}
+
+// FirmMutation represents an operation that mutates the Firm nodes in the graph.
+type FirmMutation struct {
+	config
+	op                 Op
+	typ                string
+	id                 *uuid.UUID
+	created_at         *time.Time
+	updated_at         *time.Time
+	name               *string
+	admin_id           *uuid.UUID
+	clearedFields      map[string]struct{}
+	members            map[uuid.UUID]struct{}
+	removedmembers     map[uuid.UUID]struct{}
+	clearedmembers     bool
+	invitations        map[uuid.UUID]struct{}
+	removedinvitations map[uuid.UUID]struct{}
+	clearedinvitations bool
+	done               bool
+	oldValue           func(context.Context) (*Firm, error)
+	predicates         []predicate.Firm
+}
+
+var _ ent.Mutation = (*FirmMutation)(nil)
+
+// firmOption allows management of the mutation configuration using functional options.
+type firmOption func(*FirmMutation)
+
+// newFirmMutation creates new mutation for the Firm entity.
+func newFirmMutation(c config, op Op, opts ...firmOption) *FirmMutation {
+	m := &FirmMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeFirm,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withFirmID sets the ID field of the mutation.
+func withFirmID(id uuid.UUID) firmOption {
+	return func(m *FirmMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Firm
+		)
+		m.oldValue = func(ctx context.Context) (*Firm, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Firm.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withFirm sets the old Firm of the mutation.
+func withFirm(node *Firm) firmOption {
+	return func(m *FirmMutation) {
+		m.oldValue = func(context.Context) (*Firm, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m FirmMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m FirmMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Firm entities.
+func (m *FirmMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *FirmMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *FirmMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Firm.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *FirmMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *FirmMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Firm entity.
+// If the Firm object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FirmMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *FirmMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *FirmMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *FirmMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Firm entity.
+// If the Firm object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FirmMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *FirmMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetName sets the "name" field.
+func (m *FirmMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *FirmMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the Firm entity.
+// If the Firm object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FirmMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *FirmMutation) ResetName() {
+	m.name = nil
+}
+
+// SetAdminID sets the "admin_id" field.
+func (m *FirmMutation) SetAdminID(u uuid.UUID) {
+	m.admin_id = &u
+}
+
+// AdminID returns the value of the "admin_id" field in the mutation.
+func (m *FirmMutation) AdminID() (r uuid.UUID, exists bool) {
+	v := m.admin_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAdminID returns the old "admin_id" field's value of the Firm entity.
+// If the Firm object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FirmMutation) OldAdminID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAdminID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAdminID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAdminID: %w", err)
+	}
+	return oldValue.AdminID, nil
+}
+
+// ResetAdminID resets all changes to the "admin_id" field.
+func (m *FirmMutation) ResetAdminID() {
+	m.admin_id = nil
+}
+
+// AddMemberIDs adds the "members" edge to the FirmMember entity by ids.
+func (m *FirmMutation) AddMemberIDs(ids ...uuid.UUID) {
+	if m.members == nil {
+		m.members = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.members[ids[i]] = struct{}{}
+	}
+}
+
+// ClearMembers clears the "members" edge to the FirmMember entity.
+func (m *FirmMutation) ClearMembers() {
+	m.clearedmembers = true
+}
+
+// MembersCleared reports if the "members" edge to the FirmMember entity was cleared.
+func (m *FirmMutation) MembersCleared() bool {
+	return m.clearedmembers
+}
+
+// RemoveMemberIDs removes the "members" edge to the FirmMember entity by IDs.
+func (m *FirmMutation) RemoveMemberIDs(ids ...uuid.UUID) {
+	if m.removedmembers == nil {
+		m.removedmembers = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.members, ids[i])
+		m.removedmembers[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedMembers returns the removed IDs of the "members" edge to the FirmMember entity.
+func (m *FirmMutation) RemovedMembersIDs() (ids []uuid.UUID) {
+	for id := range m.removedmembers {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// MembersIDs returns the "members" edge IDs in the mutation.
+func (m *FirmMutation) MembersIDs() (ids []uuid.UUID) {
+	for id := range m.members {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetMembers resets all changes to the "members" edge.
+func (m *FirmMutation) ResetMembers() {
+	m.members = nil
+	m.clearedmembers = false
+	m.removedmembers = nil
+}
+
+// AddInvitationIDs adds the "invitations" edge to the FirmInvitation entity by ids.
+func (m *FirmMutation) AddInvitationIDs(ids ...uuid.UUID) {
+	if m.invitations == nil {
+		m.invitations = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.invitations[ids[i]] = struct{}{}
+	}
+}
+
+// ClearInvitations clears the "invitations" edge to the FirmInvitation entity.
+func (m *FirmMutation) ClearInvitations() {
+	m.clearedinvitations = true
+}
+
+// InvitationsCleared reports if the "invitations" edge to the FirmInvitation entity was cleared.
+func (m *FirmMutation) InvitationsCleared() bool {
+	return m.clearedinvitations
+}
+
+// RemoveInvitationIDs removes the "invitations" edge to the FirmInvitation entity by IDs.
+func (m *FirmMutation) RemoveInvitationIDs(ids ...uuid.UUID) {
+	if m.removedinvitations == nil {
+		m.removedinvitations = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.invitations, ids[i])
+		m.removedinvitations[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedInvitations returns the removed IDs of the "invitations" edge to the FirmInvitation entity.
+func (m *FirmMutation) RemovedInvitationsIDs() (ids []uuid.UUID) {
+	for id := range m.removedinvitations {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// InvitationsIDs returns the "invitations" edge IDs in the mutation.
+func (m *FirmMutation) InvitationsIDs() (ids []uuid.UUID) {
+	for id := range m.invitations {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetInvitations resets all changes to the "invitations" edge.
+func (m *FirmMutation) ResetInvitations() {
+	m.invitations = nil
+	m.clearedinvitations = false
+	m.removedinvitations = nil
+}
+
+// Where appends a list predicates to the FirmMutation builder.
+func (m *FirmMutation) Where(ps ...predicate.Firm) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the FirmMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *FirmMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Firm, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *FirmMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *FirmMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Firm).
+func (m *FirmMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *FirmMutation) Fields() []string {
+	fields := make([]string, 0, 4)
+	if m.created_at != nil {
+		fields = append(fields, firm.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, firm.FieldUpdatedAt)
+	}
+	if m.name != nil {
+		fields = append(fields, firm.FieldName)
+	}
+	if m.admin_id != nil {
+		fields = append(fields, firm.FieldAdminID)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *FirmMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case firm.FieldCreatedAt:
+		return m.CreatedAt()
+	case firm.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case firm.FieldName:
+		return m.Name()
+	case firm.FieldAdminID:
+		return m.AdminID()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *FirmMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case firm.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case firm.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case firm.FieldName:
+		return m.OldName(ctx)
+	case firm.FieldAdminID:
+		return m.OldAdminID(ctx)
+	}
+	return nil, fmt.Errorf("unknown Firm field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *FirmMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case firm.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case firm.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case firm.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case firm.FieldAdminID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAdminID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Firm field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *FirmMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *FirmMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *FirmMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Firm numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *FirmMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *FirmMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *FirmMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown Firm nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *FirmMutation) ResetField(name string) error {
+	switch name {
+	case firm.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case firm.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case firm.FieldName:
+		m.ResetName()
+		return nil
+	case firm.FieldAdminID:
+		m.ResetAdminID()
+		return nil
+	}
+	return fmt.Errorf("unknown Firm field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *FirmMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.members != nil {
+		edges = append(edges, firm.EdgeMembers)
+	}
+	if m.invitations != nil {
+		edges = append(edges, firm.EdgeInvitations)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *FirmMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case firm.EdgeMembers:
+		ids := make([]ent.Value, 0, len(m.members))
+		for id := range m.members {
+			ids = append(ids, id)
+		}
+		return ids
+	case firm.EdgeInvitations:
+		ids := make([]ent.Value, 0, len(m.invitations))
+		for id := range m.invitations {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *FirmMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.removedmembers != nil {
+		edges = append(edges, firm.EdgeMembers)
+	}
+	if m.removedinvitations != nil {
+		edges = append(edges, firm.EdgeInvitations)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *FirmMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case firm.EdgeMembers:
+		ids := make([]ent.Value, 0, len(m.removedmembers))
+		for id := range m.removedmembers {
+			ids = append(ids, id)
+		}
+		return ids
+	case firm.EdgeInvitations:
+		ids := make([]ent.Value, 0, len(m.removedinvitations))
+		for id := range m.removedinvitations {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *FirmMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedmembers {
+		edges = append(edges, firm.EdgeMembers)
+	}
+	if m.clearedinvitations {
+		edges = append(edges, firm.EdgeInvitations)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *FirmMutation) EdgeCleared(name string) bool {
+	switch name {
+	case firm.EdgeMembers:
+		return m.clearedmembers
+	case firm.EdgeInvitations:
+		return m.clearedinvitations
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *FirmMutation) ClearEdge(name string) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Firm unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *FirmMutation) ResetEdge(name string) error {
+	switch name {
+	case firm.EdgeMembers:
+		m.ResetMembers()
+		return nil
+	case firm.EdgeInvitations:
+		m.ResetInvitations()
+		return nil
+	}
+	return fmt.Errorf("unknown Firm edge %s", name)
+}
+
+// FirmInvitationMutation represents an operation that mutates the FirmInvitation nodes in the graph.
+type FirmInvitationMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	email         *string
+	code_hash     *[]byte
+	invited_by    *uuid.UUID
+	created_at    *time.Time
+	expires_at    *time.Time
+	accepted_at   *time.Time
+	accepted_by   *uuid.UUID
+	revoked_at    *time.Time
+	clearedFields map[string]struct{}
+	firm          *uuid.UUID
+	clearedfirm   bool
+	done          bool
+	oldValue      func(context.Context) (*FirmInvitation, error)
+	predicates    []predicate.FirmInvitation
+}
+
+var _ ent.Mutation = (*FirmInvitationMutation)(nil)
+
+// firminvitationOption allows management of the mutation configuration using functional options.
+type firminvitationOption func(*FirmInvitationMutation)
+
+// newFirmInvitationMutation creates new mutation for the FirmInvitation entity.
+func newFirmInvitationMutation(c config, op Op, opts ...firminvitationOption) *FirmInvitationMutation {
+	m := &FirmInvitationMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeFirmInvitation,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withFirmInvitationID sets the ID field of the mutation.
+func withFirmInvitationID(id uuid.UUID) firminvitationOption {
+	return func(m *FirmInvitationMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *FirmInvitation
+		)
+		m.oldValue = func(ctx context.Context) (*FirmInvitation, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().FirmInvitation.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withFirmInvitation sets the old FirmInvitation of the mutation.
+func withFirmInvitation(node *FirmInvitation) firminvitationOption {
+	return func(m *FirmInvitationMutation) {
+		m.oldValue = func(context.Context) (*FirmInvitation, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m FirmInvitationMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m FirmInvitationMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of FirmInvitation entities.
+func (m *FirmInvitationMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *FirmInvitationMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *FirmInvitationMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().FirmInvitation.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetFirmID sets the "firm_id" field.
+func (m *FirmInvitationMutation) SetFirmID(u uuid.UUID) {
+	m.firm = &u
+}
+
+// FirmID returns the value of the "firm_id" field in the mutation.
+func (m *FirmInvitationMutation) FirmID() (r uuid.UUID, exists bool) {
+	v := m.firm
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFirmID returns the old "firm_id" field's value of the FirmInvitation entity.
+// If the FirmInvitation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FirmInvitationMutation) OldFirmID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFirmID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFirmID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFirmID: %w", err)
+	}
+	return oldValue.FirmID, nil
+}
+
+// ResetFirmID resets all changes to the "firm_id" field.
+func (m *FirmInvitationMutation) ResetFirmID() {
+	m.firm = nil
+}
+
+// SetEmail sets the "email" field.
+func (m *FirmInvitationMutation) SetEmail(s string) {
+	m.email = &s
+}
+
+// Email returns the value of the "email" field in the mutation.
+func (m *FirmInvitationMutation) Email() (r string, exists bool) {
+	v := m.email
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEmail returns the old "email" field's value of the FirmInvitation entity.
+// If the FirmInvitation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FirmInvitationMutation) OldEmail(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEmail is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEmail requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEmail: %w", err)
+	}
+	return oldValue.Email, nil
+}
+
+// ResetEmail resets all changes to the "email" field.
+func (m *FirmInvitationMutation) ResetEmail() {
+	m.email = nil
+}
+
+// SetCodeHash sets the "code_hash" field.
+func (m *FirmInvitationMutation) SetCodeHash(b []byte) {
+	m.code_hash = &b
+}
+
+// CodeHash returns the value of the "code_hash" field in the mutation.
+func (m *FirmInvitationMutation) CodeHash() (r []byte, exists bool) {
+	v := m.code_hash
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCodeHash returns the old "code_hash" field's value of the FirmInvitation entity.
+// If the FirmInvitation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FirmInvitationMutation) OldCodeHash(ctx context.Context) (v []byte, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCodeHash is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCodeHash requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCodeHash: %w", err)
+	}
+	return oldValue.CodeHash, nil
+}
+
+// ResetCodeHash resets all changes to the "code_hash" field.
+func (m *FirmInvitationMutation) ResetCodeHash() {
+	m.code_hash = nil
+}
+
+// SetInvitedBy sets the "invited_by" field.
+func (m *FirmInvitationMutation) SetInvitedBy(u uuid.UUID) {
+	m.invited_by = &u
+}
+
+// InvitedBy returns the value of the "invited_by" field in the mutation.
+func (m *FirmInvitationMutation) InvitedBy() (r uuid.UUID, exists bool) {
+	v := m.invited_by
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldInvitedBy returns the old "invited_by" field's value of the FirmInvitation entity.
+// If the FirmInvitation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FirmInvitationMutation) OldInvitedBy(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldInvitedBy is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldInvitedBy requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldInvitedBy: %w", err)
+	}
+	return oldValue.InvitedBy, nil
+}
+
+// ResetInvitedBy resets all changes to the "invited_by" field.
+func (m *FirmInvitationMutation) ResetInvitedBy() {
+	m.invited_by = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *FirmInvitationMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *FirmInvitationMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the FirmInvitation entity.
+// If the FirmInvitation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FirmInvitationMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *FirmInvitationMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (m *FirmInvitationMutation) SetExpiresAt(t time.Time) {
+	m.expires_at = &t
+}
+
+// ExpiresAt returns the value of the "expires_at" field in the mutation.
+func (m *FirmInvitationMutation) ExpiresAt() (r time.Time, exists bool) {
+	v := m.expires_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExpiresAt returns the old "expires_at" field's value of the FirmInvitation entity.
+// If the FirmInvitation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FirmInvitationMutation) OldExpiresAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExpiresAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExpiresAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExpiresAt: %w", err)
+	}
+	return oldValue.ExpiresAt, nil
+}
+
+// ResetExpiresAt resets all changes to the "expires_at" field.
+func (m *FirmInvitationMutation) ResetExpiresAt() {
+	m.expires_at = nil
+}
+
+// SetAcceptedAt sets the "accepted_at" field.
+func (m *FirmInvitationMutation) SetAcceptedAt(t time.Time) {
+	m.accepted_at = &t
+}
+
+// AcceptedAt returns the value of the "accepted_at" field in the mutation.
+func (m *FirmInvitationMutation) AcceptedAt() (r time.Time, exists bool) {
+	v := m.accepted_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAcceptedAt returns the old "accepted_at" field's value of the FirmInvitation entity.
+// If the FirmInvitation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FirmInvitationMutation) OldAcceptedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAcceptedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAcceptedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAcceptedAt: %w", err)
+	}
+	return oldValue.AcceptedAt, nil
+}
+
+// ClearAcceptedAt clears the value of the "accepted_at" field.
+func (m *FirmInvitationMutation) ClearAcceptedAt() {
+	m.accepted_at = nil
+	m.clearedFields[firminvitation.FieldAcceptedAt] = struct{}{}
+}
+
+// AcceptedAtCleared returns if the "accepted_at" field was cleared in this mutation.
+func (m *FirmInvitationMutation) AcceptedAtCleared() bool {
+	_, ok := m.clearedFields[firminvitation.FieldAcceptedAt]
+	return ok
+}
+
+// ResetAcceptedAt resets all changes to the "accepted_at" field.
+func (m *FirmInvitationMutation) ResetAcceptedAt() {
+	m.accepted_at = nil
+	delete(m.clearedFields, firminvitation.FieldAcceptedAt)
+}
+
+// SetAcceptedBy sets the "accepted_by" field.
+func (m *FirmInvitationMutation) SetAcceptedBy(u uuid.UUID) {
+	m.accepted_by = &u
+}
+
+// AcceptedBy returns the value of the "accepted_by" field in the mutation.
+func (m *FirmInvitationMutation) AcceptedBy() (r uuid.UUID, exists bool) {
+	v := m.accepted_by
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAcceptedBy returns the old "accepted_by" field's value of the FirmInvitation entity.
+// If the FirmInvitation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FirmInvitationMutation) OldAcceptedBy(ctx context.Context) (v *uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAcceptedBy is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAcceptedBy requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAcceptedBy: %w", err)
+	}
+	return oldValue.AcceptedBy, nil
+}
+
+// ClearAcceptedBy clears the value of the "accepted_by" field.
+func (m *FirmInvitationMutation) ClearAcceptedBy() {
+	m.accepted_by = nil
+	m.clearedFields[firminvitation.FieldAcceptedBy] = struct{}{}
+}
+
+// AcceptedByCleared returns if the "accepted_by" field was cleared in this mutation.
+func (m *FirmInvitationMutation) AcceptedByCleared() bool {
+	_, ok := m.clearedFields[firminvitation.FieldAcceptedBy]
+	return ok
+}
+
+// ResetAcceptedBy resets all changes to the "accepted_by" field.
+func (m *FirmInvitationMutation) ResetAcceptedBy() {
+	m.accepted_by = nil
+	delete(m.clearedFields, firminvitation.FieldAcceptedBy)
+}
+
+// SetRevokedAt sets the "revoked_at" field.
+func (m *FirmInvitationMutation) SetRevokedAt(t time.Time) {
+	m.revoked_at = &t
+}
+
+// RevokedAt returns the value of the "revoked_at" field in the mutation.
+func (m *FirmInvitationMutation) RevokedAt() (r time.Time, exists bool) {
+	v := m.revoked_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRevokedAt returns the old "revoked_at" field's value of the FirmInvitation entity.
+// If the FirmInvitation object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FirmInvitationMutation) OldRevokedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRevokedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRevokedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRevokedAt: %w", err)
+	}
+	return oldValue.RevokedAt, nil
+}
+
+// ClearRevokedAt clears the value of the "revoked_at" field.
+func (m *FirmInvitationMutation) ClearRevokedAt() {
+	m.revoked_at = nil
+	m.clearedFields[firminvitation.FieldRevokedAt] = struct{}{}
+}
+
+// RevokedAtCleared returns if the "revoked_at" field was cleared in this mutation.
+func (m *FirmInvitationMutation) RevokedAtCleared() bool {
+	_, ok := m.clearedFields[firminvitation.FieldRevokedAt]
+	return ok
+}
+
+// ResetRevokedAt resets all changes to the "revoked_at" field.
+func (m *FirmInvitationMutation) ResetRevokedAt() {
+	m.revoked_at = nil
+	delete(m.clearedFields, firminvitation.FieldRevokedAt)
+}
+
+// ClearFirm clears the "firm" edge to the Firm entity.
+func (m *FirmInvitationMutation) ClearFirm() {
+	m.clearedfirm = true
+	m.clearedFields[firminvitation.FieldFirmID] = struct{}{}
+}
+
+// FirmCleared reports if the "firm" edge to the Firm entity was cleared.
+func (m *FirmInvitationMutation) FirmCleared() bool {
+	return m.clearedfirm
+}
+
+// FirmIDs returns the "firm" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// FirmID instead. It exists only for internal usage by the builders.
+func (m *FirmInvitationMutation) FirmIDs() (ids []uuid.UUID) {
+	if id := m.firm; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetFirm resets all changes to the "firm" edge.
+func (m *FirmInvitationMutation) ResetFirm() {
+	m.firm = nil
+	m.clearedfirm = false
+}
+
+// Where appends a list predicates to the FirmInvitationMutation builder.
+func (m *FirmInvitationMutation) Where(ps ...predicate.FirmInvitation) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the FirmInvitationMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *FirmInvitationMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.FirmInvitation, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *FirmInvitationMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *FirmInvitationMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (FirmInvitation).
+func (m *FirmInvitationMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *FirmInvitationMutation) Fields() []string {
+	fields := make([]string, 0, 9)
+	if m.firm != nil {
+		fields = append(fields, firminvitation.FieldFirmID)
+	}
+	if m.email != nil {
+		fields = append(fields, firminvitation.FieldEmail)
+	}
+	if m.code_hash != nil {
+		fields = append(fields, firminvitation.FieldCodeHash)
+	}
+	if m.invited_by != nil {
+		fields = append(fields, firminvitation.FieldInvitedBy)
+	}
+	if m.created_at != nil {
+		fields = append(fields, firminvitation.FieldCreatedAt)
+	}
+	if m.expires_at != nil {
+		fields = append(fields, firminvitation.FieldExpiresAt)
+	}
+	if m.accepted_at != nil {
+		fields = append(fields, firminvitation.FieldAcceptedAt)
+	}
+	if m.accepted_by != nil {
+		fields = append(fields, firminvitation.FieldAcceptedBy)
+	}
+	if m.revoked_at != nil {
+		fields = append(fields, firminvitation.FieldRevokedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *FirmInvitationMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case firminvitation.FieldFirmID:
+		return m.FirmID()
+	case firminvitation.FieldEmail:
+		return m.Email()
+	case firminvitation.FieldCodeHash:
+		return m.CodeHash()
+	case firminvitation.FieldInvitedBy:
+		return m.InvitedBy()
+	case firminvitation.FieldCreatedAt:
+		return m.CreatedAt()
+	case firminvitation.FieldExpiresAt:
+		return m.ExpiresAt()
+	case firminvitation.FieldAcceptedAt:
+		return m.AcceptedAt()
+	case firminvitation.FieldAcceptedBy:
+		return m.AcceptedBy()
+	case firminvitation.FieldRevokedAt:
+		return m.RevokedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *FirmInvitationMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case firminvitation.FieldFirmID:
+		return m.OldFirmID(ctx)
+	case firminvitation.FieldEmail:
+		return m.OldEmail(ctx)
+	case firminvitation.FieldCodeHash:
+		return m.OldCodeHash(ctx)
+	case firminvitation.FieldInvitedBy:
+		return m.OldInvitedBy(ctx)
+	case firminvitation.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case firminvitation.FieldExpiresAt:
+		return m.OldExpiresAt(ctx)
+	case firminvitation.FieldAcceptedAt:
+		return m.OldAcceptedAt(ctx)
+	case firminvitation.FieldAcceptedBy:
+		return m.OldAcceptedBy(ctx)
+	case firminvitation.FieldRevokedAt:
+		return m.OldRevokedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown FirmInvitation field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *FirmInvitationMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case firminvitation.FieldFirmID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFirmID(v)
+		return nil
+	case firminvitation.FieldEmail:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEmail(v)
+		return nil
+	case firminvitation.FieldCodeHash:
+		v, ok := value.([]byte)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCodeHash(v)
+		return nil
+	case firminvitation.FieldInvitedBy:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetInvitedBy(v)
+		return nil
+	case firminvitation.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case firminvitation.FieldExpiresAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExpiresAt(v)
+		return nil
+	case firminvitation.FieldAcceptedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAcceptedAt(v)
+		return nil
+	case firminvitation.FieldAcceptedBy:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAcceptedBy(v)
+		return nil
+	case firminvitation.FieldRevokedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRevokedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown FirmInvitation field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *FirmInvitationMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *FirmInvitationMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *FirmInvitationMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown FirmInvitation numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *FirmInvitationMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(firminvitation.FieldAcceptedAt) {
+		fields = append(fields, firminvitation.FieldAcceptedAt)
+	}
+	if m.FieldCleared(firminvitation.FieldAcceptedBy) {
+		fields = append(fields, firminvitation.FieldAcceptedBy)
+	}
+	if m.FieldCleared(firminvitation.FieldRevokedAt) {
+		fields = append(fields, firminvitation.FieldRevokedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *FirmInvitationMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *FirmInvitationMutation) ClearField(name string) error {
+	switch name {
+	case firminvitation.FieldAcceptedAt:
+		m.ClearAcceptedAt()
+		return nil
+	case firminvitation.FieldAcceptedBy:
+		m.ClearAcceptedBy()
+		return nil
+	case firminvitation.FieldRevokedAt:
+		m.ClearRevokedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown FirmInvitation nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *FirmInvitationMutation) ResetField(name string) error {
+	switch name {
+	case firminvitation.FieldFirmID:
+		m.ResetFirmID()
+		return nil
+	case firminvitation.FieldEmail:
+		m.ResetEmail()
+		return nil
+	case firminvitation.FieldCodeHash:
+		m.ResetCodeHash()
+		return nil
+	case firminvitation.FieldInvitedBy:
+		m.ResetInvitedBy()
+		return nil
+	case firminvitation.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case firminvitation.FieldExpiresAt:
+		m.ResetExpiresAt()
+		return nil
+	case firminvitation.FieldAcceptedAt:
+		m.ResetAcceptedAt()
+		return nil
+	case firminvitation.FieldAcceptedBy:
+		m.ResetAcceptedBy()
+		return nil
+	case firminvitation.FieldRevokedAt:
+		m.ResetRevokedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown FirmInvitation field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *FirmInvitationMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.firm != nil {
+		edges = append(edges, firminvitation.EdgeFirm)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *FirmInvitationMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case firminvitation.EdgeFirm:
+		if id := m.firm; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *FirmInvitationMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *FirmInvitationMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *FirmInvitationMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedfirm {
+		edges = append(edges, firminvitation.EdgeFirm)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *FirmInvitationMutation) EdgeCleared(name string) bool {
+	switch name {
+	case firminvitation.EdgeFirm:
+		return m.clearedfirm
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *FirmInvitationMutation) ClearEdge(name string) error {
+	switch name {
+	case firminvitation.EdgeFirm:
+		m.ClearFirm()
+		return nil
+	}
+	return fmt.Errorf("unknown FirmInvitation unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *FirmInvitationMutation) ResetEdge(name string) error {
+	switch name {
+	case firminvitation.EdgeFirm:
+		m.ResetFirm()
+		return nil
+	}
+	return fmt.Errorf("unknown FirmInvitation edge %s", name)
+}
+
+// FirmMemberMutation represents an operation that mutates the FirmMember nodes in the graph.
+type FirmMemberMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	user_id       *uuid.UUID
+	admin         *bool
+	joined_at     *time.Time
+	clearedFields map[string]struct{}
+	firm          *uuid.UUID
+	clearedfirm   bool
+	done          bool
+	oldValue      func(context.Context) (*FirmMember, error)
+	predicates    []predicate.FirmMember
+}
+
+var _ ent.Mutation = (*FirmMemberMutation)(nil)
+
+// firmmemberOption allows management of the mutation configuration using functional options.
+type firmmemberOption func(*FirmMemberMutation)
+
+// newFirmMemberMutation creates new mutation for the FirmMember entity.
+func newFirmMemberMutation(c config, op Op, opts ...firmmemberOption) *FirmMemberMutation {
+	m := &FirmMemberMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeFirmMember,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withFirmMemberID sets the ID field of the mutation.
+func withFirmMemberID(id uuid.UUID) firmmemberOption {
+	return func(m *FirmMemberMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *FirmMember
+		)
+		m.oldValue = func(ctx context.Context) (*FirmMember, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().FirmMember.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withFirmMember sets the old FirmMember of the mutation.
+func withFirmMember(node *FirmMember) firmmemberOption {
+	return func(m *FirmMemberMutation) {
+		m.oldValue = func(context.Context) (*FirmMember, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m FirmMemberMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m FirmMemberMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of FirmMember entities.
+func (m *FirmMemberMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *FirmMemberMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *FirmMemberMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().FirmMember.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetFirmID sets the "firm_id" field.
+func (m *FirmMemberMutation) SetFirmID(u uuid.UUID) {
+	m.firm = &u
+}
+
+// FirmID returns the value of the "firm_id" field in the mutation.
+func (m *FirmMemberMutation) FirmID() (r uuid.UUID, exists bool) {
+	v := m.firm
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFirmID returns the old "firm_id" field's value of the FirmMember entity.
+// If the FirmMember object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FirmMemberMutation) OldFirmID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFirmID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFirmID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFirmID: %w", err)
+	}
+	return oldValue.FirmID, nil
+}
+
+// ResetFirmID resets all changes to the "firm_id" field.
+func (m *FirmMemberMutation) ResetFirmID() {
+	m.firm = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *FirmMemberMutation) SetUserID(u uuid.UUID) {
+	m.user_id = &u
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *FirmMemberMutation) UserID() (r uuid.UUID, exists bool) {
+	v := m.user_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the FirmMember entity.
+// If the FirmMember object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FirmMemberMutation) OldUserID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *FirmMemberMutation) ResetUserID() {
+	m.user_id = nil
+}
+
+// SetAdmin sets the "admin" field.
+func (m *FirmMemberMutation) SetAdmin(b bool) {
+	m.admin = &b
+}
+
+// Admin returns the value of the "admin" field in the mutation.
+func (m *FirmMemberMutation) Admin() (r bool, exists bool) {
+	v := m.admin
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAdmin returns the old "admin" field's value of the FirmMember entity.
+// If the FirmMember object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FirmMemberMutation) OldAdmin(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAdmin is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAdmin requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAdmin: %w", err)
+	}
+	return oldValue.Admin, nil
+}
+
+// ResetAdmin resets all changes to the "admin" field.
+func (m *FirmMemberMutation) ResetAdmin() {
+	m.admin = nil
+}
+
+// SetJoinedAt sets the "joined_at" field.
+func (m *FirmMemberMutation) SetJoinedAt(t time.Time) {
+	m.joined_at = &t
+}
+
+// JoinedAt returns the value of the "joined_at" field in the mutation.
+func (m *FirmMemberMutation) JoinedAt() (r time.Time, exists bool) {
+	v := m.joined_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldJoinedAt returns the old "joined_at" field's value of the FirmMember entity.
+// If the FirmMember object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FirmMemberMutation) OldJoinedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldJoinedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldJoinedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldJoinedAt: %w", err)
+	}
+	return oldValue.JoinedAt, nil
+}
+
+// ResetJoinedAt resets all changes to the "joined_at" field.
+func (m *FirmMemberMutation) ResetJoinedAt() {
+	m.joined_at = nil
+}
+
+// ClearFirm clears the "firm" edge to the Firm entity.
+func (m *FirmMemberMutation) ClearFirm() {
+	m.clearedfirm = true
+	m.clearedFields[firmmember.FieldFirmID] = struct{}{}
+}
+
+// FirmCleared reports if the "firm" edge to the Firm entity was cleared.
+func (m *FirmMemberMutation) FirmCleared() bool {
+	return m.clearedfirm
+}
+
+// FirmIDs returns the "firm" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// FirmID instead. It exists only for internal usage by the builders.
+func (m *FirmMemberMutation) FirmIDs() (ids []uuid.UUID) {
+	if id := m.firm; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetFirm resets all changes to the "firm" edge.
+func (m *FirmMemberMutation) ResetFirm() {
+	m.firm = nil
+	m.clearedfirm = false
+}
+
+// Where appends a list predicates to the FirmMemberMutation builder.
+func (m *FirmMemberMutation) Where(ps ...predicate.FirmMember) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the FirmMemberMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *FirmMemberMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.FirmMember, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *FirmMemberMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *FirmMemberMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (FirmMember).
+func (m *FirmMemberMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *FirmMemberMutation) Fields() []string {
+	fields := make([]string, 0, 4)
+	if m.firm != nil {
+		fields = append(fields, firmmember.FieldFirmID)
+	}
+	if m.user_id != nil {
+		fields = append(fields, firmmember.FieldUserID)
+	}
+	if m.admin != nil {
+		fields = append(fields, firmmember.FieldAdmin)
+	}
+	if m.joined_at != nil {
+		fields = append(fields, firmmember.FieldJoinedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *FirmMemberMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case firmmember.FieldFirmID:
+		return m.FirmID()
+	case firmmember.FieldUserID:
+		return m.UserID()
+	case firmmember.FieldAdmin:
+		return m.Admin()
+	case firmmember.FieldJoinedAt:
+		return m.JoinedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *FirmMemberMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case firmmember.FieldFirmID:
+		return m.OldFirmID(ctx)
+	case firmmember.FieldUserID:
+		return m.OldUserID(ctx)
+	case firmmember.FieldAdmin:
+		return m.OldAdmin(ctx)
+	case firmmember.FieldJoinedAt:
+		return m.OldJoinedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown FirmMember field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *FirmMemberMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case firmmember.FieldFirmID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFirmID(v)
+		return nil
+	case firmmember.FieldUserID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case firmmember.FieldAdmin:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAdmin(v)
+		return nil
+	case firmmember.FieldJoinedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetJoinedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown FirmMember field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *FirmMemberMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *FirmMemberMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *FirmMemberMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown FirmMember numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *FirmMemberMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *FirmMemberMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *FirmMemberMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown FirmMember nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *FirmMemberMutation) ResetField(name string) error {
+	switch name {
+	case firmmember.FieldFirmID:
+		m.ResetFirmID()
+		return nil
+	case firmmember.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case firmmember.FieldAdmin:
+		m.ResetAdmin()
+		return nil
+	case firmmember.FieldJoinedAt:
+		m.ResetJoinedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown FirmMember field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *FirmMemberMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.firm != nil {
+		edges = append(edges, firmmember.EdgeFirm)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *FirmMemberMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case firmmember.EdgeFirm:
+		if id := m.firm; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *FirmMemberMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *FirmMemberMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *FirmMemberMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedfirm {
+		edges = append(edges, firmmember.EdgeFirm)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *FirmMemberMutation) EdgeCleared(name string) bool {
+	switch name {
+	case firmmember.EdgeFirm:
+		return m.clearedfirm
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *FirmMemberMutation) ClearEdge(name string) error {
+	switch name {
+	case firmmember.EdgeFirm:
+		m.ClearFirm()
+		return nil
+	}
+	return fmt.Errorf("unknown FirmMember unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *FirmMemberMutation) ResetEdge(name string) error {
+	switch name {
+	case firmmember.EdgeFirm:
+		m.ResetFirm()
+		return nil
+	}
+	return fmt.Errorf("unknown FirmMember edge %s", name)
 }
 
 // InstallationMutation represents an operation that mutates the Installation nodes in the graph.

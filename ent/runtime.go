@@ -19,6 +19,9 @@ import (
 	"github.com/kesihq/kesi/ent/document"
 	"github.com/kesihq/kesi/ent/extensiontoken"
 	"github.com/kesihq/kesi/ent/fakecheckout"
+	"github.com/kesihq/kesi/ent/firm"
+	"github.com/kesihq/kesi/ent/firminvitation"
+	"github.com/kesihq/kesi/ent/firmmember"
 	"github.com/kesihq/kesi/ent/installation"
 	"github.com/kesihq/kesi/ent/lawclient"
 	"github.com/kesihq/kesi/ent/passwordreset"
@@ -491,6 +494,10 @@ func init() {
 	courtcaseDescConcluded := courtcaseFields[14].Descriptor()
 	// courtcase.DefaultConcluded holds the default value on creation for the concluded field.
 	courtcase.DefaultConcluded = courtcaseDescConcluded.Default.(bool)
+	// courtcaseDescShared is the schema descriptor for shared field.
+	courtcaseDescShared := courtcaseFields[15].Descriptor()
+	// courtcase.DefaultShared holds the default value on creation for the shared field.
+	courtcase.DefaultShared = courtcaseDescShared.Default.(bool)
 	// courtcaseDescID is the schema descriptor for id field.
 	courtcaseDescID := courtcaseMixinFields0[0].Descriptor()
 	// courtcase.DefaultID holds the default value on creation for the id field.
@@ -588,6 +595,79 @@ func init() {
 	fakecheckoutDescID := fakecheckoutMixinFields0[0].Descriptor()
 	// fakecheckout.DefaultID holds the default value on creation for the id field.
 	fakecheckout.DefaultID = fakecheckoutDescID.Default.(func() uuid.UUID)
+	firmMixin := schema.Firm{}.Mixin()
+	firmMixinFields0 := firmMixin[0].Fields()
+	_ = firmMixinFields0
+	firmMixinFields1 := firmMixin[1].Fields()
+	_ = firmMixinFields1
+	firmFields := schema.Firm{}.Fields()
+	_ = firmFields
+	// firmDescCreatedAt is the schema descriptor for created_at field.
+	firmDescCreatedAt := firmMixinFields1[0].Descriptor()
+	// firm.DefaultCreatedAt holds the default value on creation for the created_at field.
+	firm.DefaultCreatedAt = firmDescCreatedAt.Default.(func() time.Time)
+	// firmDescUpdatedAt is the schema descriptor for updated_at field.
+	firmDescUpdatedAt := firmMixinFields1[1].Descriptor()
+	// firm.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	firm.DefaultUpdatedAt = firmDescUpdatedAt.Default.(func() time.Time)
+	// firm.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	firm.UpdateDefaultUpdatedAt = firmDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// firmDescName is the schema descriptor for name field.
+	firmDescName := firmFields[0].Descriptor()
+	// firm.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	firm.NameValidator = func() func(string) error {
+		validators := firmDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// firmDescID is the schema descriptor for id field.
+	firmDescID := firmMixinFields0[0].Descriptor()
+	// firm.DefaultID holds the default value on creation for the id field.
+	firm.DefaultID = firmDescID.Default.(func() uuid.UUID)
+	firminvitationMixin := schema.FirmInvitation{}.Mixin()
+	firminvitationMixinFields0 := firminvitationMixin[0].Fields()
+	_ = firminvitationMixinFields0
+	firminvitationFields := schema.FirmInvitation{}.Fields()
+	_ = firminvitationFields
+	// firminvitationDescEmail is the schema descriptor for email field.
+	firminvitationDescEmail := firminvitationFields[1].Descriptor()
+	// firminvitation.EmailValidator is a validator for the "email" field. It is called by the builders before save.
+	firminvitation.EmailValidator = firminvitationDescEmail.Validators[0].(func(string) error)
+	// firminvitationDescCreatedAt is the schema descriptor for created_at field.
+	firminvitationDescCreatedAt := firminvitationFields[4].Descriptor()
+	// firminvitation.DefaultCreatedAt holds the default value on creation for the created_at field.
+	firminvitation.DefaultCreatedAt = firminvitationDescCreatedAt.Default.(func() time.Time)
+	// firminvitationDescID is the schema descriptor for id field.
+	firminvitationDescID := firminvitationMixinFields0[0].Descriptor()
+	// firminvitation.DefaultID holds the default value on creation for the id field.
+	firminvitation.DefaultID = firminvitationDescID.Default.(func() uuid.UUID)
+	firmmemberMixin := schema.FirmMember{}.Mixin()
+	firmmemberMixinFields0 := firmmemberMixin[0].Fields()
+	_ = firmmemberMixinFields0
+	firmmemberFields := schema.FirmMember{}.Fields()
+	_ = firmmemberFields
+	// firmmemberDescAdmin is the schema descriptor for admin field.
+	firmmemberDescAdmin := firmmemberFields[2].Descriptor()
+	// firmmember.DefaultAdmin holds the default value on creation for the admin field.
+	firmmember.DefaultAdmin = firmmemberDescAdmin.Default.(bool)
+	// firmmemberDescJoinedAt is the schema descriptor for joined_at field.
+	firmmemberDescJoinedAt := firmmemberFields[3].Descriptor()
+	// firmmember.DefaultJoinedAt holds the default value on creation for the joined_at field.
+	firmmember.DefaultJoinedAt = firmmemberDescJoinedAt.Default.(func() time.Time)
+	// firmmemberDescID is the schema descriptor for id field.
+	firmmemberDescID := firmmemberMixinFields0[0].Descriptor()
+	// firmmember.DefaultID holds the default value on creation for the id field.
+	firmmember.DefaultID = firmmemberDescID.Default.(func() uuid.UUID)
 	installationFields := schema.Installation{}.Fields()
 	_ = installationFields
 	// installationDescInstallationID is the schema descriptor for installation_id field.

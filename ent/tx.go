@@ -40,6 +40,12 @@ type Tx struct {
 	ExtensionToken *ExtensionTokenClient
 	// FakeCheckout is the client for interacting with the FakeCheckout builders.
 	FakeCheckout *FakeCheckoutClient
+	// Firm is the client for interacting with the Firm builders.
+	Firm *FirmClient
+	// FirmInvitation is the client for interacting with the FirmInvitation builders.
+	FirmInvitation *FirmInvitationClient
+	// FirmMember is the client for interacting with the FirmMember builders.
+	FirmMember *FirmMemberClient
 	// Installation is the client for interacting with the Installation builders.
 	Installation *InstallationClient
 	// LawClient is the client for interacting with the LawClient builders.
@@ -214,6 +220,9 @@ func (tx *Tx) init() {
 	tx.Document = NewDocumentClient(tx.config)
 	tx.ExtensionToken = NewExtensionTokenClient(tx.config)
 	tx.FakeCheckout = NewFakeCheckoutClient(tx.config)
+	tx.Firm = NewFirmClient(tx.config)
+	tx.FirmInvitation = NewFirmInvitationClient(tx.config)
+	tx.FirmMember = NewFirmMemberClient(tx.config)
 	tx.Installation = NewInstallationClient(tx.config)
 	tx.LawClient = NewLawClientClient(tx.config)
 	tx.PasswordReset = NewPasswordResetClient(tx.config)

@@ -35,6 +35,10 @@ const (
 	FieldClientName = "client_name"
 	// FieldImported holds the string denoting the imported field in the database.
 	FieldImported = "imported"
+	// FieldAttendedBy holds the string denoting the attended_by field in the database.
+	FieldAttendedBy = "attended_by"
+	// FieldAssignedBy holds the string denoting the assigned_by field in the database.
+	FieldAssignedBy = "assigned_by"
 	// EdgeCase holds the string denoting the case edge name in mutations.
 	EdgeCase = "case"
 	// Table holds the table name of the activity in the database.
@@ -61,6 +65,8 @@ var Columns = []string{
 	FieldOutcome,
 	FieldClientName,
 	FieldImported,
+	FieldAttendedBy,
+	FieldAssignedBy,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -156,6 +162,16 @@ func ByClientName(opts ...sql.OrderTermOption) OrderOption {
 // ByImported orders the results by the imported field.
 func ByImported(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldImported, opts...).ToFunc()
+}
+
+// ByAttendedBy orders the results by the attended_by field.
+func ByAttendedBy(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldAttendedBy, opts...).ToFunc()
+}
+
+// ByAssignedBy orders the results by the assigned_by field.
+func ByAssignedBy(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldAssignedBy, opts...).ToFunc()
 }
 
 // ByCaseField orders the results by case field.

@@ -107,6 +107,16 @@ func Imported(v bool) predicate.Activity {
 	return predicate.Activity(sql.FieldEQ(FieldImported, v))
 }
 
+// AttendedBy applies equality check predicate on the "attended_by" field. It's identical to AttendedByEQ.
+func AttendedBy(v uuid.UUID) predicate.Activity {
+	return predicate.Activity(sql.FieldEQ(FieldAttendedBy, v))
+}
+
+// AssignedBy applies equality check predicate on the "assigned_by" field. It's identical to AssignedByEQ.
+func AssignedBy(v uuid.UUID) predicate.Activity {
+	return predicate.Activity(sql.FieldEQ(FieldAssignedBy, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.Activity {
 	return predicate.Activity(sql.FieldEQ(FieldCreatedAt, v))
@@ -565,6 +575,106 @@ func ImportedEQ(v bool) predicate.Activity {
 // ImportedNEQ applies the NEQ predicate on the "imported" field.
 func ImportedNEQ(v bool) predicate.Activity {
 	return predicate.Activity(sql.FieldNEQ(FieldImported, v))
+}
+
+// AttendedByEQ applies the EQ predicate on the "attended_by" field.
+func AttendedByEQ(v uuid.UUID) predicate.Activity {
+	return predicate.Activity(sql.FieldEQ(FieldAttendedBy, v))
+}
+
+// AttendedByNEQ applies the NEQ predicate on the "attended_by" field.
+func AttendedByNEQ(v uuid.UUID) predicate.Activity {
+	return predicate.Activity(sql.FieldNEQ(FieldAttendedBy, v))
+}
+
+// AttendedByIn applies the In predicate on the "attended_by" field.
+func AttendedByIn(vs ...uuid.UUID) predicate.Activity {
+	return predicate.Activity(sql.FieldIn(FieldAttendedBy, vs...))
+}
+
+// AttendedByNotIn applies the NotIn predicate on the "attended_by" field.
+func AttendedByNotIn(vs ...uuid.UUID) predicate.Activity {
+	return predicate.Activity(sql.FieldNotIn(FieldAttendedBy, vs...))
+}
+
+// AttendedByGT applies the GT predicate on the "attended_by" field.
+func AttendedByGT(v uuid.UUID) predicate.Activity {
+	return predicate.Activity(sql.FieldGT(FieldAttendedBy, v))
+}
+
+// AttendedByGTE applies the GTE predicate on the "attended_by" field.
+func AttendedByGTE(v uuid.UUID) predicate.Activity {
+	return predicate.Activity(sql.FieldGTE(FieldAttendedBy, v))
+}
+
+// AttendedByLT applies the LT predicate on the "attended_by" field.
+func AttendedByLT(v uuid.UUID) predicate.Activity {
+	return predicate.Activity(sql.FieldLT(FieldAttendedBy, v))
+}
+
+// AttendedByLTE applies the LTE predicate on the "attended_by" field.
+func AttendedByLTE(v uuid.UUID) predicate.Activity {
+	return predicate.Activity(sql.FieldLTE(FieldAttendedBy, v))
+}
+
+// AttendedByIsNil applies the IsNil predicate on the "attended_by" field.
+func AttendedByIsNil() predicate.Activity {
+	return predicate.Activity(sql.FieldIsNull(FieldAttendedBy))
+}
+
+// AttendedByNotNil applies the NotNil predicate on the "attended_by" field.
+func AttendedByNotNil() predicate.Activity {
+	return predicate.Activity(sql.FieldNotNull(FieldAttendedBy))
+}
+
+// AssignedByEQ applies the EQ predicate on the "assigned_by" field.
+func AssignedByEQ(v uuid.UUID) predicate.Activity {
+	return predicate.Activity(sql.FieldEQ(FieldAssignedBy, v))
+}
+
+// AssignedByNEQ applies the NEQ predicate on the "assigned_by" field.
+func AssignedByNEQ(v uuid.UUID) predicate.Activity {
+	return predicate.Activity(sql.FieldNEQ(FieldAssignedBy, v))
+}
+
+// AssignedByIn applies the In predicate on the "assigned_by" field.
+func AssignedByIn(vs ...uuid.UUID) predicate.Activity {
+	return predicate.Activity(sql.FieldIn(FieldAssignedBy, vs...))
+}
+
+// AssignedByNotIn applies the NotIn predicate on the "assigned_by" field.
+func AssignedByNotIn(vs ...uuid.UUID) predicate.Activity {
+	return predicate.Activity(sql.FieldNotIn(FieldAssignedBy, vs...))
+}
+
+// AssignedByGT applies the GT predicate on the "assigned_by" field.
+func AssignedByGT(v uuid.UUID) predicate.Activity {
+	return predicate.Activity(sql.FieldGT(FieldAssignedBy, v))
+}
+
+// AssignedByGTE applies the GTE predicate on the "assigned_by" field.
+func AssignedByGTE(v uuid.UUID) predicate.Activity {
+	return predicate.Activity(sql.FieldGTE(FieldAssignedBy, v))
+}
+
+// AssignedByLT applies the LT predicate on the "assigned_by" field.
+func AssignedByLT(v uuid.UUID) predicate.Activity {
+	return predicate.Activity(sql.FieldLT(FieldAssignedBy, v))
+}
+
+// AssignedByLTE applies the LTE predicate on the "assigned_by" field.
+func AssignedByLTE(v uuid.UUID) predicate.Activity {
+	return predicate.Activity(sql.FieldLTE(FieldAssignedBy, v))
+}
+
+// AssignedByIsNil applies the IsNil predicate on the "assigned_by" field.
+func AssignedByIsNil() predicate.Activity {
+	return predicate.Activity(sql.FieldIsNull(FieldAssignedBy))
+}
+
+// AssignedByNotNil applies the NotNil predicate on the "assigned_by" field.
+func AssignedByNotNil() predicate.Activity {
+	return predicate.Activity(sql.FieldNotNull(FieldAssignedBy))
 }
 
 // HasCase applies the HasEdge predicate on the "case" edge.

@@ -49,6 +49,8 @@ const (
 	FieldLatestDone = "latest_done"
 	// FieldConcluded holds the string denoting the concluded field in the database.
 	FieldConcluded = "concluded"
+	// FieldShared holds the string denoting the shared field in the database.
+	FieldShared = "shared"
 	// EdgeOwner holds the string denoting the owner edge name in mutations.
 	EdgeOwner = "owner"
 	// EdgeActivities holds the string denoting the activities edge name in mutations.
@@ -107,6 +109,7 @@ var Columns = []string{
 	FieldLatestActivityDate,
 	FieldLatestDone,
 	FieldConcluded,
+	FieldShared,
 }
 
 var (
@@ -168,6 +171,8 @@ var (
 	DefaultLatestDone bool
 	// DefaultConcluded holds the default value on creation for the "concluded" field.
 	DefaultConcluded bool
+	// DefaultShared holds the default value on creation for the "shared" field.
+	DefaultShared bool
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() uuid.UUID
 )
@@ -263,6 +268,11 @@ func ByLatestDone(opts ...sql.OrderTermOption) OrderOption {
 // ByConcluded orders the results by the concluded field.
 func ByConcluded(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldConcluded, opts...).ToFunc()
+}
+
+// ByShared orders the results by the shared field.
+func ByShared(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldShared, opts...).ToFunc()
 }
 
 // ByOwnerField orders the results by owner field.

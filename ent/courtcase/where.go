@@ -142,6 +142,11 @@ func Concluded(v bool) predicate.CourtCase {
 	return predicate.CourtCase(sql.FieldEQ(FieldConcluded, v))
 }
 
+// Shared applies equality check predicate on the "shared" field. It's identical to SharedEQ.
+func Shared(v bool) predicate.CourtCase {
+	return predicate.CourtCase(sql.FieldEQ(FieldShared, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.CourtCase {
 	return predicate.CourtCase(sql.FieldEQ(FieldCreatedAt, v))
@@ -940,6 +945,16 @@ func ConcludedEQ(v bool) predicate.CourtCase {
 // ConcludedNEQ applies the NEQ predicate on the "concluded" field.
 func ConcludedNEQ(v bool) predicate.CourtCase {
 	return predicate.CourtCase(sql.FieldNEQ(FieldConcluded, v))
+}
+
+// SharedEQ applies the EQ predicate on the "shared" field.
+func SharedEQ(v bool) predicate.CourtCase {
+	return predicate.CourtCase(sql.FieldEQ(FieldShared, v))
+}
+
+// SharedNEQ applies the NEQ predicate on the "shared" field.
+func SharedNEQ(v bool) predicate.CourtCase {
+	return predicate.CourtCase(sql.FieldNEQ(FieldShared, v))
 }
 
 // HasOwner applies the HasEdge predicate on the "owner" edge.

@@ -165,6 +165,42 @@ func (f FakeCheckoutFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.FakeCheckoutMutation", m)
 }
 
+// The FirmFunc type is an adapter to allow the use of ordinary
+// function as Firm mutator.
+type FirmFunc func(context.Context, *ent.FirmMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f FirmFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.FirmMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.FirmMutation", m)
+}
+
+// The FirmInvitationFunc type is an adapter to allow the use of ordinary
+// function as FirmInvitation mutator.
+type FirmInvitationFunc func(context.Context, *ent.FirmInvitationMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f FirmInvitationFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.FirmInvitationMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.FirmInvitationMutation", m)
+}
+
+// The FirmMemberFunc type is an adapter to allow the use of ordinary
+// function as FirmMember mutator.
+type FirmMemberFunc func(context.Context, *ent.FirmMemberMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f FirmMemberFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.FirmMemberMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.FirmMemberMutation", m)
+}
+
 // The InstallationFunc type is an adapter to allow the use of ordinary
 // function as Installation mutator.
 type InstallationFunc func(context.Context, *ent.InstallationMutation) (ent.Value, error)

@@ -47,6 +47,8 @@ var (
 		{Name: "outcome", Type: field.TypeString, Size: 5000, Default: ""},
 		{Name: "client_name", Type: field.TypeString, Size: 200, Default: ""},
 		{Name: "imported", Type: field.TypeBool, Default: false},
+		{Name: "attended_by", Type: field.TypeUUID, Nullable: true},
+		{Name: "assigned_by", Type: field.TypeUUID, Nullable: true},
 		{Name: "case_ref", Type: field.TypeUUID},
 	}
 	// ActivitiesTable holds the schema information for the "activities" table.
@@ -57,7 +59,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "activities_court_cases_activities",
-				Columns:    []*schema.Column{ActivitiesColumns[10]},
+				Columns:    []*schema.Column{ActivitiesColumns[12]},
 				RefColumns: []*schema.Column{CourtCasesColumns[0]},
 				OnDelete:   schema.Cascade,
 			},
@@ -70,6 +72,11 @@ var (
 			},
 			{
 				Name:    "activity_case_ref_activity_date",
+				Unique:  false,
+				Columns: []*schema.Column{ActivitiesColumns[12], ActivitiesColumns[5]},
+			},
+			{
+				Name:    "activity_attended_by_activity_date",
 				Unique:  false,
 				Columns: []*schema.Column{ActivitiesColumns[10], ActivitiesColumns[5]},
 			},
@@ -310,6 +317,7 @@ var (
 		{Name: "latest_activity_date", Type: field.TypeOther, Nullable: true, SchemaType: map[string]string{"postgres": "date", "sqlite3": "text"}},
 		{Name: "latest_done", Type: field.TypeBool, Default: false},
 		{Name: "concluded", Type: field.TypeBool, Default: false},
+		{Name: "shared", Type: field.TypeBool, Default: false},
 		{Name: "owner_id", Type: field.TypeUUID},
 	}
 	// CourtCasesTable holds the schema information for the "court_cases" table.
@@ -320,7 +328,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "court_cases_users_cases",
-				Columns:    []*schema.Column{CourtCasesColumns[17]},
+				Columns:    []*schema.Column{CourtCasesColumns[18]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -329,17 +337,17 @@ var (
 			{
 				Name:    "courtcase_owner_id_case_id",
 				Unique:  true,
-				Columns: []*schema.Column{CourtCasesColumns[17], CourtCasesColumns[3]},
+				Columns: []*schema.Column{CourtCasesColumns[18], CourtCasesColumns[3]},
 			},
 			{
 				Name:    "courtcase_owner_id_activity_date",
 				Unique:  false,
-				Columns: []*schema.Column{CourtCasesColumns[17], CourtCasesColumns[11]},
+				Columns: []*schema.Column{CourtCasesColumns[18], CourtCasesColumns[11]},
 			},
 			{
 				Name:    "courtcase_owner_id_latest_activity_date",
 				Unique:  false,
-				Columns: []*schema.Column{CourtCasesColumns[17], CourtCasesColumns[14]},
+				Columns: []*schema.Column{CourtCasesColumns[18], CourtCasesColumns[14]},
 			},
 		},
 	}
@@ -432,6 +440,83 @@ var (
 		Name:       "fake_checkouts",
 		Columns:    FakeCheckoutsColumns,
 		PrimaryKey: []*schema.Column{FakeCheckoutsColumns[0]},
+	}
+	// FirmsColumns holds the columns for the "firms" table.
+	FirmsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "name", Type: field.TypeString, Size: 200},
+		{Name: "admin_id", Type: field.TypeUUID},
+	}
+	// FirmsTable holds the schema information for the "firms" table.
+	FirmsTable = &schema.Table{
+		Name:       "firms",
+		Columns:    FirmsColumns,
+		PrimaryKey: []*schema.Column{FirmsColumns[0]},
+	}
+	// FirmInvitationsColumns holds the columns for the "firm_invitations" table.
+	FirmInvitationsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "email", Type: field.TypeString, Size: 254},
+		{Name: "code_hash", Type: field.TypeBytes, Unique: true},
+		{Name: "invited_by", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "expires_at", Type: field.TypeTime},
+		{Name: "accepted_at", Type: field.TypeTime, Nullable: true},
+		{Name: "accepted_by", Type: field.TypeUUID, Nullable: true},
+		{Name: "revoked_at", Type: field.TypeTime, Nullable: true},
+		{Name: "firm_id", Type: field.TypeUUID},
+	}
+	// FirmInvitationsTable holds the schema information for the "firm_invitations" table.
+	FirmInvitationsTable = &schema.Table{
+		Name:       "firm_invitations",
+		Columns:    FirmInvitationsColumns,
+		PrimaryKey: []*schema.Column{FirmInvitationsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "firm_invitations_firms_invitations",
+				Columns:    []*schema.Column{FirmInvitationsColumns[9]},
+				RefColumns: []*schema.Column{FirmsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "firminvitation_firm_id_email",
+				Unique:  false,
+				Columns: []*schema.Column{FirmInvitationsColumns[9], FirmInvitationsColumns[1]},
+			},
+		},
+	}
+	// FirmMembersColumns holds the columns for the "firm_members" table.
+	FirmMembersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "user_id", Type: field.TypeUUID, Unique: true},
+		{Name: "admin", Type: field.TypeBool, Default: false},
+		{Name: "joined_at", Type: field.TypeTime},
+		{Name: "firm_id", Type: field.TypeUUID},
+	}
+	// FirmMembersTable holds the schema information for the "firm_members" table.
+	FirmMembersTable = &schema.Table{
+		Name:       "firm_members",
+		Columns:    FirmMembersColumns,
+		PrimaryKey: []*schema.Column{FirmMembersColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "firm_members_firms_members",
+				Columns:    []*schema.Column{FirmMembersColumns[4]},
+				RefColumns: []*schema.Column{FirmsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "firmmember_firm_id_user_id",
+				Unique:  false,
+				Columns: []*schema.Column{FirmMembersColumns[4], FirmMembersColumns[1]},
+			},
+		},
 	}
 	// InstallationsColumns holds the columns for the "installations" table.
 	InstallationsColumns = []*schema.Column{
@@ -918,6 +1003,9 @@ var (
 		DocumentsTable,
 		ExtensionTokensTable,
 		FakeCheckoutsTable,
+		FirmsTable,
+		FirmInvitationsTable,
+		FirmMembersTable,
 		InstallationsTable,
 		LawClientsTable,
 		PasswordResetsTable,
@@ -946,6 +1034,8 @@ func init() {
 	DocumentsTable.ForeignKeys[0].RefTable = CourtCasesTable
 	DocumentsTable.ForeignKeys[1].RefTable = UsersTable
 	ExtensionTokensTable.ForeignKeys[0].RefTable = UsersTable
+	FirmInvitationsTable.ForeignKeys[0].RefTable = FirmsTable
+	FirmMembersTable.ForeignKeys[0].RefTable = FirmsTable
 	LawClientsTable.ForeignKeys[0].RefTable = UsersTable
 	PasswordResetsTable.ForeignKeys[0].RefTable = UsersTable
 	PaymentsTable.ForeignKeys[0].RefTable = PlansTable

@@ -45,6 +45,15 @@ type ExtensionToken func(*sql.Selector)
 // FakeCheckout is the predicate function for fakecheckout builders.
 type FakeCheckout func(*sql.Selector)
 
+// Firm is the predicate function for firm builders.
+type Firm func(*sql.Selector)
+
+// FirmInvitation is the predicate function for firminvitation builders.
+type FirmInvitation func(*sql.Selector)
+
+// FirmMember is the predicate function for firmmember builders.
+type FirmMember func(*sql.Selector)
+
 // Installation is the predicate function for installation builders.
 type Installation func(*sql.Selector)
 

@@ -49,6 +49,9 @@ func (CourtCase) Fields() []ent.Field {
 		// case has no next date and never needs an update, until a new sitting
 		// or a status that is not concluding opens it again.
 		field.Bool("concluded").Default(false),
+		// Shared by its owner with the owner's firm: every member of that
+		// firm sees it (see cases/scope.go); no one else does.
+		field.Bool("shared").Default(false),
 	}
 }
 
@@ -92,6 +95,10 @@ func (Activity) Fields() []ent.Field {
 		// move such a sitting (upcoming, no outcome) when the portal no longer
 		// lists it; a sitting the lawyer recorded it never touches.
 		field.Bool("imported").Default(false),
+		// The firm member assigned to attend the sitting, and who assigned
+		// them; unset, the case's owner attends.
+		field.UUID("attended_by", uuid.UUID{}).Optional().Nillable(),
+		field.UUID("assigned_by", uuid.UUID{}).Optional().Nillable(),
 	}
 }
 
@@ -107,6 +114,7 @@ func (Activity) Indexes() []ent.Index {
 	return []ent.Index{
 		index.Fields("owner_id", "activity_date"),
 		index.Fields("case_ref", "activity_date"),
+		index.Fields("attended_by", "activity_date"),
 	}
 }
 

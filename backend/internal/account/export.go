@@ -64,7 +64,7 @@ func (s *Service) Export(ctx context.Context, w io.Writer, id uuid.UUID) error {
 	if err != nil {
 		return err
 	}
-	s.auth.Audit(ctx, auth.AuditAccountExported, id, u.Email, "")
+	s.auth.Audit(ctx, auth.AuditAccountExported, &id, u.Email, "")
 	z := zip.NewWriter(w)
 	now := s.cal.Now().UTC()
 	put := func(name string, v any) error {

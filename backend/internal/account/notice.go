@@ -102,7 +102,7 @@ func (s *Service) Notify(ctx context.Context, mailer notify.Mailer, n Notice, em
 			res.Failed[e] = err
 			continue
 		}
-		s.auth.Audit(ctx, AuditNoticeSent, u.ID, u.Email, m.Subject)
+		s.auth.Audit(ctx, AuditNoticeSent, &u.ID, u.Email, m.Subject)
 		res.Sent = append(res.Sent, e)
 	}
 	return res

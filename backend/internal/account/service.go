@@ -138,7 +138,7 @@ func (s *Service) DeleteAccount(ctx context.Context, id uuid.UUID, password, cod
 	if err := s.auth.EndEverySession(ctx, id); err != nil {
 		return Deletion{}, err
 	}
-	s.auth.Audit(ctx, auth.AuditAccountDeletionRequested, id, u.Email, "erase on "+s.EraseOn(d))
+	s.auth.Audit(ctx, auth.AuditAccountDeletionRequested, &id, u.Email, "erase on "+s.EraseOn(d))
 	s.mail(ctx, deletionReceipt(u.Email, u.Fullname, s.kenyanDate(d.EraseAt), s.publicURL))
 	return d, nil
 }
@@ -183,7 +183,7 @@ func (s *Service) Cancel(ctx context.Context, id uuid.UUID) error {
 		return errs.FailedPrecondition(MsgErasureUnderway)
 	}
 	if u, err := s.auth.User(ctx, id); err == nil {
-		s.auth.Audit(ctx, auth.AuditAccountDeletionCancelled, id, u.Email, "")
+		s.auth.Audit(ctx, auth.AuditAccountDeletionCancelled, &id, u.Email, "")
 		s.mail(ctx, cancelReceipt(u.Email, u.Fullname, s.publicURL))
 	}
 	return nil

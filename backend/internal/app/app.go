@@ -31,6 +31,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/documents"
 	"github.com/kesihq/kesi/backend/internal/documents/sealed"
 	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/backend/internal/firm"
 	"github.com/kesihq/kesi/backend/internal/gateway"
 	"github.com/kesihq/kesi/backend/internal/imports"
 	"github.com/kesihq/kesi/backend/internal/input"
@@ -253,13 +254,14 @@ func (a *App) build() error {
 	})
 	accountHandler := account.NewHandler(accountSvc)
 	a.Account = accountSvc
+	firmHandler := firm.NewHandler(firm.NewService(a.DB.Client, caseSvc, a.Calendar, mailer, authSvc, a.Config.PublicURL.String()))
 	policies := []auth.Policy{auth.ServicePolicy}
 	policies = append(policies, documents.Policy)
 	policies = append(policies, cases.Policy, clients.Policy, imports.Policy)
 	policies = append(policies, billing.Policy, affiliates.Policy)
 	policies = append(policies, reminders.Policy)
 	policies = append(policies, causelists.Policy)
-	policies = append(policies, account.Policy)
+	policies = append(policies, account.Policy, firm.Policy)
 	raw := gateway.Raw{}
 	var devRoutes http.Handler
 	raw.Webhook = billing.WebhookHandler(billingSvc, a.Config.PaystackSecretKey)
@@ -317,6 +319,7 @@ func (a *App) build() error {
 	mux.Handle("GET /calendar/{file}", reminderRoutes)
 	mux.Handle("/hooks/", reminderRoutes)
 	mux.Handle(kesiv1connect.NewCauseListServiceHandler(causeListHandler, connectOpts))
+	mux.Handle(kesiv1connect.NewFirmServiceHandler(firmHandler, connectOpts))
 	mux.Handle(causelists.UploadRoute, gateway.CauseListUpload(a.CauseLists, a.Authz))
 	mux.Handle(kesiv1connect.NewAccountServiceHandler(accountHandler, connectOpts))
 	mux.Handle("/api/account/", a.Metrics.HTTP(gateway.Account(a.Authz, accountSvc, accountHandler)))

@@ -19,6 +19,7 @@ var serviceFiles = []protoreflect.FileDescriptor{
 	kesiv1.File_kesi_v1_reminder_proto,
 	kesiv1.File_kesi_v1_causelist_proto,
 	kesiv1.File_kesi_v1_account_proto,
+	kesiv1.File_kesi_v1_firm_proto,
 }
 
 // ServiceNames lists every kesi.v1 service, for reflection and health.

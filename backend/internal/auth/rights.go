@@ -33,11 +33,6 @@ const (
 // MsgPasswordWrong is the answer to a wrong password on a confirming form.
 const MsgPasswordWrong = "The password is not right."
 
-// Audit records a security event of the account id.
-func (s *Service) Audit(ctx context.Context, kind string, id uuid.UUID, email, detail string) {
-	s.audit(ctx, kind, &id, email, detail)
-}
-
 // ConfirmPassword checks the password of account id, under the same
 // limits as a sign-in: the step before an erasure.
 func (s *Service) ConfirmPassword(ctx context.Context, id uuid.UUID, password string) error {

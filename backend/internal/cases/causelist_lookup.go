@@ -110,7 +110,7 @@ func (s *Service) AdoptListedDate(ctx context.Context, owner, id uuid.UUID, a Ad
 	var moves []move
 	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
 		acts, err := tx.Activity.Query().
-			Where(activity.CaseRef(id), activity.OwnerID(owner), activity.ActivityDateGTE(today)).All(ctx)
+			Where(activity.CaseRef(id), activity.OwnerID(c.OwnerID), activity.ActivityDateGTE(today)).All(ctx)
 		if err != nil {
 			return errs.Internal(fmt.Errorf("sittings of case %s: %w", id, err))
 		}
@@ -132,11 +132,11 @@ func (s *Service) AdoptListedDate(ctx context.Context, owner, id uuid.UUID, a Ad
 			note = fmt.Sprintf("%s (moved from %s)", note, open.ActivityDate.In(time.UTC).Format("Mon 2 Jan 2006"))
 			moves = []move{{sitting: open.ID, from: open.ActivityDate}}
 		} else {
-			client, err := s.clientName(ctx, owner, id)
+			client, err := s.clientName(ctx, c.OwnerID, id)
 			if err != nil {
 				return err
 			}
-			x, err := tx.Activity.Create().SetOwnerID(owner).SetCaseRef(id).SetActivity(a.Activity).
+			x, err := tx.Activity.Create().SetOwnerID(c.OwnerID).SetCaseRef(id).SetActivity(a.Activity).
 				SetActivityDate(a.Date).SetTime(a.Time).SetClientName(client).Save(ctx)
 			if err != nil {
 				return errs.Internal(fmt.Errorf("add listed sitting of case %s: %w", id, err))

@@ -302,7 +302,7 @@ func ToProto(c Case) *kesiv1.Case {
 
 // ActivityToProto is sitting a as the contract's Activity of case c.
 func ActivityToProto(c Case, a Sitting) *kesiv1.Activity {
-	return &kesiv1.Activity{
+	out := &kesiv1.Activity{
 		Id:           a.ID.String(),
 		Activity:     a.Kind,
 		ActivityDate: DateToProto(a.Date),
@@ -313,6 +313,10 @@ func ActivityToProto(c Case, a Sitting) *kesiv1.Activity {
 		Outcome:      a.Outcome,
 		CreatedAt:    timestamppb.New(a.CreatedAt),
 	}
+	if a.AttendedBy != uuid.Nil {
+		out.AttendedByUserId, out.AttendedByName, out.AssignedByName = a.AttendedBy.String(), a.AttendedByName, a.AssignedByName
+	}
+	return out
 }
 
 // entriesToProto writes calendar rows: each case with the date, time and

@@ -97,10 +97,12 @@ var dashboardCalls = []dashboard{
 // every read call is one statement (read.go), the calendar's the sittings
 // on the owner-scoped index joined to their cases.
 var indexUse = map[string][]string{
-	"today":           {"activity_owner_id_activity_date"},
-	"week":            {"activity_owner_id_activity_date"},
-	"needing_update":  {"courtcase_owner_id_latest_activity_date"},
-	"between_60_days": {"activity_owner_id_activity_date"},
+	"today":          {"activity_owner_id_activity_date"},
+	"week":           {"activity_owner_id_activity_date"},
+	"needing_update": {"courtcase_owner_id_latest_activity_date"},
+	// The cases of two months: from their sittings, or (a firm's scope
+	// joins the owners first) from the owners' cases and their sittings.
+	"between_60_days": {"activity_owner_id_activity_date|courtcase_owner_id_latest_activity_date"},
 }
 
 // TestExplain_DashboardQueriesUseIndexes prints the Postgres plans of the
@@ -133,8 +135,9 @@ func TestExplain_DashboardQueriesUseIndexes(t *testing.T) {
 			plan := explain(t, db.SQL, q)
 			t.Logf("%s query %d:\n%s\n%s", d.name, i+1, q.sql, plan)
 			// The seeded lawyers have no clients: Postgres rightly scans the
-			// empty client tables of the client-links subquery.
-			if !strings.Contains(plan, "Index") || !strings.Contains(plan, want[i]) ||
+			// empty client tables of the client-links subquery, and the
+			// firm scope's membership table.
+			if !strings.Contains(plan, "Index") || !readsOneOf(plan, want[i]) ||
 				strings.Contains(plan, "Seq Scan on activities") || strings.Contains(plan, "Seq Scan on court_cases") {
 				t.Errorf("%s query %d does not read index %s:\n%s", d.name, i+1, want[i], plan)
 			}
@@ -250,4 +253,14 @@ func BenchmarkDashboard(b *testing.B) {
 			}
 		})
 	}
+}
+
+// readsOneOf reports whether plan reads one of the indexes "a|b".
+func readsOneOf(plan, indexes string) bool {
+	for _, ix := range strings.Split(indexes, "|") {
+		if strings.Contains(plan, ix) {
+			return true
+		}
+	}
+	return false
 }

@@ -71,7 +71,7 @@ func (s *Service) ImportPortal(ctx context.Context, owner uuid.UUID, in PortalCa
 }
 
 func importPortal(ctx context.Context, tx *ent.Client, owner uuid.UUID, in PortalCase, today civil.Date) (Imported, []move, error) {
-	c, err := tx.CourtCase.Query().Where(scope(owner), courtcase.CaseID(in.CaseID)).Only(ctx)
+	c, err := tx.CourtCase.Query().Where(owned(owner), courtcase.CaseID(in.CaseID)).Only(ctx)
 	if err != nil && !ent.IsNotFound(err) {
 		return 0, nil, errs.Internal(fmt.Errorf("find case %s: %w", in.CaseID, err))
 	}

@@ -216,10 +216,12 @@ func (s *Service) readCase(ctx context.Context, owner uuid.UUID, where predicate
 
 // entries is the owner's sittings dated start..end with their cases, by
 // date, then time (unknown last), then case number: one statement, the
-// sittings read on the (owner_id, activity_date) index and joined to their
-// cases by primary key.
+// sittings of the owner and of the owner's firm read on the (owner_id,
+// activity_date) index (peerSittings) and joined to their cases by primary
+// key, where the case scope keeps only the cases the owner may see. A
+// firm's sittings assigned to a member then say to whom, and by whom.
 func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, start, end civil.Date) ([]Entry, error) {
-	inRange := []predicate.Activity{sittingScope(owner)}
+	inRange := []predicate.Activity{peerSittings(owner)}
 	if start == end {
 		inRange = append(inRange, activity.ActivityDate(start))
 	} else {
@@ -229,7 +231,7 @@ func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, start,
 	sel := entsql.Dialect(dialect.Postgres).Select().From(actT()).
 		Join(caseT()).On(a(activity.FieldCaseRef), cc(courtcase.FieldID))
 	for _, f := range []string{activity.FieldID, activity.FieldActivity, activity.FieldActivityDate, activity.FieldTime,
-		activity.FieldOutcome, activity.FieldClientName, activity.FieldCreatedAt} {
+		activity.FieldOutcome, activity.FieldClientName, activity.FieldCreatedAt, activity.FieldAttendedBy, activity.FieldAssignedBy} {
 		sel.AppendSelectExpr(entsql.Raw(a(f)))
 	}
 	sel.AppendSelectExpr(caseColumns(today)...)
@@ -246,10 +248,12 @@ func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, start,
 	defer rows.Close()
 	out := []Entry{}
 	var (
-		sit Sitting
-		cs  caseScan
+		sit                  Sitting
+		cs                   caseScan
+		attended, assignedBy uuid.NullUUID
+		assigned             []uuid.UUID
 	)
-	dest := append([]any{&sit.ID, &sit.Kind, &sit.Date, &sit.Time, &sit.Outcome, &sit.ClientName, &sit.CreatedAt}, cs.dest()...)
+	dest := append([]any{&sit.ID, &sit.Kind, &sit.Date, &sit.Time, &sit.Outcome, &sit.ClientName, &sit.CreatedAt, &attended, &assignedBy}, cs.dest()...)
 	for rows.Next() {
 		sit, cs = Sitting{}, caseScan{}
 		if err := rows.Scan(dest...); err != nil {
@@ -261,10 +265,25 @@ func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, start,
 		}
 		sit.CaseRef = c.ID
 		sit.CreatedAt = sit.CreatedAt.UTC()
+		if attended.Valid {
+			sit.AttendedBy, sit.AssignedBy = attended.UUID, assignedBy.UUID
+			assigned = append(assigned, attended.UUID, assignedBy.UUID)
+		}
 		out = append(out, Entry{Case: c, Sitting: sit})
 	}
 	if err := rows.Err(); err != nil {
 		return nil, errs.Internal(fmt.Errorf("read sittings of %s: %w", owner, err))
+	}
+	if len(assigned) > 0 {
+		// Only a firm's assigned sittings pay for this second query.
+		name, err := names(ctx, db, assigned)
+		if err != nil {
+			return nil, err
+		}
+		for i := range out {
+			st := &out[i].Sitting
+			st.AttendedByName, st.AssignedByName = name[st.AttendedBy], name[st.AssignedBy]
+		}
 	}
 	return out, nil
 }

@@ -1,23 +1,84 @@
 package cases
 
 import (
+	"fmt"
+
+	"entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
 
 	"github.com/kesihq/kesi/ent/activity"
 	"github.com/kesihq/kesi/ent/courtcase"
+	"github.com/kesihq/kesi/ent/firmmember"
 	"github.com/kesihq/kesi/ent/predicate"
+	"github.com/kesihq/kesi/ent/user"
 )
 
-// scope is the owner scope of every query of a viewer's cases: today a case
-// is visible to its owner alone. Firm sharing changes this function only (a
-// case visible to its owner or, when shared, to the members of the owner's
-// firm), so no query of the package names owner_id itself.
-func scope(viewer uuid.UUID) predicate.CourtCase { return courtcase.OwnerID(viewer) }
+// scope is the owner scope of every query of a viewer's cases: a case is
+// visible to its owner and, when its owner shared it, to the members of the
+// owner's firm while both are members. No query of the package names
+// owner_id itself. Leaving or being removed from a firm takes effect at
+// once: membership is read by the query itself, never remembered.
+func scope(viewer uuid.UUID) predicate.CourtCase {
+	return courtcase.And(
+		predicate.CourtCase(firmPeers(courtcase.FieldOwnerID, viewer)),
+		courtcase.Or(courtcase.OwnerID(viewer), courtcase.Shared(true)),
+	)
+}
+
+// Scope is scope for the domains that read cases on their own (documents
+// follow their case's visibility).
+func Scope(viewer uuid.UUID) predicate.CourtCase { return scope(viewer) }
 
 // owned selects the cases viewer owns, for what only an owner does to all
-// of a diary at once (the demo reset), never widened by sharing.
+// of a diary at once (the demo reset), or to one case (delete, share),
+// never widened by sharing.
 func owned(viewer uuid.UUID) predicate.CourtCase { return courtcase.OwnerID(viewer) }
 
 // sittingScope is scope for the sittings (activities), which carry their
-// case's owner so that the calendar reads one index.
-func sittingScope(viewer uuid.UUID) predicate.Activity { return activity.OwnerID(viewer) }
+// case's owner so that the calendar reads one index: the viewer's own
+// sittings, and those of the cases shared with the viewer's firm.
+func sittingScope(viewer uuid.UUID) predicate.Activity {
+	return activity.And(
+		predicate.Activity(firmPeers(activity.FieldOwnerID, viewer)),
+		activity.Or(activity.OwnerID(viewer), activity.HasCaseWith(courtcase.Shared(true))),
+	)
+}
+
+// peerSittings is the looser sittingScope of the calendar reads (entries):
+// the sittings of viewer and of the members of viewer's firm, on the
+// (owner_id, activity_date) index alone. It selects colleagues' unshared
+// sittings too: a read using it must keep only the sittings whose case
+// scope selects, as entries does by reading their cases with scope.
+func peerSittings(viewer uuid.UUID) predicate.Activity {
+	return predicate.Activity(firmPeers(activity.FieldOwnerID, viewer))
+}
+
+// attending selects the sittings in viewer's personal day (reminders, the
+// calendar feed): those of their own cases, and those they are assigned to
+// attend in a case still visible to them.
+func attending(viewer uuid.UUID) predicate.Activity {
+	return activity.Or(
+		activity.OwnerID(viewer),
+		activity.And(activity.AttendedBy(viewer), activity.HasCaseWith(scope(viewer))),
+	)
+}
+
+// firmPeers is "column is viewer or a member of viewer's firm". One
+// membership-independent shape, with no OR on the owner: an IN over a join
+// from viewer's account (viewer alone outside a firm, every member within
+// one), so that each query still reads its (owner_id, ...) index once per
+// member.
+func firmPeers(column string, viewer uuid.UUID) func(*sql.Selector) {
+	return func(s *sql.Selector) {
+		b := sql.Dialect(s.Dialect())
+		me := b.Table(user.Table).As("kesi_fm_me")
+		self := b.Table(firmmember.Table).As("kesi_fm_self")
+		peer := b.Table(firmmember.Table).As("kesi_fm_peer")
+		members := b.Select(fmt.Sprintf("COALESCE(%s, %s)", peer.C(firmmember.FieldUserID), me.C(user.FieldID))).
+			From(me).
+			LeftJoin(self).On(self.C(firmmember.FieldUserID), me.C(user.FieldID)).
+			LeftJoin(peer).On(peer.C(firmmember.FieldFirmID), self.C(firmmember.FieldFirmID)).
+			Where(sql.EQ(me.C(user.FieldID), viewer))
+		s.Where(sql.In(s.C(column), members))
+	}
+}

@@ -254,15 +254,19 @@ func (s *Service) Update(ctx context.Context, owner, id uuid.UUID, ch Changes) (
 // Delete removes a case with its activities (the database cascades) and
 // its documents (purged first, so no stored file outlives its row).
 func (s *Service) Delete(ctx context.Context, owner, id uuid.UUID) error {
-	if _, err := loadCase(ctx, s.db, owner, courtcase.ID(id)); err != nil {
+	c, err := loadCase(ctx, s.db, owner, courtcase.ID(id))
+	if err != nil {
 		return err
+	}
+	if c.OwnerID != owner {
+		return errs.PermissionDenied(MsgOwnerOnly)
 	}
 	if s.docs != nil {
 		if err := s.docs.PurgeCase(ctx, owner, id); err != nil {
 			return fmt.Errorf("purge documents of case %s: %w", id, err)
 		}
 	}
-	n, err := s.db.CourtCase.Delete().Where(courtcase.ID(id), scope(owner)).Exec(ctx)
+	n, err := s.db.CourtCase.Delete().Where(courtcase.ID(id), owned(owner)).Exec(ctx)
 	if err != nil {
 		return errs.Internal(fmt.Errorf("delete case %s: %w", id, err))
 	}
@@ -305,10 +309,13 @@ func (s *Service) RecordActivity(ctx context.Context, owner, id uuid.UUID, r Rec
 		return Case{}, nil, errs.Invalid("next_date", "Record an outcome, a next date or a status.")
 	}
 	today := s.cal.Today()
-	if _, err := loadCase(ctx, s.db, owner, courtcase.ID(id)); err != nil {
+	cc, err := loadCase(ctx, s.db, owner, courtcase.ID(id))
+	if err != nil {
 		return Case{}, nil, err
 	}
-	client, err := s.clientName(ctx, owner, id)
+	// A firm member may record on a case shared with them: the sitting
+	// still belongs to the case's owner's diary.
+	client, err := s.clientName(ctx, cc.OwnerID, id)
 	if err != nil {
 		return Case{}, nil, err
 	}
@@ -330,7 +337,7 @@ func (s *Service) RecordActivity(ctx context.Context, owner, id uuid.UUID, r Rec
 			}
 		}
 		if !r.NextDate.IsZero() {
-			next, err = tx.Activity.Create().SetOwnerID(owner).SetCaseRef(id).
+			next, err = tx.Activity.Create().SetOwnerID(cc.OwnerID).SetCaseRef(id).
 				SetActivity(r.NextActivity).SetActivityDate(r.NextDate).SetTime(r.NextTime).
 				SetClientName(client).Save(ctx)
 			if err != nil {

@@ -28,18 +28,56 @@ type CaseSitting struct {
 	Time       string // "HH:MM", or "" when unknown
 	// LastOutcome is the latest outcome recorded on the case, "" if none.
 	LastOutcome string
+	// Outcome is this sitting's outcome, "" until recorded.
+	Outcome string
+	// CaseOwner is the case's owner. Owner is the advocate whose day the
+	// row is in: the case's owner, or, in a second row of the same sitting
+	// (SittingsOn), the firm member assigned to attend it.
+	CaseOwner uuid.UUID
+	// AttendedBy is the member assigned to attend, and AssignedBy who
+	// assigned them; uuid.Nil when no one is (the owner attends).
+	AttendedBy uuid.UUID
+	AssignedBy uuid.UUID
+}
+
+// Attendee is who attends the sitting: the assigned member, else the owner.
+func (c CaseSitting) Attendee() uuid.UUID {
+	if c.AttendedBy != uuid.Nil {
+		return c.AttendedBy
+	}
+	return c.CaseOwner
 }
 
 // SittingsOn answers every advocate's sittings on day, in the order of the
-// day for each owner (time, unknown times last, then case number).
+// day for each owner (time, unknown times last, then case number). A
+// sitting assigned to a firm member is answered once more for them (Owner
+// is the member): it is in their day as well as its owner's.
 func SittingsOn(ctx context.Context, db *ent.Client, day civil.Date) ([]CaseSitting, error) {
-	return sittings(ctx, db, activity.ActivityDate(day))
+	ss, err := sittings(ctx, db, activity.ActivityDate(day))
+	if err != nil {
+		return nil, err
+	}
+	var out []CaseSitting
+	for _, x := range ss {
+		out = append(out, x)
+		if x.AttendedBy != uuid.Nil && x.AttendedBy != x.CaseOwner {
+			y := x
+			y.Owner = x.AttendedBy
+			out = append(out, y)
+		}
+	}
+	sortSittings(out)
+	return out, nil
 }
 
 // SittingsFrom answers owner's sittings dated on or after from, by date
-// and time.
+// and time: those of their own cases and those they are assigned to attend.
 func SittingsFrom(ctx context.Context, db *ent.Client, owner uuid.UUID, from civil.Date) ([]CaseSitting, error) {
-	return sittings(ctx, db, activity.OwnerID(owner), activity.ActivityDateGTE(from))
+	ss, err := sittings(ctx, db, attending(owner), activity.ActivityDateGTE(from))
+	for i := range ss {
+		ss[i].Owner = owner
+	}
+	return ss, err
 }
 
 // SittingsByID answers the sittings (activities) with the given ids, by
@@ -96,11 +134,24 @@ func sittings(ctx context.Context, db *ent.Client, where ...predicate.Activity) 
 		if c == nil {
 			continue
 		}
-		out = append(out, CaseSitting{
+		x := CaseSitting{
 			ID: a.ID, CaseRef: c.ID, Owner: c.OwnerID, CaseNumber: c.CaseID, Parties: c.Parties, Court: c.LawCourt,
 			Activity: a.Activity, Date: a.ActivityDate, Time: a.Time, LastOutcome: outcome[c.ID],
-		})
+			Outcome: a.Outcome, CaseOwner: c.OwnerID,
+		}
+		if a.AttendedBy != nil {
+			x.AttendedBy = *a.AttendedBy
+		}
+		if a.AssignedBy != nil {
+			x.AssignedBy = *a.AssignedBy
+		}
+		out = append(out, x)
 	}
+	sortSittings(out)
+	return out, nil
+}
+
+func sortSittings(out []CaseSitting) {
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		if a.Date != b.Date {
@@ -115,7 +166,6 @@ func sittings(ctx context.Context, db *ent.Client, where ...predicate.Activity) 
 		}
 		return a.CaseNumber < b.CaseNumber
 	})
-	return out, nil
 }
 
 func chunks(ids []uuid.UUID, n int) func(func([]uuid.UUID) bool) {

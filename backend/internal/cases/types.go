@@ -46,6 +46,11 @@ type Sitting struct {
 	Outcome    string // "" until recorded; recorded, the sitting is done
 	ClientName string
 	CreatedAt  time.Time
+	// AttendedBy is the firm member assigned to attend, AssignedBy who
+	// assigned them (uuid.Nil when no one is: the owner attends), with
+	// their names in calendar answers.
+	AttendedBy, AssignedBy         uuid.UUID
+	AttendedByName, AssignedByName string
 }
 
 // caseOf is the stored row c as the domain's Case.
@@ -72,6 +77,13 @@ func casesOf(cs []*ent.CourtCase) []Case {
 
 // sittingOf is the stored row a as the domain's Sitting.
 func sittingOf(a *ent.Activity) Sitting {
-	return Sitting{ID: a.ID, CaseRef: a.CaseRef, Kind: a.Activity, Date: a.ActivityDate, Time: a.Time,
+	out := Sitting{ID: a.ID, CaseRef: a.CaseRef, Kind: a.Activity, Date: a.ActivityDate, Time: a.Time,
 		Outcome: a.Outcome, ClientName: a.ClientName, CreatedAt: a.CreatedAt}
+	if a.AttendedBy != nil {
+		out.AttendedBy = *a.AttendedBy
+	}
+	if a.AssignedBy != nil {
+		out.AssignedBy = *a.AssignedBy
+	}
+	return out
 }

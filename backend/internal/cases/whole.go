@@ -110,7 +110,7 @@ func DeleteAll(ctx context.Context, db *ent.Client, owner uuid.UUID) error {
 
 // HasAny reports whether owner has any case.
 func HasAny(ctx context.Context, db *ent.Client, owner uuid.UUID) (bool, error) {
-	ok, err := db.CourtCase.Query().Where(scope(owner)).Exist(ctx)
+	ok, err := db.CourtCase.Query().Where(owned(owner)).Exist(ctx)
 	if err != nil {
 		return false, fmt.Errorf("look for cases of %s: %w", owner, err)
 	}

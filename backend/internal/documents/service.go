@@ -18,11 +18,13 @@ import (
 
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/blob"
+	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/backend/internal/documents/sealed"
 	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/backend/internal/metrics"
 	"github.com/kesihq/kesi/backend/internal/platform"
 	"github.com/kesihq/kesi/ent"
+	"github.com/kesihq/kesi/ent/document"
 )
 
 // Messages of SPEC.md section 5, and Kesi's own for what it adds.
@@ -297,19 +299,26 @@ func (s *Service) Prepare(ctx context.Context, owner uuid.UUID, caseRef, title, 
 // List answers the documents of owner's case caseRef, newest first; an
 // unknown case has none.
 func (s *Service) List(ctx context.Context, owner uuid.UUID, caseRef string) ([]Document, error) {
-	c, err := s.findCase(ctx, owner, caseRef)
+	// Documents follow their case's visibility: a case shared with the
+	// caller's firm shows its documents to every member.
+	c, err := s.findVisibleCase(ctx, owner, caseRef)
 	if errs.KindOf(err) == errs.KindNotFound {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	return s.listByCase(ctx, owner, c)
+	docs, err := s.list(ctx, owner, document.CaseRef(c.ID), document.HasCaseWith(cases.Scope(owner)))
+	for i := range docs {
+		docs[i].CaseID = c.CaseID
+	}
+	return docs, err
 }
 
-// Get answers one of owner's documents.
+// Get answers one document of a case owner sees (their own, or shared with
+// their firm).
 func (s *Service) Get(ctx context.Context, owner, id uuid.UUID) (Document, error) {
-	return s.get(ctx, owner, id)
+	return s.getWhere(ctx, owner, id, document.HasCaseWith(cases.Scope(owner)))
 }
 
 // Delete removes one of owner's documents: the row, then the blob (a blob

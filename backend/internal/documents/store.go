@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/courtcase"
@@ -33,6 +34,32 @@ func (s *Service) findCase(ctx context.Context, owner uuid.UUID, ref string) (*e
 	}
 	if err != nil {
 		return nil, errs.Internal(fmt.Errorf("find case %q of %s: %w", ref, owner, err))
+	}
+	return c, nil
+}
+
+// findVisibleCase finds a case owner sees (see cases.Scope) by its court
+// number or internal id, their own first when a colleague's shared case
+// has the same number.
+func (s *Service) findVisibleCase(ctx context.Context, owner uuid.UUID, ref string) (*ent.CourtCase, error) {
+	c, err := s.findCase(ctx, owner, ref)
+	if errs.KindOf(err) != errs.KindNotFound {
+		return c, err
+	}
+	match := courtcase.CaseID(ref)
+	if id, err := uuid.Parse(ref); err == nil {
+		match = courtcase.Or(match, courtcase.ID(id))
+	}
+	c, err = s.db.CourtCase.Query().
+		Where(cases.Scope(owner), match).
+		Select(courtcase.FieldID, courtcase.FieldCaseID).
+		Order(courtcase.ByID()).
+		First(ctx)
+	if ent.IsNotFound(err) {
+		return nil, errs.NotFound(MsgCaseNotFound)
+	}
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("find case %q seen by %s: %w", ref, owner, err))
 	}
 	return c, nil
 }
@@ -81,8 +108,13 @@ func (s *Service) insert(ctx context.Context, docs []Document) error {
 }
 
 func (s *Service) get(ctx context.Context, owner, id uuid.UUID) (Document, error) {
+	return s.getWhere(ctx, owner, id, document.OwnerID(owner))
+}
+
+// getWhere answers document id when it matches access, for owner.
+func (s *Service) getWhere(ctx context.Context, owner, id uuid.UUID, access predicate.Document) (Document, error) {
 	row, err := s.db.Document.Query().
-		Where(document.OwnerID(owner), document.ID(id)).
+		Where(access, document.ID(id)).
 		WithCase(func(q *ent.CourtCaseQuery) { q.Select(courtcase.FieldID, courtcase.FieldCaseID) }).
 		Only(ctx)
 	if ent.IsNotFound(err) {
@@ -94,25 +126,22 @@ func (s *Service) get(ctx context.Context, owner, id uuid.UUID) (Document, error
 	return fromRow(row), nil
 }
 
-func (s *Service) listByCase(ctx context.Context, owner uuid.UUID, c *ent.CourtCase) ([]Document, error) {
-	docs, err := s.listByCaseRef(ctx, owner, c.ID)
-	for i := range docs {
-		docs[i].CaseID = c.CaseID
-	}
-	return docs, err
-}
-
 func (s *Service) listByCaseRef(ctx context.Context, owner, caseRef uuid.UUID) ([]Document, error) {
-	return s.list(ctx, owner, document.CaseRef(caseRef))
+	return s.listOwned(ctx, owner, document.CaseRef(caseRef))
 }
 
 func (s *Service) listByOwner(ctx context.Context, owner uuid.UUID) ([]Document, error) {
-	return s.list(ctx, owner)
+	return s.listOwned(ctx, owner)
 }
 
+func (s *Service) listOwned(ctx context.Context, owner uuid.UUID, where ...predicate.Document) ([]Document, error) {
+	return s.list(ctx, owner, append(where, document.OwnerID(owner))...)
+}
+
+// list answers the documents matching where, which names the access.
 func (s *Service) list(ctx context.Context, owner uuid.UUID, where ...predicate.Document) ([]Document, error) {
 	rows, err := s.db.Document.Query().
-		Where(append(where, document.OwnerID(owner))...).
+		Where(where...).
 		WithCase(func(q *ent.CourtCaseQuery) { q.Select(courtcase.FieldID, courtcase.FieldCaseID) }).
 		Order(ent.Desc(document.FieldCreatedAt), ent.Asc(document.FieldOriginalFilename), ent.Asc(document.FieldID)).
 		All(ctx)

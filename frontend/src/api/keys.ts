@@ -6,6 +6,7 @@ import { CaseService } from '@gen/kesi/v1/case_pb';
 import { CauseListService } from '@gen/kesi/v1/causelist_pb';
 import { ClientService } from '@gen/kesi/v1/client_pb';
 import { DocumentService } from '@gen/kesi/v1/document_pb';
+import { FirmService } from '@gen/kesi/v1/firm_pb';
 import { transport as appTransport } from './connect';
 
 /**
@@ -17,8 +18,8 @@ export function serviceKey(service: DescService) {
   return createConnectQueryKey({ schema: service, cardinality: undefined });
 }
 
-/** The diary's services: cases and what hangs off them (cause lists, documents). */
-export const DIARY_SERVICES: readonly DescService[] = [CaseService, CauseListService, DocumentService];
+/** The diary's services: cases and what hangs off them (cause lists, documents, the firm's sharing). */
+export const DIARY_SERVICES: readonly DescService[] = [CaseService, CauseListService, DocumentService, FirmService];
 /** Everything a renewed session must read again: the diary and the clients. */
 export const SESSION_SERVICES: readonly DescService[] = [...DIARY_SERVICES, ClientService];
 

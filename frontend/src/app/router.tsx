@@ -26,6 +26,8 @@ export const signedInRoutes: RouteObject[] = [
   { path: '/clients', lazy: page(() => import('@/features/clients/pages/ClientsPage'), 'ClientsPage') },
   { path: '/clients/:id', lazy: page(() => import('@/features/clients/pages/ClientProfilePage'), 'ClientProfilePage') },
   { path: '/settings', lazy: page(() => import('@/features/settings/SettingsPage'), 'SettingsPage') },
+  { path: '/firm', lazy: page(() => import('@/features/firm/pages/FirmPage'), 'FirmPage') },
+  { path: '/firm/join', lazy: page(() => import('@/features/firm/pages/JoinFirmPage'), 'JoinFirmPage') },
   { path: '/connect-extension', lazy: page(() => import('@/features/extension/ConnectExtensionPage'), 'ConnectExtensionPage') },
 ];
 

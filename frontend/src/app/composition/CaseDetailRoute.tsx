@@ -1,6 +1,7 @@
 import { CaseDetailPage } from '@/features/cases/pages/CaseDetailPage';
 import { CaseListings } from '@/features/causelists/CaseListings';
 import { DocumentsPanel } from '@/features/documents/components/DocumentsPanel';
+import { CaseFirmPanel } from '@/features/firm/components/CaseFirmPanel';
 
 /**
  * Where features meet. A feature never imports another (eslint.config.js enforces it); a page
@@ -11,6 +12,7 @@ export function CaseDetailRoute() {
     <CaseDetailPage
       listings={(caseRef) => <CaseListings caseRef={caseRef} />}
       documents={(caseId) => <DocumentsPanel caseId={caseId} />}
+      firm={(caseRef) => <CaseFirmPanel caseRef={caseRef} />}
     />
   );
 }

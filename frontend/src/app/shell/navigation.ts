@@ -1,6 +1,7 @@
 import {
   IconBell,
   IconBriefcase,
+  IconBuildingCommunity,
   IconCalendar,
   IconLayoutDashboard,
   IconListCheck,
@@ -31,6 +32,8 @@ export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Calendar', to: '/calendar', icon: IconCalendar },
   // On a phone, in the header's menu (the bottom bar has no room left) and from the dashboard's summary.
   { label: 'Cause lists', to: '/cause-lists', icon: IconListCheck, desktopOnly: true },
+  // Issue 20: the firm's shared diary; on a phone, in the header's menu.
+  { label: 'Firm', to: '/firm', icon: IconBuildingCommunity, desktopOnly: true },
   { label: 'Settings', to: '/settings', icon: IconSettings },
 ];
 

@@ -1,21 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '@/app/theme';
+import { renderWithProviders } from '@/test/render';
 import { LandingPage } from './LandingPage';
 
 function renderLanding() {
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <LandingPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<LandingPage />);
 }
 
 function serverSays(config: unknown) {

@@ -320,10 +320,16 @@ type Activity struct {
 	CaseId   string `protobuf:"bytes,6,opt,name=case_id,json=caseId,proto3" json:"case_id,omitempty"`
 	LawCourt string `protobuf:"bytes,7,opt,name=law_court,json=lawCourt,proto3" json:"law_court,omitempty"`
 	// What happened, empty until recorded.
-	Outcome       string                 `protobuf:"bytes,8,opt,name=outcome,proto3" json:"outcome,omitempty"`
-	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Outcome   string                 `protobuf:"bytes,8,opt,name=outcome,proto3" json:"outcome,omitempty"`
+	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	// In a firm (FirmService): the member assigned to attend this sitting,
+	// and who assigned them; empty when no one is (the case's owner attends).
+	// Numbered apart from this message's other fields.
+	AttendedByUserId string `protobuf:"bytes,40,opt,name=attended_by_user_id,json=attendedByUserId,proto3" json:"attended_by_user_id,omitempty"`
+	AttendedByName   string `protobuf:"bytes,41,opt,name=attended_by_name,json=attendedByName,proto3" json:"attended_by_name,omitempty"`
+	AssignedByName   string `protobuf:"bytes,42,opt,name=assigned_by_name,json=assignedByName,proto3" json:"assigned_by_name,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *Activity) Reset() {
@@ -417,6 +423,27 @@ func (x *Activity) GetCreatedAt() *timestamppb.Timestamp {
 		return x.CreatedAt
 	}
 	return nil
+}
+
+func (x *Activity) GetAttendedByUserId() string {
+	if x != nil {
+		return x.AttendedByUserId
+	}
+	return ""
+}
+
+func (x *Activity) GetAttendedByName() string {
+	if x != nil {
+		return x.AttendedByName
+	}
+	return ""
+}
+
+func (x *Activity) GetAssignedByName() string {
+	if x != nil {
+		return x.AssignedByName
+	}
+	return ""
 }
 
 // CaseUpdateStats counts the cases needing an update.
@@ -2089,7 +2116,7 @@ const file_kesi_v1_case_proto_rawDesc = "" +
 	"client_ids\x18\x0f \x03(\tR\tclientIds\x12\x1c\n" +
 	"\tconcluded\x18\x10 \x01(\bR\tconcluded\x124\n" +
 	"\vstatus_code\x18\x11 \x01(\x0e2\x13.kesi.v1.CaseStatusR\n" +
-	"statusCode\"\xae\x02\n" +
+	"statusCode\"\xb1\x03\n" +
 	"\bActivity\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\bactivity\x18\x02 \x01(\tR\bactivity\x126\n" +
@@ -2101,7 +2128,10 @@ const file_kesi_v1_case_proto_rawDesc = "" +
 	"\tlaw_court\x18\a \x01(\tR\blawCourt\x12\x18\n" +
 	"\aoutcome\x18\b \x01(\tR\aoutcome\x129\n" +
 	"\n" +
-	"created_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\"r\n" +
+	"created_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x12-\n" +
+	"\x13attended_by_user_id\x18( \x01(\tR\x10attendedByUserId\x12(\n" +
+	"\x10attended_by_name\x18) \x01(\tR\x0eattendedByName\x12(\n" +
+	"\x10assigned_by_name\x18* \x01(\tR\x0eassignedByName\"r\n" +
 	"\x0fCaseUpdateStats\x12%\n" +
 	"\x0emarked_updated\x18\x01 \x01(\x05R\rmarkedUpdated\x12\"\n" +
 	"\fnotification\x18\x02 \x01(\x05R\fnotification\x12\x14\n" +

@@ -40,9 +40,11 @@ export interface CaseDetailSlots {
   listings: (caseRef: string) => ReactNode;
   /** The case's Documents tab, by its case number. */
   documents: (caseId: string) => ReactNode;
+  /** The firm's part of a case (Share, who attends each sitting), by its internal id. */
+  firm: (caseRef: string) => ReactNode;
 }
 
-export function CaseDetailPage({ listings, documents }: CaseDetailSlots) {
+export function CaseDetailPage({ listings, documents, firm }: CaseDetailSlots) {
   useRefetchOnTokenRefresh();
   // The splat holds the case number, slashes and all (a raw /cases/MCCC/E1234/2025 too).
   const id = useParams()['*'] ?? '';
@@ -117,6 +119,7 @@ export function CaseDetailPage({ listings, documents }: CaseDetailSlots) {
             </Stack>
           </Card>
           {listings(c.id)}
+          {firm(c.id)}
           <Tabs defaultValue="activities" keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="activities">{TEXT.activities}</Tabs.Tab>

@@ -34,7 +34,7 @@ function capitalise(s: string) {
 }
 
 /** The cause-list summary (another feature's) comes from the app's composition (app/composition.tsx). */
-export function DashboardPage({ causeLists }: { causeLists: ReactNode }) {
+export function DashboardPage({ causeLists, clashes }: { causeLists: ReactNode; clashes: ReactNode }) {
   useRefetchOnTokenRefresh();
   const { user } = useSession();
   const today = todayIsoDate();
@@ -70,6 +70,7 @@ export function DashboardPage({ causeLists }: { causeLists: ReactNode }) {
           <Count value={total.data} testId="stat-total" /> in all
         </Text>
       </div>
+      {clashes}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <TodaySittings query={todayCases} onRecord={setRecording} />
         <CaseList title={TEXT.thisWeek} query={week} empty={TEXT.noWeek} onOpen={open} showDate />
