@@ -32,6 +32,8 @@ import (
 	"github.com/kesihq/kesi/ent/remindermessage"
 	"github.com/kesihq/kesi/ent/remindersetting"
 	"github.com/kesihq/kesi/ent/schema"
+	"github.com/kesihq/kesi/ent/twostep"
+	"github.com/kesihq/kesi/ent/twosteprecoverycode"
 	"github.com/kesihq/kesi/ent/user"
 )
 
@@ -1005,6 +1007,40 @@ func init() {
 	remindersettingDescID := remindersettingMixinFields0[0].Descriptor()
 	// remindersetting.DefaultID holds the default value on creation for the id field.
 	remindersetting.DefaultID = remindersettingDescID.Default.(func() uuid.UUID)
+	twostepMixin := schema.TwoStep{}.Mixin()
+	twostepMixinFields0 := twostepMixin[0].Fields()
+	_ = twostepMixinFields0
+	twostepFields := schema.TwoStep{}.Fields()
+	_ = twostepFields
+	// twostepDescKeyID is the schema descriptor for key_id field.
+	twostepDescKeyID := twostepFields[2].Descriptor()
+	// twostep.KeyIDValidator is a validator for the "key_id" field. It is called by the builders before save.
+	twostep.KeyIDValidator = twostepDescKeyID.Validators[0].(func(string) error)
+	// twostepDescCreatedAt is the schema descriptor for created_at field.
+	twostepDescCreatedAt := twostepFields[3].Descriptor()
+	// twostep.DefaultCreatedAt holds the default value on creation for the created_at field.
+	twostep.DefaultCreatedAt = twostepDescCreatedAt.Default.(func() time.Time)
+	// twostepDescLastStep is the schema descriptor for last_step field.
+	twostepDescLastStep := twostepFields[5].Descriptor()
+	// twostep.DefaultLastStep holds the default value on creation for the last_step field.
+	twostep.DefaultLastStep = twostepDescLastStep.Default.(int64)
+	// twostepDescID is the schema descriptor for id field.
+	twostepDescID := twostepMixinFields0[0].Descriptor()
+	// twostep.DefaultID holds the default value on creation for the id field.
+	twostep.DefaultID = twostepDescID.Default.(func() uuid.UUID)
+	twosteprecoverycodeMixin := schema.TwoStepRecoveryCode{}.Mixin()
+	twosteprecoverycodeMixinFields0 := twosteprecoverycodeMixin[0].Fields()
+	_ = twosteprecoverycodeMixinFields0
+	twosteprecoverycodeFields := schema.TwoStepRecoveryCode{}.Fields()
+	_ = twosteprecoverycodeFields
+	// twosteprecoverycodeDescCreatedAt is the schema descriptor for created_at field.
+	twosteprecoverycodeDescCreatedAt := twosteprecoverycodeFields[2].Descriptor()
+	// twosteprecoverycode.DefaultCreatedAt holds the default value on creation for the created_at field.
+	twosteprecoverycode.DefaultCreatedAt = twosteprecoverycodeDescCreatedAt.Default.(func() time.Time)
+	// twosteprecoverycodeDescID is the schema descriptor for id field.
+	twosteprecoverycodeDescID := twosteprecoverycodeMixinFields0[0].Descriptor()
+	// twosteprecoverycode.DefaultID holds the default value on creation for the id field.
+	twosteprecoverycode.DefaultID = twosteprecoverycodeDescID.Default.(func() uuid.UUID)
 	userMixin := schema.User{}.Mixin()
 	userMixinFields0 := userMixin[0].Fields()
 	_ = userMixinFields0

@@ -64,6 +64,10 @@ type Tx struct {
 	ReminderMessage *ReminderMessageClient
 	// ReminderSetting is the client for interacting with the ReminderSetting builders.
 	ReminderSetting *ReminderSettingClient
+	// TwoStep is the client for interacting with the TwoStep builders.
+	TwoStep *TwoStepClient
+	// TwoStepRecoveryCode is the client for interacting with the TwoStepRecoveryCode builders.
+	TwoStepRecoveryCode *TwoStepRecoveryCodeClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
 
@@ -222,6 +226,8 @@ func (tx *Tx) init() {
 	tx.ReminderConsent = NewReminderConsentClient(tx.config)
 	tx.ReminderMessage = NewReminderMessageClient(tx.config)
 	tx.ReminderSetting = NewReminderSettingClient(tx.config)
+	tx.TwoStep = NewTwoStepClient(tx.config)
+	tx.TwoStepRecoveryCode = NewTwoStepRecoveryCodeClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 }
 

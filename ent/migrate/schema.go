@@ -787,6 +787,43 @@ var (
 		Columns:    ReminderSettingsColumns,
 		PrimaryKey: []*schema.Column{ReminderSettingsColumns[0]},
 	}
+	// TwoStepsColumns holds the columns for the "two_steps" table.
+	TwoStepsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "user_id", Type: field.TypeUUID, Unique: true},
+		{Name: "secret_sealed", Type: field.TypeBytes},
+		{Name: "key_id", Type: field.TypeString, Size: 64},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "enabled_at", Type: field.TypeTime, Nullable: true},
+		{Name: "last_step", Type: field.TypeInt64, Default: 0},
+	}
+	// TwoStepsTable holds the schema information for the "two_steps" table.
+	TwoStepsTable = &schema.Table{
+		Name:       "two_steps",
+		Columns:    TwoStepsColumns,
+		PrimaryKey: []*schema.Column{TwoStepsColumns[0]},
+	}
+	// TwoStepRecoveryCodesColumns holds the columns for the "two_step_recovery_codes" table.
+	TwoStepRecoveryCodesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "user_id", Type: field.TypeUUID},
+		{Name: "code_hash", Type: field.TypeBytes},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "used_at", Type: field.TypeTime, Nullable: true},
+	}
+	// TwoStepRecoveryCodesTable holds the schema information for the "two_step_recovery_codes" table.
+	TwoStepRecoveryCodesTable = &schema.Table{
+		Name:       "two_step_recovery_codes",
+		Columns:    TwoStepRecoveryCodesColumns,
+		PrimaryKey: []*schema.Column{TwoStepRecoveryCodesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "twosteprecoverycode_user_id",
+				Unique:  false,
+				Columns: []*schema.Column{TwoStepRecoveryCodesColumns[1]},
+			},
+		},
+	}
 	// UsersColumns holds the columns for the "users" table.
 	UsersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -868,6 +905,8 @@ var (
 		ReminderConsentsTable,
 		ReminderMessagesTable,
 		ReminderSettingsTable,
+		TwoStepsTable,
+		TwoStepRecoveryCodesTable,
 		UsersTable,
 		LawClientCasesTable,
 	}

@@ -81,5 +81,11 @@ type ReminderMessage func(*sql.Selector)
 // ReminderSetting is the predicate function for remindersetting builders.
 type ReminderSetting func(*sql.Selector)
 
+// TwoStep is the predicate function for twostep builders.
+type TwoStep func(*sql.Selector)
+
+// TwoStepRecoveryCode is the predicate function for twosteprecoverycode builders.
+type TwoStepRecoveryCode func(*sql.Selector)
+
 // User is the predicate function for user builders.
 type User func(*sql.Selector)
