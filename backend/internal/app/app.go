@@ -55,6 +55,9 @@ type App struct {
 	// CauseLists takes lists in for `kesi causelists import` and the fetch job.
 	CauseLists *causelists.Service
 	Metrics    *metrics.Metrics
+	// Auth is accounts and sessions: VerifySecondFactor for the domains that
+	// need it, and the mails it sends after answering.
+	Auth *auth.Service
 
 	seeders   []func(context.Context) error
 	checks    []func(context.Context) error
@@ -127,6 +130,7 @@ func (a *App) build() error {
 	authSvc, err := auth.NewService(a.DB.Client, a.Calendar.Clock, signer, mailer, auth.Options{
 		Limits:              limits,
 		MasterKey:           a.Config.MasterKey,
+		PreviousMasterKeys:  a.Config.PreviousMasterKeys,
 		PublicURL:           a.Config.PublicURL.String(),
 		RateLimitPerAccount: a.Config.RateLimitPerAccount,
 		RateLimitPerAddress: a.Config.RateLimitPerAddress,
@@ -137,6 +141,7 @@ func (a *App) build() error {
 		return fmt.Errorf("auth service: %w", err)
 	}
 	authn.Extensions = authSvc
+	a.Auth = authSvc
 	authHandler := auth.NewHandler(authSvc, a.Config.SecureCookies())
 	a.seeders = append(a.seeders, func(ctx context.Context) error {
 		_, err := auth.EnsureDemoAccount(ctx, a.DB.Client)
