@@ -347,8 +347,12 @@ func (a *App) Check(ctx context.Context) error {
 // blobs, and its diary is rewritten relative to today.
 func (a *App) ResetDemo(ctx context.Context) error { return a.resetDemo(ctx) }
 
-// Close stops the bus and releases the database.
+// Close finishes the mails begun after answering (for at most 10 s), stops
+// the bus and releases the database.
 func (a *App) Close() error {
+	if a.Auth != nil {
+		a.Auth.Close(10 * time.Second)
+	}
 	return errors.Join(a.Bus.Close(), a.DB.Close())
 }
 

@@ -94,6 +94,8 @@ type Service struct {
 	// codeAttempts and codeAttemptsAll limit two-step code guesses per
 	// account and address, and per account.
 	codeAttempts, codeAttemptsAll *ratelimit.Limiter
+	// bg runs the work done after answering (reset mails).
+	bg *background
 	// dummyHash is checked when the e-mail is unknown, so that a failed
 	// sign-in takes as long whether or not the account exists.
 	dummyHash string
@@ -147,6 +149,7 @@ func NewService(db *ent.Client, clock platform.Clock, signer *Signer, mailer not
 		hashing:       make(chan struct{}, max(2, runtime.GOMAXPROCS(0))),
 		dummyHash:     dummy,
 		keys:          keys,
+		bg:            newBackground(),
 		recoveryKey:   recoveryKey,
 		codeAttempts:  &ratelimit.Limiter{Store: o.Limits, Prefix: "two-step", Limit: o.RateLimitPerAccount, Window: o.RateLimitWindow},
 		codeAttemptsAll: &ratelimit.Limiter{Store: o.Limits, Prefix: "two-step-account",
