@@ -12909,32 +12909,36 @@ func (m *PasswordResetMutation) ResetEdge(name string) error {
 // PaymentMutation represents an operation that mutates the Payment nodes in the graph.
 type PaymentMutation struct {
 	config
-	op                Op
-	typ               string
-	id                *uuid.UUID
-	created_at        *time.Time
-	updated_at        *time.Time
-	reference         *string
-	amount_minor      *int64
-	addamount_minor   *int64
-	currency          *string
-	duration_days     *int
-	addduration_days  *int
-	status            *payment.Status
-	provider          *string
-	applied_at        *time.Time
-	paid_until_after  *time.Time
-	refunded_at       *time.Time
-	refunded_minor    *int64
-	addrefunded_minor *int64
-	clearedFields     map[string]struct{}
-	user              *uuid.UUID
-	cleareduser       bool
-	plan              *string
-	clearedplan       bool
-	done              bool
-	oldValue          func(context.Context) (*Payment, error)
-	predicates        []predicate.Payment
+	op                  Op
+	typ                 string
+	id                  *uuid.UUID
+	created_at          *time.Time
+	updated_at          *time.Time
+	reference           *string
+	amount_minor        *int64
+	addamount_minor     *int64
+	currency            *string
+	duration_days       *int
+	addduration_days    *int
+	status              *payment.Status
+	provider            *string
+	applied_at          *time.Time
+	paid_until_after    *time.Time
+	refunded_at         *time.Time
+	refunded_minor      *int64
+	addrefunded_minor   *int64
+	payer_customer_code *string
+	payer_email         *string
+	payer_phone         *string
+	payer_signature     *string
+	clearedFields       map[string]struct{}
+	user                *uuid.UUID
+	cleareduser         bool
+	plan                *string
+	clearedplan         bool
+	done                bool
+	oldValue            func(context.Context) (*Payment, error)
+	predicates          []predicate.Payment
 }
 
 var _ ent.Mutation = (*PaymentMutation)(nil)
@@ -13644,6 +13648,150 @@ func (m *PaymentMutation) ResetRefundedMinor() {
 	m.addrefunded_minor = nil
 }
 
+// SetPayerCustomerCode sets the "payer_customer_code" field.
+func (m *PaymentMutation) SetPayerCustomerCode(s string) {
+	m.payer_customer_code = &s
+}
+
+// PayerCustomerCode returns the value of the "payer_customer_code" field in the mutation.
+func (m *PaymentMutation) PayerCustomerCode() (r string, exists bool) {
+	v := m.payer_customer_code
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPayerCustomerCode returns the old "payer_customer_code" field's value of the Payment entity.
+// If the Payment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PaymentMutation) OldPayerCustomerCode(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPayerCustomerCode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPayerCustomerCode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPayerCustomerCode: %w", err)
+	}
+	return oldValue.PayerCustomerCode, nil
+}
+
+// ResetPayerCustomerCode resets all changes to the "payer_customer_code" field.
+func (m *PaymentMutation) ResetPayerCustomerCode() {
+	m.payer_customer_code = nil
+}
+
+// SetPayerEmail sets the "payer_email" field.
+func (m *PaymentMutation) SetPayerEmail(s string) {
+	m.payer_email = &s
+}
+
+// PayerEmail returns the value of the "payer_email" field in the mutation.
+func (m *PaymentMutation) PayerEmail() (r string, exists bool) {
+	v := m.payer_email
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPayerEmail returns the old "payer_email" field's value of the Payment entity.
+// If the Payment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PaymentMutation) OldPayerEmail(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPayerEmail is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPayerEmail requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPayerEmail: %w", err)
+	}
+	return oldValue.PayerEmail, nil
+}
+
+// ResetPayerEmail resets all changes to the "payer_email" field.
+func (m *PaymentMutation) ResetPayerEmail() {
+	m.payer_email = nil
+}
+
+// SetPayerPhone sets the "payer_phone" field.
+func (m *PaymentMutation) SetPayerPhone(s string) {
+	m.payer_phone = &s
+}
+
+// PayerPhone returns the value of the "payer_phone" field in the mutation.
+func (m *PaymentMutation) PayerPhone() (r string, exists bool) {
+	v := m.payer_phone
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPayerPhone returns the old "payer_phone" field's value of the Payment entity.
+// If the Payment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PaymentMutation) OldPayerPhone(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPayerPhone is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPayerPhone requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPayerPhone: %w", err)
+	}
+	return oldValue.PayerPhone, nil
+}
+
+// ResetPayerPhone resets all changes to the "payer_phone" field.
+func (m *PaymentMutation) ResetPayerPhone() {
+	m.payer_phone = nil
+}
+
+// SetPayerSignature sets the "payer_signature" field.
+func (m *PaymentMutation) SetPayerSignature(s string) {
+	m.payer_signature = &s
+}
+
+// PayerSignature returns the value of the "payer_signature" field in the mutation.
+func (m *PaymentMutation) PayerSignature() (r string, exists bool) {
+	v := m.payer_signature
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPayerSignature returns the old "payer_signature" field's value of the Payment entity.
+// If the Payment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PaymentMutation) OldPayerSignature(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPayerSignature is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPayerSignature requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPayerSignature: %w", err)
+	}
+	return oldValue.PayerSignature, nil
+}
+
+// ResetPayerSignature resets all changes to the "payer_signature" field.
+func (m *PaymentMutation) ResetPayerSignature() {
+	m.payer_signature = nil
+}
+
 // ClearUser clears the "user" edge to the User entity.
 func (m *PaymentMutation) ClearUser() {
 	m.cleareduser = true
@@ -13732,7 +13880,7 @@ func (m *PaymentMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *PaymentMutation) Fields() []string {
-	fields := make([]string, 0, 14)
+	fields := make([]string, 0, 18)
 	if m.created_at != nil {
 		fields = append(fields, payment.FieldCreatedAt)
 	}
@@ -13775,6 +13923,18 @@ func (m *PaymentMutation) Fields() []string {
 	if m.refunded_minor != nil {
 		fields = append(fields, payment.FieldRefundedMinor)
 	}
+	if m.payer_customer_code != nil {
+		fields = append(fields, payment.FieldPayerCustomerCode)
+	}
+	if m.payer_email != nil {
+		fields = append(fields, payment.FieldPayerEmail)
+	}
+	if m.payer_phone != nil {
+		fields = append(fields, payment.FieldPayerPhone)
+	}
+	if m.payer_signature != nil {
+		fields = append(fields, payment.FieldPayerSignature)
+	}
 	return fields
 }
 
@@ -13811,6 +13971,14 @@ func (m *PaymentMutation) Field(name string) (ent.Value, bool) {
 		return m.RefundedAt()
 	case payment.FieldRefundedMinor:
 		return m.RefundedMinor()
+	case payment.FieldPayerCustomerCode:
+		return m.PayerCustomerCode()
+	case payment.FieldPayerEmail:
+		return m.PayerEmail()
+	case payment.FieldPayerPhone:
+		return m.PayerPhone()
+	case payment.FieldPayerSignature:
+		return m.PayerSignature()
 	}
 	return nil, false
 }
@@ -13848,6 +14016,14 @@ func (m *PaymentMutation) OldField(ctx context.Context, name string) (ent.Value,
 		return m.OldRefundedAt(ctx)
 	case payment.FieldRefundedMinor:
 		return m.OldRefundedMinor(ctx)
+	case payment.FieldPayerCustomerCode:
+		return m.OldPayerCustomerCode(ctx)
+	case payment.FieldPayerEmail:
+		return m.OldPayerEmail(ctx)
+	case payment.FieldPayerPhone:
+		return m.OldPayerPhone(ctx)
+	case payment.FieldPayerSignature:
+		return m.OldPayerSignature(ctx)
 	}
 	return nil, fmt.Errorf("unknown Payment field %s", name)
 }
@@ -13954,6 +14130,34 @@ func (m *PaymentMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetRefundedMinor(v)
+		return nil
+	case payment.FieldPayerCustomerCode:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPayerCustomerCode(v)
+		return nil
+	case payment.FieldPayerEmail:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPayerEmail(v)
+		return nil
+	case payment.FieldPayerPhone:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPayerPhone(v)
+		return nil
+	case payment.FieldPayerSignature:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPayerSignature(v)
 		return nil
 	}
 	return fmt.Errorf("unknown Payment field %s", name)
@@ -14105,6 +14309,18 @@ func (m *PaymentMutation) ResetField(name string) error {
 		return nil
 	case payment.FieldRefundedMinor:
 		m.ResetRefundedMinor()
+		return nil
+	case payment.FieldPayerCustomerCode:
+		m.ResetPayerCustomerCode()
+		return nil
+	case payment.FieldPayerEmail:
+		m.ResetPayerEmail()
+		return nil
+	case payment.FieldPayerPhone:
+		m.ResetPayerPhone()
+		return nil
+	case payment.FieldPayerSignature:
+		m.ResetPayerSignature()
 		return nil
 	}
 	return fmt.Errorf("unknown Payment field %s", name)
@@ -16659,21 +16875,23 @@ func (m *RateLimitMutation) ResetEdge(name string) error {
 // ReferralMutation represents an operation that mutates the Referral nodes in the graph.
 type ReferralMutation struct {
 	config
-	op                 Op
-	typ                string
-	id                 *uuid.UUID
-	created_at         *time.Time
-	clearedFields      map[string]struct{}
-	affiliate          *uuid.UUID
-	clearedaffiliate   bool
-	referred           *uuid.UUID
-	clearedreferred    bool
-	commissions        map[uuid.UUID]struct{}
-	removedcommissions map[uuid.UUID]struct{}
-	clearedcommissions bool
-	done               bool
-	oldValue           func(context.Context) (*Referral, error)
-	predicates         []predicate.Referral
+	op                  Op
+	typ                 string
+	id                  *uuid.UUID
+	created_at          *time.Time
+	not_eligible_reason *string
+	flagged_at          *time.Time
+	clearedFields       map[string]struct{}
+	affiliate           *uuid.UUID
+	clearedaffiliate    bool
+	referred            *uuid.UUID
+	clearedreferred     bool
+	commissions         map[uuid.UUID]struct{}
+	removedcommissions  map[uuid.UUID]struct{}
+	clearedcommissions  bool
+	done                bool
+	oldValue            func(context.Context) (*Referral, error)
+	predicates          []predicate.Referral
 }
 
 var _ ent.Mutation = (*ReferralMutation)(nil)
@@ -16888,6 +17106,91 @@ func (m *ReferralMutation) ResetCreatedAt() {
 	m.created_at = nil
 }
 
+// SetNotEligibleReason sets the "not_eligible_reason" field.
+func (m *ReferralMutation) SetNotEligibleReason(s string) {
+	m.not_eligible_reason = &s
+}
+
+// NotEligibleReason returns the value of the "not_eligible_reason" field in the mutation.
+func (m *ReferralMutation) NotEligibleReason() (r string, exists bool) {
+	v := m.not_eligible_reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNotEligibleReason returns the old "not_eligible_reason" field's value of the Referral entity.
+// If the Referral object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferralMutation) OldNotEligibleReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNotEligibleReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNotEligibleReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNotEligibleReason: %w", err)
+	}
+	return oldValue.NotEligibleReason, nil
+}
+
+// ResetNotEligibleReason resets all changes to the "not_eligible_reason" field.
+func (m *ReferralMutation) ResetNotEligibleReason() {
+	m.not_eligible_reason = nil
+}
+
+// SetFlaggedAt sets the "flagged_at" field.
+func (m *ReferralMutation) SetFlaggedAt(t time.Time) {
+	m.flagged_at = &t
+}
+
+// FlaggedAt returns the value of the "flagged_at" field in the mutation.
+func (m *ReferralMutation) FlaggedAt() (r time.Time, exists bool) {
+	v := m.flagged_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFlaggedAt returns the old "flagged_at" field's value of the Referral entity.
+// If the Referral object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferralMutation) OldFlaggedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFlaggedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFlaggedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFlaggedAt: %w", err)
+	}
+	return oldValue.FlaggedAt, nil
+}
+
+// ClearFlaggedAt clears the value of the "flagged_at" field.
+func (m *ReferralMutation) ClearFlaggedAt() {
+	m.flagged_at = nil
+	m.clearedFields[referral.FieldFlaggedAt] = struct{}{}
+}
+
+// FlaggedAtCleared returns if the "flagged_at" field was cleared in this mutation.
+func (m *ReferralMutation) FlaggedAtCleared() bool {
+	_, ok := m.clearedFields[referral.FieldFlaggedAt]
+	return ok
+}
+
+// ResetFlaggedAt resets all changes to the "flagged_at" field.
+func (m *ReferralMutation) ResetFlaggedAt() {
+	m.flagged_at = nil
+	delete(m.clearedFields, referral.FieldFlaggedAt)
+}
+
 // ClearAffiliate clears the "affiliate" edge to the User entity.
 func (m *ReferralMutation) ClearAffiliate() {
 	m.clearedaffiliate = true
@@ -17030,7 +17333,7 @@ func (m *ReferralMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ReferralMutation) Fields() []string {
-	fields := make([]string, 0, 3)
+	fields := make([]string, 0, 5)
 	if m.affiliate != nil {
 		fields = append(fields, referral.FieldAffiliateID)
 	}
@@ -17039,6 +17342,12 @@ func (m *ReferralMutation) Fields() []string {
 	}
 	if m.created_at != nil {
 		fields = append(fields, referral.FieldCreatedAt)
+	}
+	if m.not_eligible_reason != nil {
+		fields = append(fields, referral.FieldNotEligibleReason)
+	}
+	if m.flagged_at != nil {
+		fields = append(fields, referral.FieldFlaggedAt)
 	}
 	return fields
 }
@@ -17054,6 +17363,10 @@ func (m *ReferralMutation) Field(name string) (ent.Value, bool) {
 		return m.ReferredID()
 	case referral.FieldCreatedAt:
 		return m.CreatedAt()
+	case referral.FieldNotEligibleReason:
+		return m.NotEligibleReason()
+	case referral.FieldFlaggedAt:
+		return m.FlaggedAt()
 	}
 	return nil, false
 }
@@ -17069,6 +17382,10 @@ func (m *ReferralMutation) OldField(ctx context.Context, name string) (ent.Value
 		return m.OldReferredID(ctx)
 	case referral.FieldCreatedAt:
 		return m.OldCreatedAt(ctx)
+	case referral.FieldNotEligibleReason:
+		return m.OldNotEligibleReason(ctx)
+	case referral.FieldFlaggedAt:
+		return m.OldFlaggedAt(ctx)
 	}
 	return nil, fmt.Errorf("unknown Referral field %s", name)
 }
@@ -17099,6 +17416,20 @@ func (m *ReferralMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetCreatedAt(v)
 		return nil
+	case referral.FieldNotEligibleReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNotEligibleReason(v)
+		return nil
+	case referral.FieldFlaggedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFlaggedAt(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Referral field %s", name)
 }
@@ -17128,7 +17459,11 @@ func (m *ReferralMutation) AddField(name string, value ent.Value) error {
 // ClearedFields returns all nullable fields that were cleared during this
 // mutation.
 func (m *ReferralMutation) ClearedFields() []string {
-	return nil
+	var fields []string
+	if m.FieldCleared(referral.FieldFlaggedAt) {
+		fields = append(fields, referral.FieldFlaggedAt)
+	}
+	return fields
 }
 
 // FieldCleared returns a boolean indicating if a field with the given name was
@@ -17141,6 +17476,11 @@ func (m *ReferralMutation) FieldCleared(name string) bool {
 // ClearField clears the value of the field with the given name. It returns an
 // error if the field is not defined in the schema.
 func (m *ReferralMutation) ClearField(name string) error {
+	switch name {
+	case referral.FieldFlaggedAt:
+		m.ClearFlaggedAt()
+		return nil
+	}
 	return fmt.Errorf("unknown Referral nullable field %s", name)
 }
 
@@ -17156,6 +17496,12 @@ func (m *ReferralMutation) ResetField(name string) error {
 		return nil
 	case referral.FieldCreatedAt:
 		m.ResetCreatedAt()
+		return nil
+	case referral.FieldNotEligibleReason:
+		m.ResetNotEligibleReason()
+		return nil
+	case referral.FieldFlaggedAt:
+		m.ResetFlaggedAt()
 		return nil
 	}
 	return fmt.Errorf("unknown Referral field %s", name)

@@ -716,6 +716,30 @@ func init() {
 	paymentDescRefundedMinor := paymentFields[11].Descriptor()
 	// payment.DefaultRefundedMinor holds the default value on creation for the refunded_minor field.
 	payment.DefaultRefundedMinor = paymentDescRefundedMinor.Default.(int64)
+	// paymentDescPayerCustomerCode is the schema descriptor for payer_customer_code field.
+	paymentDescPayerCustomerCode := paymentFields[12].Descriptor()
+	// payment.DefaultPayerCustomerCode holds the default value on creation for the payer_customer_code field.
+	payment.DefaultPayerCustomerCode = paymentDescPayerCustomerCode.Default.(string)
+	// payment.PayerCustomerCodeValidator is a validator for the "payer_customer_code" field. It is called by the builders before save.
+	payment.PayerCustomerCodeValidator = paymentDescPayerCustomerCode.Validators[0].(func(string) error)
+	// paymentDescPayerEmail is the schema descriptor for payer_email field.
+	paymentDescPayerEmail := paymentFields[13].Descriptor()
+	// payment.DefaultPayerEmail holds the default value on creation for the payer_email field.
+	payment.DefaultPayerEmail = paymentDescPayerEmail.Default.(string)
+	// payment.PayerEmailValidator is a validator for the "payer_email" field. It is called by the builders before save.
+	payment.PayerEmailValidator = paymentDescPayerEmail.Validators[0].(func(string) error)
+	// paymentDescPayerPhone is the schema descriptor for payer_phone field.
+	paymentDescPayerPhone := paymentFields[14].Descriptor()
+	// payment.DefaultPayerPhone holds the default value on creation for the payer_phone field.
+	payment.DefaultPayerPhone = paymentDescPayerPhone.Default.(string)
+	// payment.PayerPhoneValidator is a validator for the "payer_phone" field. It is called by the builders before save.
+	payment.PayerPhoneValidator = paymentDescPayerPhone.Validators[0].(func(string) error)
+	// paymentDescPayerSignature is the schema descriptor for payer_signature field.
+	paymentDescPayerSignature := paymentFields[15].Descriptor()
+	// payment.DefaultPayerSignature holds the default value on creation for the payer_signature field.
+	payment.DefaultPayerSignature = paymentDescPayerSignature.Default.(string)
+	// payment.PayerSignatureValidator is a validator for the "payer_signature" field. It is called by the builders before save.
+	payment.PayerSignatureValidator = paymentDescPayerSignature.Validators[0].(func(string) error)
 	// paymentDescID is the schema descriptor for id field.
 	paymentDescID := paymentMixinFields0[0].Descriptor()
 	// payment.DefaultID holds the default value on creation for the id field.
@@ -813,6 +837,12 @@ func init() {
 	referralDescCreatedAt := referralFields[2].Descriptor()
 	// referral.DefaultCreatedAt holds the default value on creation for the created_at field.
 	referral.DefaultCreatedAt = referralDescCreatedAt.Default.(func() time.Time)
+	// referralDescNotEligibleReason is the schema descriptor for not_eligible_reason field.
+	referralDescNotEligibleReason := referralFields[3].Descriptor()
+	// referral.DefaultNotEligibleReason holds the default value on creation for the not_eligible_reason field.
+	referral.DefaultNotEligibleReason = referralDescNotEligibleReason.Default.(string)
+	// referral.NotEligibleReasonValidator is a validator for the "not_eligible_reason" field. It is called by the builders before save.
+	referral.NotEligibleReasonValidator = referralDescNotEligibleReason.Validators[0].(func(string) error)
 	// referralDescID is the schema descriptor for id field.
 	referralDescID := referralMixinFields0[0].Descriptor()
 	// referral.DefaultID holds the default value on creation for the id field.

@@ -504,6 +504,10 @@ var (
 		{Name: "paid_until_after", Type: field.TypeTime, Nullable: true},
 		{Name: "refunded_at", Type: field.TypeTime, Nullable: true},
 		{Name: "refunded_minor", Type: field.TypeInt64, Default: 0},
+		{Name: "payer_customer_code", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "payer_email", Type: field.TypeString, Size: 254, Default: ""},
+		{Name: "payer_phone", Type: field.TypeString, Size: 32, Default: ""},
+		{Name: "payer_signature", Type: field.TypeString, Size: 64, Default: ""},
 		{Name: "plan_id", Type: field.TypeString, Size: 40},
 		{Name: "user_id", Type: field.TypeUUID},
 	}
@@ -515,13 +519,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "payments_plans_payments",
-				Columns:    []*schema.Column{PaymentsColumns[13]},
+				Columns:    []*schema.Column{PaymentsColumns[17]},
 				RefColumns: []*schema.Column{PlansColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "payments_users_payments",
-				Columns:    []*schema.Column{PaymentsColumns[14]},
+				Columns:    []*schema.Column{PaymentsColumns[18]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -530,7 +534,7 @@ var (
 			{
 				Name:    "payment_user_id_created_at",
 				Unique:  false,
-				Columns: []*schema.Column{PaymentsColumns[14], PaymentsColumns[1]},
+				Columns: []*schema.Column{PaymentsColumns[18], PaymentsColumns[1]},
 			},
 			{
 				Name:    "payment_status_applied_at",
@@ -623,6 +627,8 @@ var (
 	ReferralsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
 		{Name: "created_at", Type: field.TypeTime},
+		{Name: "not_eligible_reason", Type: field.TypeString, Size: 200, Default: ""},
+		{Name: "flagged_at", Type: field.TypeTime, Nullable: true},
 		{Name: "affiliate_id", Type: field.TypeUUID},
 		{Name: "referred_id", Type: field.TypeUUID, Unique: true},
 	}
@@ -634,13 +640,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "referrals_users_referrals_made",
-				Columns:    []*schema.Column{ReferralsColumns[2]},
+				Columns:    []*schema.Column{ReferralsColumns[4]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "referrals_users_referred_by",
-				Columns:    []*schema.Column{ReferralsColumns[3]},
+				Columns:    []*schema.Column{ReferralsColumns[5]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -649,7 +655,7 @@ var (
 			{
 				Name:    "referral_affiliate_id_created_at",
 				Unique:  false,
-				Columns: []*schema.Column{ReferralsColumns[2], ReferralsColumns[1]},
+				Columns: []*schema.Column{ReferralsColumns[4], ReferralsColumns[1]},
 			},
 		},
 	}
