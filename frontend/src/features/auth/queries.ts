@@ -5,18 +5,34 @@ import { useSessionStore } from '@/app/session/SessionProvider';
 import { toSessionUser, type SessionUser } from '@/app/session/user';
 import type { LoginValues, RegisterValues } from '@/lib/validation';
 
+/** What a sign-in attempt sends: the password, and on the second step a code. */
+export interface LoginAttempt extends LoginValues {
+  totpCode?: string;
+  recoveryCode?: string;
+}
+
+/** A signed-in user, or null when the password was right and two-step sign-in asks for a code. */
+export type LoginResult = SessionUser | null;
+
 /** Signs in; the answer becomes the session's user (the cookies are HTTP-only, never seen here). */
 export function useLogin() {
   const transport = useTransport();
   const session = useSessionStore();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (values: LoginValues): Promise<SessionUser> => {
-      const { user } = await authClient(transport).login({ email: values.email.trim(), password: values.password });
-      if (!user) throw new Error('no user in the answer');
-      return toSessionUser(user);
+    mutationFn: async (values: LoginAttempt): Promise<LoginResult> => {
+      const res = await authClient(transport).login({
+        email: values.email.trim(),
+        password: values.password,
+        totpCode: values.totpCode?.trim() ?? '',
+        recoveryCode: values.recoveryCode?.trim() ?? '',
+      });
+      if (res.twoStepRequired) return null;
+      if (!res.user) throw new Error('no user in the answer');
+      return toSessionUser(res.user);
     },
     onSuccess: (user) => {
+      if (!user) return;
       queryClient.clear();
       session.signedIn(user);
     },

@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { errorMessageOr } from '@/api/errors';
 import { formatInstant } from '@/lib/dates';
 import { validatePassword } from '@/lib/validation';
+import { TwoStepCard } from './TwoStepCard';
 import { useRevokeOtherSessions, useRevokeSession, useSessions, useUpdatePassword } from './securityQueries';
 
 export const SECURITY_TEXT = {
@@ -45,6 +46,7 @@ function lastUsed(t: Timestamp | undefined, now = Date.now()): string {
 export function SecurityTab() {
   return (
     <Stack>
+      <TwoStepCard />
       <Devices />
       <ChangePassword />
     </Stack>
