@@ -70,6 +70,12 @@ describe.each<keyof typeof SIZES>(['phone', 'desktop'])('on a %s', (size) => {
     expect(errors).toEqual([]);
   });
 
+  /** Signed in: back on the page signing out left (Settings), not on /login. */
+  async function signedIn() {
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await expect.poll(() => page.getByText('Login successful!').isVisible()).toBe(true);
+  }
+
   async function signInToSecondStep(email: string, password: string) {
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);
@@ -82,6 +88,16 @@ describe.each<keyof typeof SIZES>(['phone', 'desktop'])('on a %s', (size) => {
     const account = newAccount(`two-step-${size}`);
     await register(page, account);
     await signIn(page, account.email, account.password);
+    // A new lawyer pays first (the plan modal), through the dev checkout.
+    const modal = page.getByRole('dialog', { name: 'Choose Your Subscription Plan' });
+    await modal.waitFor();
+    await modal.getByRole('radio', { name: /Monthly/ }).check();
+    await modal.getByRole('button', { name: 'Subscribe Now' }).click();
+    await page.waitForURL('**/dev/checkout/**');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.waitForURL('**/success?**');
+    await page.getByRole('link', { name: 'Continue to Dashboard' }).click();
+    await page.waitForURL('**/dashboard');
 
     await page.goto('/settings');
     await page.getByRole('tab', { name: 'Security' }).click();
@@ -119,7 +135,7 @@ describe.each<keyof typeof SIZES>(['phone', 'desktop'])('on a %s', (size) => {
     await expectAccessible(page, 'sign-in second step');
     await page.getByLabel('Authentication code').fill(totp(key, Date.now() + 30_000));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL('**/dashboard');
+    await signedIn();
 
     // And with a recovery code, typed in lower case.
     await signOutFrom(page);
@@ -129,7 +145,7 @@ describe.each<keyof typeof SIZES>(['phone', 'desktop'])('on a %s', (size) => {
     await page.getByLabel('Recovery code').fill(recovery.toLowerCase());
     await page.screenshot({ path: join(SHOTS, `${size}-sign-in-recovery.png`), fullPage: true });
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL('**/dashboard');
+    await signedIn();
 
     // The same recovery code works once.
     await signOutFrom(page);

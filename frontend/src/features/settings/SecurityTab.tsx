@@ -85,7 +85,7 @@ function Devices() {
                 <Group gap="xs">
                   <Text fw={500}>{s.device}</Text>
                   {s.current && (
-                    <Badge variant="light" color="green" size="sm">
+                    <Badge variant="filled" color="teal.9" size="sm">
                       {SECURITY_TEXT.thisDevice}
                     </Badge>
                   )}

@@ -1,5 +1,5 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { Alert, Badge, Button, Card, Code, CopyButton, Group, Image, List, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Code, CopyButton, Group, Image, PasswordInput, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import QRCode from 'qrcode';
@@ -65,7 +65,7 @@ export function TwoStepCard() {
           {T.title}
         </Title>
         {status.data && (
-          <Badge color={status.data.enabled ? 'green' : 'gray'} variant="light">
+          <Badge color={status.data.enabled ? 'teal.9' : 'gray.7'} variant="filled">
             {status.data.enabled ? T.on : T.off}
           </Badge>
         )}
@@ -201,18 +201,22 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   };
   return (
     <Stack gap="sm">
-      <Alert color="yellow" title={T.recoveryTitle}>
+      <Alert color="blue" title={T.recoveryTitle}>
         {T.recoveryHint}
       </Alert>
-      <List listStyleType="none" spacing={4} aria-label={T.recoveryTitle}>
-        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs">
-          {codes.map((c) => (
-            <List.Item key={c}>
-              <Code fz="sm">{c}</Code>
-            </List.Item>
-          ))}
-        </SimpleGrid>
-      </List>
+      <Box
+        component="ul"
+        aria-label={T.recoveryTitle}
+        p={0}
+        m={0}
+        style={{ listStyle: 'none', display: 'grid', gap: 'var(--mantine-spacing-xs)', gridTemplateColumns: 'repeat(auto-fill, minmax(15rem, 1fr))' }}
+      >
+        {codes.map((c) => (
+          <Box component="li" key={c}>
+            <Code fz="sm">{c}</Code>
+          </Box>
+        ))}
+      </Box>
       <Group>
         <CopyButton value={text}>
           {({ copied, copy }) => (
