@@ -151,7 +151,7 @@ function Setup({ onCodes }: { onCodes: (codes: string[]) => void }) {
       </Text>
       {qr ? <Image src={qr} alt={T.qrAlt} w={200} h={200} /> : <Skeleton w={200} h={200} />}
       <Text size="sm">{T.manual}</Text>
-      <Group gap="xs" wrap="nowrap" align="center">
+      <Group gap="xs" align="center">
         <Code data-testid="two-step-secret" style={{ wordBreak: 'break-all' }}>
           {groupKey(secret)}
         </Code>
