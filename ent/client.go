@@ -46,6 +46,8 @@ import (
 	"github.com/kesihq/kesi/ent/remindermessage"
 	"github.com/kesihq/kesi/ent/remindersetting"
 	"github.com/kesihq/kesi/ent/retainedpayment"
+	"github.com/kesihq/kesi/ent/twostep"
+	"github.com/kesihq/kesi/ent/twosteprecoverycode"
 	"github.com/kesihq/kesi/ent/user"
 
 	stdsql "database/sql"
@@ -116,6 +118,10 @@ type Client struct {
 	ReminderSetting *ReminderSettingClient
 	// RetainedPayment is the client for interacting with the RetainedPayment builders.
 	RetainedPayment *RetainedPaymentClient
+	// TwoStep is the client for interacting with the TwoStep builders.
+	TwoStep *TwoStepClient
+	// TwoStepRecoveryCode is the client for interacting with the TwoStepRecoveryCode builders.
+	TwoStepRecoveryCode *TwoStepRecoveryCodeClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
 }
@@ -159,6 +165,8 @@ func (c *Client) init() {
 	c.ReminderMessage = NewReminderMessageClient(c.config)
 	c.ReminderSetting = NewReminderSettingClient(c.config)
 	c.RetainedPayment = NewRetainedPaymentClient(c.config)
+	c.TwoStep = NewTwoStepClient(c.config)
+	c.TwoStepRecoveryCode = NewTwoStepRecoveryCodeClient(c.config)
 	c.User = NewUserClient(c.config)
 }
 
@@ -250,39 +258,41 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 	cfg := c.config
 	cfg.driver = tx
 	return &Tx{
-		ctx:                ctx,
-		config:             cfg,
-		AccountDeletion:    NewAccountDeletionClient(cfg),
-		Activity:           NewActivityClient(cfg),
-		AuditEvent:         NewAuditEventClient(cfg),
-		CauseList:          NewCauseListClient(cfg),
-		CauseListDismissal: NewCauseListDismissalClient(cfg),
-		CauseListEntry:     NewCauseListEntryClient(cfg),
-		CauseListFetch:     NewCauseListFetchClient(cfg),
-		CauseListUpload:    NewCauseListUploadClient(cfg),
-		Commission:         NewCommissionClient(cfg),
-		CourtCase:          NewCourtCaseClient(cfg),
-		Document:           NewDocumentClient(cfg),
-		ExtensionToken:     NewExtensionTokenClient(cfg),
-		FakeCheckout:       NewFakeCheckoutClient(cfg),
-		Firm:               NewFirmClient(cfg),
-		FirmInvitation:     NewFirmInvitationClient(cfg),
-		FirmMember:         NewFirmMemberClient(cfg),
-		Installation:       NewInstallationClient(cfg),
-		LawClient:          NewLawClientClient(cfg),
-		PasswordReset:      NewPasswordResetClient(cfg),
-		Payment:            NewPaymentClient(cfg),
-		PendingUpload:      NewPendingUploadClient(cfg),
-		PhoneVerification:  NewPhoneVerificationClient(cfg),
-		Plan:               NewPlanClient(cfg),
-		RateLimit:          NewRateLimitClient(cfg),
-		Referral:           NewReferralClient(cfg),
-		RefreshToken:       NewRefreshTokenClient(cfg),
-		ReminderConsent:    NewReminderConsentClient(cfg),
-		ReminderMessage:    NewReminderMessageClient(cfg),
-		ReminderSetting:    NewReminderSettingClient(cfg),
-		RetainedPayment:    NewRetainedPaymentClient(cfg),
-		User:               NewUserClient(cfg),
+		ctx:                 ctx,
+		config:              cfg,
+		AccountDeletion:     NewAccountDeletionClient(cfg),
+		Activity:            NewActivityClient(cfg),
+		AuditEvent:          NewAuditEventClient(cfg),
+		CauseList:           NewCauseListClient(cfg),
+		CauseListDismissal:  NewCauseListDismissalClient(cfg),
+		CauseListEntry:      NewCauseListEntryClient(cfg),
+		CauseListFetch:      NewCauseListFetchClient(cfg),
+		CauseListUpload:     NewCauseListUploadClient(cfg),
+		Commission:          NewCommissionClient(cfg),
+		CourtCase:           NewCourtCaseClient(cfg),
+		Document:            NewDocumentClient(cfg),
+		ExtensionToken:      NewExtensionTokenClient(cfg),
+		FakeCheckout:        NewFakeCheckoutClient(cfg),
+		Firm:                NewFirmClient(cfg),
+		FirmInvitation:      NewFirmInvitationClient(cfg),
+		FirmMember:          NewFirmMemberClient(cfg),
+		Installation:        NewInstallationClient(cfg),
+		LawClient:           NewLawClientClient(cfg),
+		PasswordReset:       NewPasswordResetClient(cfg),
+		Payment:             NewPaymentClient(cfg),
+		PendingUpload:       NewPendingUploadClient(cfg),
+		PhoneVerification:   NewPhoneVerificationClient(cfg),
+		Plan:                NewPlanClient(cfg),
+		RateLimit:           NewRateLimitClient(cfg),
+		Referral:            NewReferralClient(cfg),
+		RefreshToken:        NewRefreshTokenClient(cfg),
+		ReminderConsent:     NewReminderConsentClient(cfg),
+		ReminderMessage:     NewReminderMessageClient(cfg),
+		ReminderSetting:     NewReminderSettingClient(cfg),
+		RetainedPayment:     NewRetainedPaymentClient(cfg),
+		TwoStep:             NewTwoStepClient(cfg),
+		TwoStepRecoveryCode: NewTwoStepRecoveryCodeClient(cfg),
+		User:                NewUserClient(cfg),
 	}, nil
 }
 
@@ -300,39 +310,41 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 	cfg := c.config
 	cfg.driver = &txDriver{tx: tx, drv: c.driver}
 	return &Tx{
-		ctx:                ctx,
-		config:             cfg,
-		AccountDeletion:    NewAccountDeletionClient(cfg),
-		Activity:           NewActivityClient(cfg),
-		AuditEvent:         NewAuditEventClient(cfg),
-		CauseList:          NewCauseListClient(cfg),
-		CauseListDismissal: NewCauseListDismissalClient(cfg),
-		CauseListEntry:     NewCauseListEntryClient(cfg),
-		CauseListFetch:     NewCauseListFetchClient(cfg),
-		CauseListUpload:    NewCauseListUploadClient(cfg),
-		Commission:         NewCommissionClient(cfg),
-		CourtCase:          NewCourtCaseClient(cfg),
-		Document:           NewDocumentClient(cfg),
-		ExtensionToken:     NewExtensionTokenClient(cfg),
-		FakeCheckout:       NewFakeCheckoutClient(cfg),
-		Firm:               NewFirmClient(cfg),
-		FirmInvitation:     NewFirmInvitationClient(cfg),
-		FirmMember:         NewFirmMemberClient(cfg),
-		Installation:       NewInstallationClient(cfg),
-		LawClient:          NewLawClientClient(cfg),
-		PasswordReset:      NewPasswordResetClient(cfg),
-		Payment:            NewPaymentClient(cfg),
-		PendingUpload:      NewPendingUploadClient(cfg),
-		PhoneVerification:  NewPhoneVerificationClient(cfg),
-		Plan:               NewPlanClient(cfg),
-		RateLimit:          NewRateLimitClient(cfg),
-		Referral:           NewReferralClient(cfg),
-		RefreshToken:       NewRefreshTokenClient(cfg),
-		ReminderConsent:    NewReminderConsentClient(cfg),
-		ReminderMessage:    NewReminderMessageClient(cfg),
-		ReminderSetting:    NewReminderSettingClient(cfg),
-		RetainedPayment:    NewRetainedPaymentClient(cfg),
-		User:               NewUserClient(cfg),
+		ctx:                 ctx,
+		config:              cfg,
+		AccountDeletion:     NewAccountDeletionClient(cfg),
+		Activity:            NewActivityClient(cfg),
+		AuditEvent:          NewAuditEventClient(cfg),
+		CauseList:           NewCauseListClient(cfg),
+		CauseListDismissal:  NewCauseListDismissalClient(cfg),
+		CauseListEntry:      NewCauseListEntryClient(cfg),
+		CauseListFetch:      NewCauseListFetchClient(cfg),
+		CauseListUpload:     NewCauseListUploadClient(cfg),
+		Commission:          NewCommissionClient(cfg),
+		CourtCase:           NewCourtCaseClient(cfg),
+		Document:            NewDocumentClient(cfg),
+		ExtensionToken:      NewExtensionTokenClient(cfg),
+		FakeCheckout:        NewFakeCheckoutClient(cfg),
+		Firm:                NewFirmClient(cfg),
+		FirmInvitation:      NewFirmInvitationClient(cfg),
+		FirmMember:          NewFirmMemberClient(cfg),
+		Installation:        NewInstallationClient(cfg),
+		LawClient:           NewLawClientClient(cfg),
+		PasswordReset:       NewPasswordResetClient(cfg),
+		Payment:             NewPaymentClient(cfg),
+		PendingUpload:       NewPendingUploadClient(cfg),
+		PhoneVerification:   NewPhoneVerificationClient(cfg),
+		Plan:                NewPlanClient(cfg),
+		RateLimit:           NewRateLimitClient(cfg),
+		Referral:            NewReferralClient(cfg),
+		RefreshToken:        NewRefreshTokenClient(cfg),
+		ReminderConsent:     NewReminderConsentClient(cfg),
+		ReminderMessage:     NewReminderMessageClient(cfg),
+		ReminderSetting:     NewReminderSettingClient(cfg),
+		RetainedPayment:     NewRetainedPaymentClient(cfg),
+		TwoStep:             NewTwoStepClient(cfg),
+		TwoStepRecoveryCode: NewTwoStepRecoveryCodeClient(cfg),
+		User:                NewUserClient(cfg),
 	}, nil
 }
 
@@ -368,7 +380,7 @@ func (c *Client) Use(hooks ...Hook) {
 		c.FirmInvitation, c.FirmMember, c.Installation, c.LawClient, c.PasswordReset,
 		c.Payment, c.PendingUpload, c.PhoneVerification, c.Plan, c.RateLimit,
 		c.Referral, c.RefreshToken, c.ReminderConsent, c.ReminderMessage,
-		c.ReminderSetting, c.RetainedPayment, c.User,
+		c.ReminderSetting, c.RetainedPayment, c.TwoStep, c.TwoStepRecoveryCode, c.User,
 	} {
 		n.Use(hooks...)
 	}
@@ -384,7 +396,7 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.FirmInvitation, c.FirmMember, c.Installation, c.LawClient, c.PasswordReset,
 		c.Payment, c.PendingUpload, c.PhoneVerification, c.Plan, c.RateLimit,
 		c.Referral, c.RefreshToken, c.ReminderConsent, c.ReminderMessage,
-		c.ReminderSetting, c.RetainedPayment, c.User,
+		c.ReminderSetting, c.RetainedPayment, c.TwoStep, c.TwoStepRecoveryCode, c.User,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -453,6 +465,10 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.ReminderSetting.mutate(ctx, m)
 	case *RetainedPaymentMutation:
 		return c.RetainedPayment.mutate(ctx, m)
+	case *TwoStepMutation:
+		return c.TwoStep.mutate(ctx, m)
+	case *TwoStepRecoveryCodeMutation:
+		return c.TwoStepRecoveryCode.mutate(ctx, m)
 	case *UserMutation:
 		return c.User.mutate(ctx, m)
 	default:
@@ -4882,6 +4898,272 @@ func (c *RetainedPaymentClient) mutate(ctx context.Context, m *RetainedPaymentMu
 	}
 }
 
+// TwoStepClient is a client for the TwoStep schema.
+type TwoStepClient struct {
+	config
+}
+
+// NewTwoStepClient returns a client for the TwoStep from the given config.
+func NewTwoStepClient(c config) *TwoStepClient {
+	return &TwoStepClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `twostep.Hooks(f(g(h())))`.
+func (c *TwoStepClient) Use(hooks ...Hook) {
+	c.hooks.TwoStep = append(c.hooks.TwoStep, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `twostep.Intercept(f(g(h())))`.
+func (c *TwoStepClient) Intercept(interceptors ...Interceptor) {
+	c.inters.TwoStep = append(c.inters.TwoStep, interceptors...)
+}
+
+// Create returns a builder for creating a TwoStep entity.
+func (c *TwoStepClient) Create() *TwoStepCreate {
+	mutation := newTwoStepMutation(c.config, OpCreate)
+	return &TwoStepCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of TwoStep entities.
+func (c *TwoStepClient) CreateBulk(builders ...*TwoStepCreate) *TwoStepCreateBulk {
+	return &TwoStepCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *TwoStepClient) MapCreateBulk(slice any, setFunc func(*TwoStepCreate, int)) *TwoStepCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &TwoStepCreateBulk{err: fmt.Errorf("calling to TwoStepClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*TwoStepCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &TwoStepCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for TwoStep.
+func (c *TwoStepClient) Update() *TwoStepUpdate {
+	mutation := newTwoStepMutation(c.config, OpUpdate)
+	return &TwoStepUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *TwoStepClient) UpdateOne(_m *TwoStep) *TwoStepUpdateOne {
+	mutation := newTwoStepMutation(c.config, OpUpdateOne, withTwoStep(_m))
+	return &TwoStepUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *TwoStepClient) UpdateOneID(id uuid.UUID) *TwoStepUpdateOne {
+	mutation := newTwoStepMutation(c.config, OpUpdateOne, withTwoStepID(id))
+	return &TwoStepUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for TwoStep.
+func (c *TwoStepClient) Delete() *TwoStepDelete {
+	mutation := newTwoStepMutation(c.config, OpDelete)
+	return &TwoStepDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *TwoStepClient) DeleteOne(_m *TwoStep) *TwoStepDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *TwoStepClient) DeleteOneID(id uuid.UUID) *TwoStepDeleteOne {
+	builder := c.Delete().Where(twostep.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &TwoStepDeleteOne{builder}
+}
+
+// Query returns a query builder for TwoStep.
+func (c *TwoStepClient) Query() *TwoStepQuery {
+	return &TwoStepQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeTwoStep},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a TwoStep entity by its id.
+func (c *TwoStepClient) Get(ctx context.Context, id uuid.UUID) (*TwoStep, error) {
+	return c.Query().Where(twostep.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *TwoStepClient) GetX(ctx context.Context, id uuid.UUID) *TwoStep {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *TwoStepClient) Hooks() []Hook {
+	return c.hooks.TwoStep
+}
+
+// Interceptors returns the client interceptors.
+func (c *TwoStepClient) Interceptors() []Interceptor {
+	return c.inters.TwoStep
+}
+
+func (c *TwoStepClient) mutate(ctx context.Context, m *TwoStepMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&TwoStepCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&TwoStepUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&TwoStepUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&TwoStepDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown TwoStep mutation op: %q", m.Op())
+	}
+}
+
+// TwoStepRecoveryCodeClient is a client for the TwoStepRecoveryCode schema.
+type TwoStepRecoveryCodeClient struct {
+	config
+}
+
+// NewTwoStepRecoveryCodeClient returns a client for the TwoStepRecoveryCode from the given config.
+func NewTwoStepRecoveryCodeClient(c config) *TwoStepRecoveryCodeClient {
+	return &TwoStepRecoveryCodeClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `twosteprecoverycode.Hooks(f(g(h())))`.
+func (c *TwoStepRecoveryCodeClient) Use(hooks ...Hook) {
+	c.hooks.TwoStepRecoveryCode = append(c.hooks.TwoStepRecoveryCode, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `twosteprecoverycode.Intercept(f(g(h())))`.
+func (c *TwoStepRecoveryCodeClient) Intercept(interceptors ...Interceptor) {
+	c.inters.TwoStepRecoveryCode = append(c.inters.TwoStepRecoveryCode, interceptors...)
+}
+
+// Create returns a builder for creating a TwoStepRecoveryCode entity.
+func (c *TwoStepRecoveryCodeClient) Create() *TwoStepRecoveryCodeCreate {
+	mutation := newTwoStepRecoveryCodeMutation(c.config, OpCreate)
+	return &TwoStepRecoveryCodeCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of TwoStepRecoveryCode entities.
+func (c *TwoStepRecoveryCodeClient) CreateBulk(builders ...*TwoStepRecoveryCodeCreate) *TwoStepRecoveryCodeCreateBulk {
+	return &TwoStepRecoveryCodeCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *TwoStepRecoveryCodeClient) MapCreateBulk(slice any, setFunc func(*TwoStepRecoveryCodeCreate, int)) *TwoStepRecoveryCodeCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &TwoStepRecoveryCodeCreateBulk{err: fmt.Errorf("calling to TwoStepRecoveryCodeClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*TwoStepRecoveryCodeCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &TwoStepRecoveryCodeCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for TwoStepRecoveryCode.
+func (c *TwoStepRecoveryCodeClient) Update() *TwoStepRecoveryCodeUpdate {
+	mutation := newTwoStepRecoveryCodeMutation(c.config, OpUpdate)
+	return &TwoStepRecoveryCodeUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *TwoStepRecoveryCodeClient) UpdateOne(_m *TwoStepRecoveryCode) *TwoStepRecoveryCodeUpdateOne {
+	mutation := newTwoStepRecoveryCodeMutation(c.config, OpUpdateOne, withTwoStepRecoveryCode(_m))
+	return &TwoStepRecoveryCodeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *TwoStepRecoveryCodeClient) UpdateOneID(id uuid.UUID) *TwoStepRecoveryCodeUpdateOne {
+	mutation := newTwoStepRecoveryCodeMutation(c.config, OpUpdateOne, withTwoStepRecoveryCodeID(id))
+	return &TwoStepRecoveryCodeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for TwoStepRecoveryCode.
+func (c *TwoStepRecoveryCodeClient) Delete() *TwoStepRecoveryCodeDelete {
+	mutation := newTwoStepRecoveryCodeMutation(c.config, OpDelete)
+	return &TwoStepRecoveryCodeDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *TwoStepRecoveryCodeClient) DeleteOne(_m *TwoStepRecoveryCode) *TwoStepRecoveryCodeDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *TwoStepRecoveryCodeClient) DeleteOneID(id uuid.UUID) *TwoStepRecoveryCodeDeleteOne {
+	builder := c.Delete().Where(twosteprecoverycode.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &TwoStepRecoveryCodeDeleteOne{builder}
+}
+
+// Query returns a query builder for TwoStepRecoveryCode.
+func (c *TwoStepRecoveryCodeClient) Query() *TwoStepRecoveryCodeQuery {
+	return &TwoStepRecoveryCodeQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeTwoStepRecoveryCode},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a TwoStepRecoveryCode entity by its id.
+func (c *TwoStepRecoveryCodeClient) Get(ctx context.Context, id uuid.UUID) (*TwoStepRecoveryCode, error) {
+	return c.Query().Where(twosteprecoverycode.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *TwoStepRecoveryCodeClient) GetX(ctx context.Context, id uuid.UUID) *TwoStepRecoveryCode {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *TwoStepRecoveryCodeClient) Hooks() []Hook {
+	return c.hooks.TwoStepRecoveryCode
+}
+
+// Interceptors returns the client interceptors.
+func (c *TwoStepRecoveryCodeClient) Interceptors() []Interceptor {
+	return c.inters.TwoStepRecoveryCode
+}
+
+func (c *TwoStepRecoveryCodeClient) mutate(ctx context.Context, m *TwoStepRecoveryCodeMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&TwoStepRecoveryCodeCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&TwoStepRecoveryCodeUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&TwoStepRecoveryCodeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&TwoStepRecoveryCodeDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown TwoStepRecoveryCode mutation op: %q", m.Op())
+	}
+}
+
 // UserClient is a client for the User schema.
 type UserClient struct {
 	config
@@ -5167,7 +5449,8 @@ type (
 		Document, ExtensionToken, FakeCheckout, Firm, FirmInvitation, FirmMember,
 		Installation, LawClient, PasswordReset, Payment, PendingUpload,
 		PhoneVerification, Plan, RateLimit, Referral, RefreshToken, ReminderConsent,
-		ReminderMessage, ReminderSetting, RetainedPayment, User []ent.Hook
+		ReminderMessage, ReminderSetting, RetainedPayment, TwoStep,
+		TwoStepRecoveryCode, User []ent.Hook
 	}
 	inters struct {
 		AccountDeletion, Activity, AuditEvent, CauseList, CauseListDismissal,
@@ -5175,7 +5458,8 @@ type (
 		Document, ExtensionToken, FakeCheckout, Firm, FirmInvitation, FirmMember,
 		Installation, LawClient, PasswordReset, Payment, PendingUpload,
 		PhoneVerification, Plan, RateLimit, Referral, RefreshToken, ReminderConsent,
-		ReminderMessage, ReminderSetting, RetainedPayment, User []ent.Interceptor
+		ReminderMessage, ReminderSetting, RetainedPayment, TwoStep,
+		TwoStepRecoveryCode, User []ent.Interceptor
 	}
 )
 

@@ -42,6 +42,8 @@ import (
 	"github.com/kesihq/kesi/ent/remindermessage"
 	"github.com/kesihq/kesi/ent/remindersetting"
 	"github.com/kesihq/kesi/ent/retainedpayment"
+	"github.com/kesihq/kesi/ent/twostep"
+	"github.com/kesihq/kesi/ent/twosteprecoverycode"
 	"github.com/kesihq/kesi/ent/user"
 )
 
@@ -103,37 +105,39 @@ var (
 func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
-			accountdeletion.Table:    accountdeletion.ValidColumn,
-			activity.Table:           activity.ValidColumn,
-			auditevent.Table:         auditevent.ValidColumn,
-			causelist.Table:          causelist.ValidColumn,
-			causelistdismissal.Table: causelistdismissal.ValidColumn,
-			causelistentry.Table:     causelistentry.ValidColumn,
-			causelistfetch.Table:     causelistfetch.ValidColumn,
-			causelistupload.Table:    causelistupload.ValidColumn,
-			commission.Table:         commission.ValidColumn,
-			courtcase.Table:          courtcase.ValidColumn,
-			document.Table:           document.ValidColumn,
-			extensiontoken.Table:     extensiontoken.ValidColumn,
-			fakecheckout.Table:       fakecheckout.ValidColumn,
-			firm.Table:               firm.ValidColumn,
-			firminvitation.Table:     firminvitation.ValidColumn,
-			firmmember.Table:         firmmember.ValidColumn,
-			installation.Table:       installation.ValidColumn,
-			lawclient.Table:          lawclient.ValidColumn,
-			passwordreset.Table:      passwordreset.ValidColumn,
-			payment.Table:            payment.ValidColumn,
-			pendingupload.Table:      pendingupload.ValidColumn,
-			phoneverification.Table:  phoneverification.ValidColumn,
-			plan.Table:               plan.ValidColumn,
-			ratelimit.Table:          ratelimit.ValidColumn,
-			referral.Table:           referral.ValidColumn,
-			refreshtoken.Table:       refreshtoken.ValidColumn,
-			reminderconsent.Table:    reminderconsent.ValidColumn,
-			remindermessage.Table:    remindermessage.ValidColumn,
-			remindersetting.Table:    remindersetting.ValidColumn,
-			retainedpayment.Table:    retainedpayment.ValidColumn,
-			user.Table:               user.ValidColumn,
+			accountdeletion.Table:     accountdeletion.ValidColumn,
+			activity.Table:            activity.ValidColumn,
+			auditevent.Table:          auditevent.ValidColumn,
+			causelist.Table:           causelist.ValidColumn,
+			causelistdismissal.Table:  causelistdismissal.ValidColumn,
+			causelistentry.Table:      causelistentry.ValidColumn,
+			causelistfetch.Table:      causelistfetch.ValidColumn,
+			causelistupload.Table:     causelistupload.ValidColumn,
+			commission.Table:          commission.ValidColumn,
+			courtcase.Table:           courtcase.ValidColumn,
+			document.Table:            document.ValidColumn,
+			extensiontoken.Table:      extensiontoken.ValidColumn,
+			fakecheckout.Table:        fakecheckout.ValidColumn,
+			firm.Table:                firm.ValidColumn,
+			firminvitation.Table:      firminvitation.ValidColumn,
+			firmmember.Table:          firmmember.ValidColumn,
+			installation.Table:        installation.ValidColumn,
+			lawclient.Table:           lawclient.ValidColumn,
+			passwordreset.Table:       passwordreset.ValidColumn,
+			payment.Table:             payment.ValidColumn,
+			pendingupload.Table:       pendingupload.ValidColumn,
+			phoneverification.Table:   phoneverification.ValidColumn,
+			plan.Table:                plan.ValidColumn,
+			ratelimit.Table:           ratelimit.ValidColumn,
+			referral.Table:            referral.ValidColumn,
+			refreshtoken.Table:        refreshtoken.ValidColumn,
+			reminderconsent.Table:     reminderconsent.ValidColumn,
+			remindermessage.Table:     remindermessage.ValidColumn,
+			remindersetting.Table:     remindersetting.ValidColumn,
+			retainedpayment.Table:     retainedpayment.ValidColumn,
+			twostep.Table:             twostep.ValidColumn,
+			twosteprecoverycode.Table: twosteprecoverycode.ValidColumn,
+			user.Table:                user.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

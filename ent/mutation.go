@@ -44,6 +44,8 @@ import (
 	"github.com/kesihq/kesi/ent/remindermessage"
 	"github.com/kesihq/kesi/ent/remindersetting"
 	"github.com/kesihq/kesi/ent/retainedpayment"
+	"github.com/kesihq/kesi/ent/twostep"
+	"github.com/kesihq/kesi/ent/twosteprecoverycode"
 	"github.com/kesihq/kesi/ent/user"
 )
 
@@ -56,37 +58,39 @@ const (
 	OpUpdateOne = ent.OpUpdateOne
 
 	// Node types.
-	TypeAccountDeletion    = "AccountDeletion"
-	TypeActivity           = "Activity"
-	TypeAuditEvent         = "AuditEvent"
-	TypeCauseList          = "CauseList"
-	TypeCauseListDismissal = "CauseListDismissal"
-	TypeCauseListEntry     = "CauseListEntry"
-	TypeCauseListFetch     = "CauseListFetch"
-	TypeCauseListUpload    = "CauseListUpload"
-	TypeCommission         = "Commission"
-	TypeCourtCase          = "CourtCase"
-	TypeDocument           = "Document"
-	TypeExtensionToken     = "ExtensionToken"
-	TypeFakeCheckout       = "FakeCheckout"
-	TypeFirm               = "Firm"
-	TypeFirmInvitation     = "FirmInvitation"
-	TypeFirmMember         = "FirmMember"
-	TypeInstallation       = "Installation"
-	TypeLawClient          = "LawClient"
-	TypePasswordReset      = "PasswordReset"
-	TypePayment            = "Payment"
-	TypePendingUpload      = "PendingUpload"
-	TypePhoneVerification  = "PhoneVerification"
-	TypePlan               = "Plan"
-	TypeRateLimit          = "RateLimit"
-	TypeReferral           = "Referral"
-	TypeRefreshToken       = "RefreshToken"
-	TypeReminderConsent    = "ReminderConsent"
-	TypeReminderMessage    = "ReminderMessage"
-	TypeReminderSetting    = "ReminderSetting"
-	TypeRetainedPayment    = "RetainedPayment"
-	TypeUser               = "User"
+	TypeAccountDeletion     = "AccountDeletion"
+	TypeActivity            = "Activity"
+	TypeAuditEvent          = "AuditEvent"
+	TypeCauseList           = "CauseList"
+	TypeCauseListDismissal  = "CauseListDismissal"
+	TypeCauseListEntry      = "CauseListEntry"
+	TypeCauseListFetch      = "CauseListFetch"
+	TypeCauseListUpload     = "CauseListUpload"
+	TypeCommission          = "Commission"
+	TypeCourtCase           = "CourtCase"
+	TypeDocument            = "Document"
+	TypeExtensionToken      = "ExtensionToken"
+	TypeFakeCheckout        = "FakeCheckout"
+	TypeFirm                = "Firm"
+	TypeFirmInvitation      = "FirmInvitation"
+	TypeFirmMember          = "FirmMember"
+	TypeInstallation        = "Installation"
+	TypeLawClient           = "LawClient"
+	TypePasswordReset       = "PasswordReset"
+	TypePayment             = "Payment"
+	TypePendingUpload       = "PendingUpload"
+	TypePhoneVerification   = "PhoneVerification"
+	TypePlan                = "Plan"
+	TypeRateLimit           = "RateLimit"
+	TypeReferral            = "Referral"
+	TypeRefreshToken        = "RefreshToken"
+	TypeReminderConsent     = "ReminderConsent"
+	TypeReminderMessage     = "ReminderMessage"
+	TypeReminderSetting     = "ReminderSetting"
+	TypeRetainedPayment     = "RetainedPayment"
+	TypeTwoStep             = "TwoStep"
+	TypeTwoStepRecoveryCode = "TwoStepRecoveryCode"
+	TypeUser                = "User"
 )
 
 // AccountDeletionMutation represents an operation that mutates the AccountDeletion nodes in the graph.
@@ -16106,32 +16110,36 @@ func (m *PasswordResetMutation) ResetEdge(name string) error {
 // PaymentMutation represents an operation that mutates the Payment nodes in the graph.
 type PaymentMutation struct {
 	config
-	op                Op
-	typ               string
-	id                *uuid.UUID
-	created_at        *time.Time
-	updated_at        *time.Time
-	reference         *string
-	amount_minor      *int64
-	addamount_minor   *int64
-	currency          *string
-	duration_days     *int
-	addduration_days  *int
-	status            *payment.Status
-	provider          *string
-	applied_at        *time.Time
-	paid_until_after  *time.Time
-	refunded_at       *time.Time
-	refunded_minor    *int64
-	addrefunded_minor *int64
-	clearedFields     map[string]struct{}
-	user              *uuid.UUID
-	cleareduser       bool
-	plan              *string
-	clearedplan       bool
-	done              bool
-	oldValue          func(context.Context) (*Payment, error)
-	predicates        []predicate.Payment
+	op                  Op
+	typ                 string
+	id                  *uuid.UUID
+	created_at          *time.Time
+	updated_at          *time.Time
+	reference           *string
+	amount_minor        *int64
+	addamount_minor     *int64
+	currency            *string
+	duration_days       *int
+	addduration_days    *int
+	status              *payment.Status
+	provider            *string
+	applied_at          *time.Time
+	paid_until_after    *time.Time
+	refunded_at         *time.Time
+	refunded_minor      *int64
+	addrefunded_minor   *int64
+	payer_customer_code *string
+	payer_email         *string
+	payer_phone         *string
+	payer_signature     *string
+	clearedFields       map[string]struct{}
+	user                *uuid.UUID
+	cleareduser         bool
+	plan                *string
+	clearedplan         bool
+	done                bool
+	oldValue            func(context.Context) (*Payment, error)
+	predicates          []predicate.Payment
 }
 
 var _ ent.Mutation = (*PaymentMutation)(nil)
@@ -16841,6 +16849,150 @@ func (m *PaymentMutation) ResetRefundedMinor() {
 	m.addrefunded_minor = nil
 }
 
+// SetPayerCustomerCode sets the "payer_customer_code" field.
+func (m *PaymentMutation) SetPayerCustomerCode(s string) {
+	m.payer_customer_code = &s
+}
+
+// PayerCustomerCode returns the value of the "payer_customer_code" field in the mutation.
+func (m *PaymentMutation) PayerCustomerCode() (r string, exists bool) {
+	v := m.payer_customer_code
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPayerCustomerCode returns the old "payer_customer_code" field's value of the Payment entity.
+// If the Payment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PaymentMutation) OldPayerCustomerCode(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPayerCustomerCode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPayerCustomerCode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPayerCustomerCode: %w", err)
+	}
+	return oldValue.PayerCustomerCode, nil
+}
+
+// ResetPayerCustomerCode resets all changes to the "payer_customer_code" field.
+func (m *PaymentMutation) ResetPayerCustomerCode() {
+	m.payer_customer_code = nil
+}
+
+// SetPayerEmail sets the "payer_email" field.
+func (m *PaymentMutation) SetPayerEmail(s string) {
+	m.payer_email = &s
+}
+
+// PayerEmail returns the value of the "payer_email" field in the mutation.
+func (m *PaymentMutation) PayerEmail() (r string, exists bool) {
+	v := m.payer_email
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPayerEmail returns the old "payer_email" field's value of the Payment entity.
+// If the Payment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PaymentMutation) OldPayerEmail(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPayerEmail is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPayerEmail requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPayerEmail: %w", err)
+	}
+	return oldValue.PayerEmail, nil
+}
+
+// ResetPayerEmail resets all changes to the "payer_email" field.
+func (m *PaymentMutation) ResetPayerEmail() {
+	m.payer_email = nil
+}
+
+// SetPayerPhone sets the "payer_phone" field.
+func (m *PaymentMutation) SetPayerPhone(s string) {
+	m.payer_phone = &s
+}
+
+// PayerPhone returns the value of the "payer_phone" field in the mutation.
+func (m *PaymentMutation) PayerPhone() (r string, exists bool) {
+	v := m.payer_phone
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPayerPhone returns the old "payer_phone" field's value of the Payment entity.
+// If the Payment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PaymentMutation) OldPayerPhone(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPayerPhone is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPayerPhone requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPayerPhone: %w", err)
+	}
+	return oldValue.PayerPhone, nil
+}
+
+// ResetPayerPhone resets all changes to the "payer_phone" field.
+func (m *PaymentMutation) ResetPayerPhone() {
+	m.payer_phone = nil
+}
+
+// SetPayerSignature sets the "payer_signature" field.
+func (m *PaymentMutation) SetPayerSignature(s string) {
+	m.payer_signature = &s
+}
+
+// PayerSignature returns the value of the "payer_signature" field in the mutation.
+func (m *PaymentMutation) PayerSignature() (r string, exists bool) {
+	v := m.payer_signature
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPayerSignature returns the old "payer_signature" field's value of the Payment entity.
+// If the Payment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PaymentMutation) OldPayerSignature(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPayerSignature is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPayerSignature requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPayerSignature: %w", err)
+	}
+	return oldValue.PayerSignature, nil
+}
+
+// ResetPayerSignature resets all changes to the "payer_signature" field.
+func (m *PaymentMutation) ResetPayerSignature() {
+	m.payer_signature = nil
+}
+
 // ClearUser clears the "user" edge to the User entity.
 func (m *PaymentMutation) ClearUser() {
 	m.cleareduser = true
@@ -16929,7 +17081,7 @@ func (m *PaymentMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *PaymentMutation) Fields() []string {
-	fields := make([]string, 0, 14)
+	fields := make([]string, 0, 18)
 	if m.created_at != nil {
 		fields = append(fields, payment.FieldCreatedAt)
 	}
@@ -16972,6 +17124,18 @@ func (m *PaymentMutation) Fields() []string {
 	if m.refunded_minor != nil {
 		fields = append(fields, payment.FieldRefundedMinor)
 	}
+	if m.payer_customer_code != nil {
+		fields = append(fields, payment.FieldPayerCustomerCode)
+	}
+	if m.payer_email != nil {
+		fields = append(fields, payment.FieldPayerEmail)
+	}
+	if m.payer_phone != nil {
+		fields = append(fields, payment.FieldPayerPhone)
+	}
+	if m.payer_signature != nil {
+		fields = append(fields, payment.FieldPayerSignature)
+	}
 	return fields
 }
 
@@ -17008,6 +17172,14 @@ func (m *PaymentMutation) Field(name string) (ent.Value, bool) {
 		return m.RefundedAt()
 	case payment.FieldRefundedMinor:
 		return m.RefundedMinor()
+	case payment.FieldPayerCustomerCode:
+		return m.PayerCustomerCode()
+	case payment.FieldPayerEmail:
+		return m.PayerEmail()
+	case payment.FieldPayerPhone:
+		return m.PayerPhone()
+	case payment.FieldPayerSignature:
+		return m.PayerSignature()
 	}
 	return nil, false
 }
@@ -17045,6 +17217,14 @@ func (m *PaymentMutation) OldField(ctx context.Context, name string) (ent.Value,
 		return m.OldRefundedAt(ctx)
 	case payment.FieldRefundedMinor:
 		return m.OldRefundedMinor(ctx)
+	case payment.FieldPayerCustomerCode:
+		return m.OldPayerCustomerCode(ctx)
+	case payment.FieldPayerEmail:
+		return m.OldPayerEmail(ctx)
+	case payment.FieldPayerPhone:
+		return m.OldPayerPhone(ctx)
+	case payment.FieldPayerSignature:
+		return m.OldPayerSignature(ctx)
 	}
 	return nil, fmt.Errorf("unknown Payment field %s", name)
 }
@@ -17151,6 +17331,34 @@ func (m *PaymentMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetRefundedMinor(v)
+		return nil
+	case payment.FieldPayerCustomerCode:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPayerCustomerCode(v)
+		return nil
+	case payment.FieldPayerEmail:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPayerEmail(v)
+		return nil
+	case payment.FieldPayerPhone:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPayerPhone(v)
+		return nil
+	case payment.FieldPayerSignature:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPayerSignature(v)
 		return nil
 	}
 	return fmt.Errorf("unknown Payment field %s", name)
@@ -17302,6 +17510,18 @@ func (m *PaymentMutation) ResetField(name string) error {
 		return nil
 	case payment.FieldRefundedMinor:
 		m.ResetRefundedMinor()
+		return nil
+	case payment.FieldPayerCustomerCode:
+		m.ResetPayerCustomerCode()
+		return nil
+	case payment.FieldPayerEmail:
+		m.ResetPayerEmail()
+		return nil
+	case payment.FieldPayerPhone:
+		m.ResetPayerPhone()
+		return nil
+	case payment.FieldPayerSignature:
+		m.ResetPayerSignature()
 		return nil
 	}
 	return fmt.Errorf("unknown Payment field %s", name)
@@ -19946,21 +20166,23 @@ func (m *RateLimitMutation) ResetEdge(name string) error {
 // ReferralMutation represents an operation that mutates the Referral nodes in the graph.
 type ReferralMutation struct {
 	config
-	op                 Op
-	typ                string
-	id                 *uuid.UUID
-	created_at         *time.Time
-	clearedFields      map[string]struct{}
-	affiliate          *uuid.UUID
-	clearedaffiliate   bool
-	referred           *uuid.UUID
-	clearedreferred    bool
-	commissions        map[uuid.UUID]struct{}
-	removedcommissions map[uuid.UUID]struct{}
-	clearedcommissions bool
-	done               bool
-	oldValue           func(context.Context) (*Referral, error)
-	predicates         []predicate.Referral
+	op                  Op
+	typ                 string
+	id                  *uuid.UUID
+	created_at          *time.Time
+	not_eligible_reason *string
+	flagged_at          *time.Time
+	clearedFields       map[string]struct{}
+	affiliate           *uuid.UUID
+	clearedaffiliate    bool
+	referred            *uuid.UUID
+	clearedreferred     bool
+	commissions         map[uuid.UUID]struct{}
+	removedcommissions  map[uuid.UUID]struct{}
+	clearedcommissions  bool
+	done                bool
+	oldValue            func(context.Context) (*Referral, error)
+	predicates          []predicate.Referral
 }
 
 var _ ent.Mutation = (*ReferralMutation)(nil)
@@ -20201,6 +20423,91 @@ func (m *ReferralMutation) ResetCreatedAt() {
 	m.created_at = nil
 }
 
+// SetNotEligibleReason sets the "not_eligible_reason" field.
+func (m *ReferralMutation) SetNotEligibleReason(s string) {
+	m.not_eligible_reason = &s
+}
+
+// NotEligibleReason returns the value of the "not_eligible_reason" field in the mutation.
+func (m *ReferralMutation) NotEligibleReason() (r string, exists bool) {
+	v := m.not_eligible_reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNotEligibleReason returns the old "not_eligible_reason" field's value of the Referral entity.
+// If the Referral object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferralMutation) OldNotEligibleReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNotEligibleReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNotEligibleReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNotEligibleReason: %w", err)
+	}
+	return oldValue.NotEligibleReason, nil
+}
+
+// ResetNotEligibleReason resets all changes to the "not_eligible_reason" field.
+func (m *ReferralMutation) ResetNotEligibleReason() {
+	m.not_eligible_reason = nil
+}
+
+// SetFlaggedAt sets the "flagged_at" field.
+func (m *ReferralMutation) SetFlaggedAt(t time.Time) {
+	m.flagged_at = &t
+}
+
+// FlaggedAt returns the value of the "flagged_at" field in the mutation.
+func (m *ReferralMutation) FlaggedAt() (r time.Time, exists bool) {
+	v := m.flagged_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFlaggedAt returns the old "flagged_at" field's value of the Referral entity.
+// If the Referral object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ReferralMutation) OldFlaggedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFlaggedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFlaggedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFlaggedAt: %w", err)
+	}
+	return oldValue.FlaggedAt, nil
+}
+
+// ClearFlaggedAt clears the value of the "flagged_at" field.
+func (m *ReferralMutation) ClearFlaggedAt() {
+	m.flagged_at = nil
+	m.clearedFields[referral.FieldFlaggedAt] = struct{}{}
+}
+
+// FlaggedAtCleared returns if the "flagged_at" field was cleared in this mutation.
+func (m *ReferralMutation) FlaggedAtCleared() bool {
+	_, ok := m.clearedFields[referral.FieldFlaggedAt]
+	return ok
+}
+
+// ResetFlaggedAt resets all changes to the "flagged_at" field.
+func (m *ReferralMutation) ResetFlaggedAt() {
+	m.flagged_at = nil
+	delete(m.clearedFields, referral.FieldFlaggedAt)
+}
+
 // ClearAffiliate clears the "affiliate" edge to the User entity.
 func (m *ReferralMutation) ClearAffiliate() {
 	m.clearedaffiliate = true
@@ -20343,7 +20650,7 @@ func (m *ReferralMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ReferralMutation) Fields() []string {
-	fields := make([]string, 0, 3)
+	fields := make([]string, 0, 5)
 	if m.affiliate != nil {
 		fields = append(fields, referral.FieldAffiliateID)
 	}
@@ -20352,6 +20659,12 @@ func (m *ReferralMutation) Fields() []string {
 	}
 	if m.created_at != nil {
 		fields = append(fields, referral.FieldCreatedAt)
+	}
+	if m.not_eligible_reason != nil {
+		fields = append(fields, referral.FieldNotEligibleReason)
+	}
+	if m.flagged_at != nil {
+		fields = append(fields, referral.FieldFlaggedAt)
 	}
 	return fields
 }
@@ -20367,6 +20680,10 @@ func (m *ReferralMutation) Field(name string) (ent.Value, bool) {
 		return m.ReferredID()
 	case referral.FieldCreatedAt:
 		return m.CreatedAt()
+	case referral.FieldNotEligibleReason:
+		return m.NotEligibleReason()
+	case referral.FieldFlaggedAt:
+		return m.FlaggedAt()
 	}
 	return nil, false
 }
@@ -20382,6 +20699,10 @@ func (m *ReferralMutation) OldField(ctx context.Context, name string) (ent.Value
 		return m.OldReferredID(ctx)
 	case referral.FieldCreatedAt:
 		return m.OldCreatedAt(ctx)
+	case referral.FieldNotEligibleReason:
+		return m.OldNotEligibleReason(ctx)
+	case referral.FieldFlaggedAt:
+		return m.OldFlaggedAt(ctx)
 	}
 	return nil, fmt.Errorf("unknown Referral field %s", name)
 }
@@ -20411,6 +20732,20 @@ func (m *ReferralMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetCreatedAt(v)
+		return nil
+	case referral.FieldNotEligibleReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNotEligibleReason(v)
+		return nil
+	case referral.FieldFlaggedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFlaggedAt(v)
 		return nil
 	}
 	return fmt.Errorf("unknown Referral field %s", name)
@@ -20448,6 +20783,9 @@ func (m *ReferralMutation) ClearedFields() []string {
 	if m.FieldCleared(referral.FieldReferredID) {
 		fields = append(fields, referral.FieldReferredID)
 	}
+	if m.FieldCleared(referral.FieldFlaggedAt) {
+		fields = append(fields, referral.FieldFlaggedAt)
+	}
 	return fields
 }
 
@@ -20468,6 +20806,9 @@ func (m *ReferralMutation) ClearField(name string) error {
 	case referral.FieldReferredID:
 		m.ClearReferredID()
 		return nil
+	case referral.FieldFlaggedAt:
+		m.ClearFlaggedAt()
+		return nil
 	}
 	return fmt.Errorf("unknown Referral nullable field %s", name)
 }
@@ -20484,6 +20825,12 @@ func (m *ReferralMutation) ResetField(name string) error {
 		return nil
 	case referral.FieldCreatedAt:
 		m.ResetCreatedAt()
+		return nil
+	case referral.FieldNotEligibleReason:
+		m.ResetNotEligibleReason()
+		return nil
+	case referral.FieldFlaggedAt:
+		m.ResetFlaggedAt()
 		return nil
 	}
 	return fmt.Errorf("unknown Referral field %s", name)
@@ -25412,6 +25759,1182 @@ func (m *RetainedPaymentMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *RetainedPaymentMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown RetainedPayment edge %s", name)
+}
+
+// TwoStepMutation represents an operation that mutates the TwoStep nodes in the graph.
+type TwoStepMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	user_id       *uuid.UUID
+	secret_sealed *[]byte
+	key_id        *string
+	created_at    *time.Time
+	enabled_at    *time.Time
+	last_step     *int64
+	addlast_step  *int64
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*TwoStep, error)
+	predicates    []predicate.TwoStep
+}
+
+var _ ent.Mutation = (*TwoStepMutation)(nil)
+
+// twostepOption allows management of the mutation configuration using functional options.
+type twostepOption func(*TwoStepMutation)
+
+// newTwoStepMutation creates new mutation for the TwoStep entity.
+func newTwoStepMutation(c config, op Op, opts ...twostepOption) *TwoStepMutation {
+	m := &TwoStepMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeTwoStep,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withTwoStepID sets the ID field of the mutation.
+func withTwoStepID(id uuid.UUID) twostepOption {
+	return func(m *TwoStepMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *TwoStep
+		)
+		m.oldValue = func(ctx context.Context) (*TwoStep, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().TwoStep.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withTwoStep sets the old TwoStep of the mutation.
+func withTwoStep(node *TwoStep) twostepOption {
+	return func(m *TwoStepMutation) {
+		m.oldValue = func(context.Context) (*TwoStep, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m TwoStepMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m TwoStepMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of TwoStep entities.
+func (m *TwoStepMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *TwoStepMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *TwoStepMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().TwoStep.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetUserID sets the "user_id" field.
+func (m *TwoStepMutation) SetUserID(u uuid.UUID) {
+	m.user_id = &u
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *TwoStepMutation) UserID() (r uuid.UUID, exists bool) {
+	v := m.user_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the TwoStep entity.
+// If the TwoStep object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TwoStepMutation) OldUserID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *TwoStepMutation) ResetUserID() {
+	m.user_id = nil
+}
+
+// SetSecretSealed sets the "secret_sealed" field.
+func (m *TwoStepMutation) SetSecretSealed(b []byte) {
+	m.secret_sealed = &b
+}
+
+// SecretSealed returns the value of the "secret_sealed" field in the mutation.
+func (m *TwoStepMutation) SecretSealed() (r []byte, exists bool) {
+	v := m.secret_sealed
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSecretSealed returns the old "secret_sealed" field's value of the TwoStep entity.
+// If the TwoStep object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TwoStepMutation) OldSecretSealed(ctx context.Context) (v []byte, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSecretSealed is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSecretSealed requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSecretSealed: %w", err)
+	}
+	return oldValue.SecretSealed, nil
+}
+
+// ResetSecretSealed resets all changes to the "secret_sealed" field.
+func (m *TwoStepMutation) ResetSecretSealed() {
+	m.secret_sealed = nil
+}
+
+// SetKeyID sets the "key_id" field.
+func (m *TwoStepMutation) SetKeyID(s string) {
+	m.key_id = &s
+}
+
+// KeyID returns the value of the "key_id" field in the mutation.
+func (m *TwoStepMutation) KeyID() (r string, exists bool) {
+	v := m.key_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKeyID returns the old "key_id" field's value of the TwoStep entity.
+// If the TwoStep object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TwoStepMutation) OldKeyID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKeyID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKeyID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKeyID: %w", err)
+	}
+	return oldValue.KeyID, nil
+}
+
+// ResetKeyID resets all changes to the "key_id" field.
+func (m *TwoStepMutation) ResetKeyID() {
+	m.key_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *TwoStepMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *TwoStepMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the TwoStep entity.
+// If the TwoStep object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TwoStepMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *TwoStepMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetEnabledAt sets the "enabled_at" field.
+func (m *TwoStepMutation) SetEnabledAt(t time.Time) {
+	m.enabled_at = &t
+}
+
+// EnabledAt returns the value of the "enabled_at" field in the mutation.
+func (m *TwoStepMutation) EnabledAt() (r time.Time, exists bool) {
+	v := m.enabled_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEnabledAt returns the old "enabled_at" field's value of the TwoStep entity.
+// If the TwoStep object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TwoStepMutation) OldEnabledAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEnabledAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEnabledAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEnabledAt: %w", err)
+	}
+	return oldValue.EnabledAt, nil
+}
+
+// ClearEnabledAt clears the value of the "enabled_at" field.
+func (m *TwoStepMutation) ClearEnabledAt() {
+	m.enabled_at = nil
+	m.clearedFields[twostep.FieldEnabledAt] = struct{}{}
+}
+
+// EnabledAtCleared returns if the "enabled_at" field was cleared in this mutation.
+func (m *TwoStepMutation) EnabledAtCleared() bool {
+	_, ok := m.clearedFields[twostep.FieldEnabledAt]
+	return ok
+}
+
+// ResetEnabledAt resets all changes to the "enabled_at" field.
+func (m *TwoStepMutation) ResetEnabledAt() {
+	m.enabled_at = nil
+	delete(m.clearedFields, twostep.FieldEnabledAt)
+}
+
+// SetLastStep sets the "last_step" field.
+func (m *TwoStepMutation) SetLastStep(i int64) {
+	m.last_step = &i
+	m.addlast_step = nil
+}
+
+// LastStep returns the value of the "last_step" field in the mutation.
+func (m *TwoStepMutation) LastStep() (r int64, exists bool) {
+	v := m.last_step
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLastStep returns the old "last_step" field's value of the TwoStep entity.
+// If the TwoStep object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TwoStepMutation) OldLastStep(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLastStep is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLastStep requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLastStep: %w", err)
+	}
+	return oldValue.LastStep, nil
+}
+
+// AddLastStep adds i to the "last_step" field.
+func (m *TwoStepMutation) AddLastStep(i int64) {
+	if m.addlast_step != nil {
+		*m.addlast_step += i
+	} else {
+		m.addlast_step = &i
+	}
+}
+
+// AddedLastStep returns the value that was added to the "last_step" field in this mutation.
+func (m *TwoStepMutation) AddedLastStep() (r int64, exists bool) {
+	v := m.addlast_step
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetLastStep resets all changes to the "last_step" field.
+func (m *TwoStepMutation) ResetLastStep() {
+	m.last_step = nil
+	m.addlast_step = nil
+}
+
+// Where appends a list predicates to the TwoStepMutation builder.
+func (m *TwoStepMutation) Where(ps ...predicate.TwoStep) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the TwoStepMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *TwoStepMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.TwoStep, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *TwoStepMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *TwoStepMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (TwoStep).
+func (m *TwoStepMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *TwoStepMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.user_id != nil {
+		fields = append(fields, twostep.FieldUserID)
+	}
+	if m.secret_sealed != nil {
+		fields = append(fields, twostep.FieldSecretSealed)
+	}
+	if m.key_id != nil {
+		fields = append(fields, twostep.FieldKeyID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, twostep.FieldCreatedAt)
+	}
+	if m.enabled_at != nil {
+		fields = append(fields, twostep.FieldEnabledAt)
+	}
+	if m.last_step != nil {
+		fields = append(fields, twostep.FieldLastStep)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *TwoStepMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case twostep.FieldUserID:
+		return m.UserID()
+	case twostep.FieldSecretSealed:
+		return m.SecretSealed()
+	case twostep.FieldKeyID:
+		return m.KeyID()
+	case twostep.FieldCreatedAt:
+		return m.CreatedAt()
+	case twostep.FieldEnabledAt:
+		return m.EnabledAt()
+	case twostep.FieldLastStep:
+		return m.LastStep()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *TwoStepMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case twostep.FieldUserID:
+		return m.OldUserID(ctx)
+	case twostep.FieldSecretSealed:
+		return m.OldSecretSealed(ctx)
+	case twostep.FieldKeyID:
+		return m.OldKeyID(ctx)
+	case twostep.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case twostep.FieldEnabledAt:
+		return m.OldEnabledAt(ctx)
+	case twostep.FieldLastStep:
+		return m.OldLastStep(ctx)
+	}
+	return nil, fmt.Errorf("unknown TwoStep field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *TwoStepMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case twostep.FieldUserID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case twostep.FieldSecretSealed:
+		v, ok := value.([]byte)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSecretSealed(v)
+		return nil
+	case twostep.FieldKeyID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKeyID(v)
+		return nil
+	case twostep.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case twostep.FieldEnabledAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEnabledAt(v)
+		return nil
+	case twostep.FieldLastStep:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLastStep(v)
+		return nil
+	}
+	return fmt.Errorf("unknown TwoStep field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *TwoStepMutation) AddedFields() []string {
+	var fields []string
+	if m.addlast_step != nil {
+		fields = append(fields, twostep.FieldLastStep)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *TwoStepMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case twostep.FieldLastStep:
+		return m.AddedLastStep()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *TwoStepMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case twostep.FieldLastStep:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddLastStep(v)
+		return nil
+	}
+	return fmt.Errorf("unknown TwoStep numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *TwoStepMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(twostep.FieldEnabledAt) {
+		fields = append(fields, twostep.FieldEnabledAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *TwoStepMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *TwoStepMutation) ClearField(name string) error {
+	switch name {
+	case twostep.FieldEnabledAt:
+		m.ClearEnabledAt()
+		return nil
+	}
+	return fmt.Errorf("unknown TwoStep nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *TwoStepMutation) ResetField(name string) error {
+	switch name {
+	case twostep.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case twostep.FieldSecretSealed:
+		m.ResetSecretSealed()
+		return nil
+	case twostep.FieldKeyID:
+		m.ResetKeyID()
+		return nil
+	case twostep.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case twostep.FieldEnabledAt:
+		m.ResetEnabledAt()
+		return nil
+	case twostep.FieldLastStep:
+		m.ResetLastStep()
+		return nil
+	}
+	return fmt.Errorf("unknown TwoStep field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *TwoStepMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *TwoStepMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *TwoStepMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *TwoStepMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *TwoStepMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *TwoStepMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *TwoStepMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown TwoStep unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *TwoStepMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown TwoStep edge %s", name)
+}
+
+// TwoStepRecoveryCodeMutation represents an operation that mutates the TwoStepRecoveryCode nodes in the graph.
+type TwoStepRecoveryCodeMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	user_id       *uuid.UUID
+	code_hash     *[]byte
+	created_at    *time.Time
+	used_at       *time.Time
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*TwoStepRecoveryCode, error)
+	predicates    []predicate.TwoStepRecoveryCode
+}
+
+var _ ent.Mutation = (*TwoStepRecoveryCodeMutation)(nil)
+
+// twosteprecoverycodeOption allows management of the mutation configuration using functional options.
+type twosteprecoverycodeOption func(*TwoStepRecoveryCodeMutation)
+
+// newTwoStepRecoveryCodeMutation creates new mutation for the TwoStepRecoveryCode entity.
+func newTwoStepRecoveryCodeMutation(c config, op Op, opts ...twosteprecoverycodeOption) *TwoStepRecoveryCodeMutation {
+	m := &TwoStepRecoveryCodeMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeTwoStepRecoveryCode,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withTwoStepRecoveryCodeID sets the ID field of the mutation.
+func withTwoStepRecoveryCodeID(id uuid.UUID) twosteprecoverycodeOption {
+	return func(m *TwoStepRecoveryCodeMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *TwoStepRecoveryCode
+		)
+		m.oldValue = func(ctx context.Context) (*TwoStepRecoveryCode, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().TwoStepRecoveryCode.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withTwoStepRecoveryCode sets the old TwoStepRecoveryCode of the mutation.
+func withTwoStepRecoveryCode(node *TwoStepRecoveryCode) twosteprecoverycodeOption {
+	return func(m *TwoStepRecoveryCodeMutation) {
+		m.oldValue = func(context.Context) (*TwoStepRecoveryCode, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m TwoStepRecoveryCodeMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m TwoStepRecoveryCodeMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of TwoStepRecoveryCode entities.
+func (m *TwoStepRecoveryCodeMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *TwoStepRecoveryCodeMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *TwoStepRecoveryCodeMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().TwoStepRecoveryCode.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetUserID sets the "user_id" field.
+func (m *TwoStepRecoveryCodeMutation) SetUserID(u uuid.UUID) {
+	m.user_id = &u
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *TwoStepRecoveryCodeMutation) UserID() (r uuid.UUID, exists bool) {
+	v := m.user_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the TwoStepRecoveryCode entity.
+// If the TwoStepRecoveryCode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TwoStepRecoveryCodeMutation) OldUserID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *TwoStepRecoveryCodeMutation) ResetUserID() {
+	m.user_id = nil
+}
+
+// SetCodeHash sets the "code_hash" field.
+func (m *TwoStepRecoveryCodeMutation) SetCodeHash(b []byte) {
+	m.code_hash = &b
+}
+
+// CodeHash returns the value of the "code_hash" field in the mutation.
+func (m *TwoStepRecoveryCodeMutation) CodeHash() (r []byte, exists bool) {
+	v := m.code_hash
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCodeHash returns the old "code_hash" field's value of the TwoStepRecoveryCode entity.
+// If the TwoStepRecoveryCode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TwoStepRecoveryCodeMutation) OldCodeHash(ctx context.Context) (v []byte, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCodeHash is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCodeHash requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCodeHash: %w", err)
+	}
+	return oldValue.CodeHash, nil
+}
+
+// ResetCodeHash resets all changes to the "code_hash" field.
+func (m *TwoStepRecoveryCodeMutation) ResetCodeHash() {
+	m.code_hash = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *TwoStepRecoveryCodeMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *TwoStepRecoveryCodeMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the TwoStepRecoveryCode entity.
+// If the TwoStepRecoveryCode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TwoStepRecoveryCodeMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *TwoStepRecoveryCodeMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUsedAt sets the "used_at" field.
+func (m *TwoStepRecoveryCodeMutation) SetUsedAt(t time.Time) {
+	m.used_at = &t
+}
+
+// UsedAt returns the value of the "used_at" field in the mutation.
+func (m *TwoStepRecoveryCodeMutation) UsedAt() (r time.Time, exists bool) {
+	v := m.used_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUsedAt returns the old "used_at" field's value of the TwoStepRecoveryCode entity.
+// If the TwoStepRecoveryCode object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TwoStepRecoveryCodeMutation) OldUsedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUsedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUsedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUsedAt: %w", err)
+	}
+	return oldValue.UsedAt, nil
+}
+
+// ClearUsedAt clears the value of the "used_at" field.
+func (m *TwoStepRecoveryCodeMutation) ClearUsedAt() {
+	m.used_at = nil
+	m.clearedFields[twosteprecoverycode.FieldUsedAt] = struct{}{}
+}
+
+// UsedAtCleared returns if the "used_at" field was cleared in this mutation.
+func (m *TwoStepRecoveryCodeMutation) UsedAtCleared() bool {
+	_, ok := m.clearedFields[twosteprecoverycode.FieldUsedAt]
+	return ok
+}
+
+// ResetUsedAt resets all changes to the "used_at" field.
+func (m *TwoStepRecoveryCodeMutation) ResetUsedAt() {
+	m.used_at = nil
+	delete(m.clearedFields, twosteprecoverycode.FieldUsedAt)
+}
+
+// Where appends a list predicates to the TwoStepRecoveryCodeMutation builder.
+func (m *TwoStepRecoveryCodeMutation) Where(ps ...predicate.TwoStepRecoveryCode) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the TwoStepRecoveryCodeMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *TwoStepRecoveryCodeMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.TwoStepRecoveryCode, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *TwoStepRecoveryCodeMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *TwoStepRecoveryCodeMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (TwoStepRecoveryCode).
+func (m *TwoStepRecoveryCodeMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *TwoStepRecoveryCodeMutation) Fields() []string {
+	fields := make([]string, 0, 4)
+	if m.user_id != nil {
+		fields = append(fields, twosteprecoverycode.FieldUserID)
+	}
+	if m.code_hash != nil {
+		fields = append(fields, twosteprecoverycode.FieldCodeHash)
+	}
+	if m.created_at != nil {
+		fields = append(fields, twosteprecoverycode.FieldCreatedAt)
+	}
+	if m.used_at != nil {
+		fields = append(fields, twosteprecoverycode.FieldUsedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *TwoStepRecoveryCodeMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case twosteprecoverycode.FieldUserID:
+		return m.UserID()
+	case twosteprecoverycode.FieldCodeHash:
+		return m.CodeHash()
+	case twosteprecoverycode.FieldCreatedAt:
+		return m.CreatedAt()
+	case twosteprecoverycode.FieldUsedAt:
+		return m.UsedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *TwoStepRecoveryCodeMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case twosteprecoverycode.FieldUserID:
+		return m.OldUserID(ctx)
+	case twosteprecoverycode.FieldCodeHash:
+		return m.OldCodeHash(ctx)
+	case twosteprecoverycode.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case twosteprecoverycode.FieldUsedAt:
+		return m.OldUsedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown TwoStepRecoveryCode field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *TwoStepRecoveryCodeMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case twosteprecoverycode.FieldUserID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case twosteprecoverycode.FieldCodeHash:
+		v, ok := value.([]byte)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCodeHash(v)
+		return nil
+	case twosteprecoverycode.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case twosteprecoverycode.FieldUsedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUsedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown TwoStepRecoveryCode field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *TwoStepRecoveryCodeMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *TwoStepRecoveryCodeMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *TwoStepRecoveryCodeMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown TwoStepRecoveryCode numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *TwoStepRecoveryCodeMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(twosteprecoverycode.FieldUsedAt) {
+		fields = append(fields, twosteprecoverycode.FieldUsedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *TwoStepRecoveryCodeMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *TwoStepRecoveryCodeMutation) ClearField(name string) error {
+	switch name {
+	case twosteprecoverycode.FieldUsedAt:
+		m.ClearUsedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown TwoStepRecoveryCode nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *TwoStepRecoveryCodeMutation) ResetField(name string) error {
+	switch name {
+	case twosteprecoverycode.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case twosteprecoverycode.FieldCodeHash:
+		m.ResetCodeHash()
+		return nil
+	case twosteprecoverycode.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case twosteprecoverycode.FieldUsedAt:
+		m.ResetUsedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown TwoStepRecoveryCode field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *TwoStepRecoveryCodeMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *TwoStepRecoveryCodeMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *TwoStepRecoveryCodeMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *TwoStepRecoveryCodeMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *TwoStepRecoveryCodeMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *TwoStepRecoveryCodeMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *TwoStepRecoveryCodeMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown TwoStepRecoveryCode unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *TwoStepRecoveryCodeMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown TwoStepRecoveryCode edge %s", name)
 }
 
 // UserMutation represents an operation that mutates the User nodes in the graph.

@@ -48,6 +48,14 @@ type Payment struct {
 	RefundedAt *time.Time `json:"refunded_at,omitempty"`
 	// RefundedMinor holds the value of the "refunded_minor" field.
 	RefundedMinor int64 `json:"refunded_minor,omitempty"`
+	// PayerCustomerCode holds the value of the "payer_customer_code" field.
+	PayerCustomerCode string `json:"payer_customer_code,omitempty"`
+	// PayerEmail holds the value of the "payer_email" field.
+	PayerEmail string `json:"payer_email,omitempty"`
+	// PayerPhone holds the value of the "payer_phone" field.
+	PayerPhone string `json:"payer_phone,omitempty"`
+	// PayerSignature holds the value of the "payer_signature" field.
+	PayerSignature string `json:"payer_signature,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the PaymentQuery when eager-loading is set.
 	Edges        PaymentEdges `json:"edges"`
@@ -94,7 +102,7 @@ func (*Payment) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case payment.FieldAmountMinor, payment.FieldDurationDays, payment.FieldRefundedMinor:
 			values[i] = new(sql.NullInt64)
-		case payment.FieldPlanID, payment.FieldReference, payment.FieldCurrency, payment.FieldStatus, payment.FieldProvider:
+		case payment.FieldPlanID, payment.FieldReference, payment.FieldCurrency, payment.FieldStatus, payment.FieldProvider, payment.FieldPayerCustomerCode, payment.FieldPayerEmail, payment.FieldPayerPhone, payment.FieldPayerSignature:
 			values[i] = new(sql.NullString)
 		case payment.FieldCreatedAt, payment.FieldUpdatedAt, payment.FieldAppliedAt, payment.FieldPaidUntilAfter, payment.FieldRefundedAt:
 			values[i] = new(sql.NullTime)
@@ -208,6 +216,30 @@ func (_m *Payment) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.RefundedMinor = value.Int64
 			}
+		case payment.FieldPayerCustomerCode:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field payer_customer_code", values[i])
+			} else if value.Valid {
+				_m.PayerCustomerCode = value.String
+			}
+		case payment.FieldPayerEmail:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field payer_email", values[i])
+			} else if value.Valid {
+				_m.PayerEmail = value.String
+			}
+		case payment.FieldPayerPhone:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field payer_phone", values[i])
+			} else if value.Valid {
+				_m.PayerPhone = value.String
+			}
+		case payment.FieldPayerSignature:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field payer_signature", values[i])
+			} else if value.Valid {
+				_m.PayerSignature = value.String
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -301,6 +333,18 @@ func (_m *Payment) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("refunded_minor=")
 	builder.WriteString(fmt.Sprintf("%v", _m.RefundedMinor))
+	builder.WriteString(", ")
+	builder.WriteString("payer_customer_code=")
+	builder.WriteString(_m.PayerCustomerCode)
+	builder.WriteString(", ")
+	builder.WriteString("payer_email=")
+	builder.WriteString(_m.PayerEmail)
+	builder.WriteString(", ")
+	builder.WriteString("payer_phone=")
+	builder.WriteString(_m.PayerPhone)
+	builder.WriteString(", ")
+	builder.WriteString("payer_signature=")
+	builder.WriteString(_m.PayerSignature)
 	builder.WriteByte(')')
 	return builder.String()
 }

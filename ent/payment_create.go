@@ -166,6 +166,62 @@ func (_c *PaymentCreate) SetNillableRefundedMinor(v *int64) *PaymentCreate {
 	return _c
 }
 
+// SetPayerCustomerCode sets the "payer_customer_code" field.
+func (_c *PaymentCreate) SetPayerCustomerCode(v string) *PaymentCreate {
+	_c.mutation.SetPayerCustomerCode(v)
+	return _c
+}
+
+// SetNillablePayerCustomerCode sets the "payer_customer_code" field if the given value is not nil.
+func (_c *PaymentCreate) SetNillablePayerCustomerCode(v *string) *PaymentCreate {
+	if v != nil {
+		_c.SetPayerCustomerCode(*v)
+	}
+	return _c
+}
+
+// SetPayerEmail sets the "payer_email" field.
+func (_c *PaymentCreate) SetPayerEmail(v string) *PaymentCreate {
+	_c.mutation.SetPayerEmail(v)
+	return _c
+}
+
+// SetNillablePayerEmail sets the "payer_email" field if the given value is not nil.
+func (_c *PaymentCreate) SetNillablePayerEmail(v *string) *PaymentCreate {
+	if v != nil {
+		_c.SetPayerEmail(*v)
+	}
+	return _c
+}
+
+// SetPayerPhone sets the "payer_phone" field.
+func (_c *PaymentCreate) SetPayerPhone(v string) *PaymentCreate {
+	_c.mutation.SetPayerPhone(v)
+	return _c
+}
+
+// SetNillablePayerPhone sets the "payer_phone" field if the given value is not nil.
+func (_c *PaymentCreate) SetNillablePayerPhone(v *string) *PaymentCreate {
+	if v != nil {
+		_c.SetPayerPhone(*v)
+	}
+	return _c
+}
+
+// SetPayerSignature sets the "payer_signature" field.
+func (_c *PaymentCreate) SetPayerSignature(v string) *PaymentCreate {
+	_c.mutation.SetPayerSignature(v)
+	return _c
+}
+
+// SetNillablePayerSignature sets the "payer_signature" field if the given value is not nil.
+func (_c *PaymentCreate) SetNillablePayerSignature(v *string) *PaymentCreate {
+	if v != nil {
+		_c.SetPayerSignature(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *PaymentCreate) SetID(v uuid.UUID) *PaymentCreate {
 	_c.mutation.SetID(v)
@@ -241,6 +297,22 @@ func (_c *PaymentCreate) defaults() {
 		v := payment.DefaultRefundedMinor
 		_c.mutation.SetRefundedMinor(v)
 	}
+	if _, ok := _c.mutation.PayerCustomerCode(); !ok {
+		v := payment.DefaultPayerCustomerCode
+		_c.mutation.SetPayerCustomerCode(v)
+	}
+	if _, ok := _c.mutation.PayerEmail(); !ok {
+		v := payment.DefaultPayerEmail
+		_c.mutation.SetPayerEmail(v)
+	}
+	if _, ok := _c.mutation.PayerPhone(); !ok {
+		v := payment.DefaultPayerPhone
+		_c.mutation.SetPayerPhone(v)
+	}
+	if _, ok := _c.mutation.PayerSignature(); !ok {
+		v := payment.DefaultPayerSignature
+		_c.mutation.SetPayerSignature(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := payment.DefaultID()
 		_c.mutation.SetID(v)
@@ -306,6 +378,38 @@ func (_c *PaymentCreate) check() error {
 	}
 	if _, ok := _c.mutation.RefundedMinor(); !ok {
 		return &ValidationError{Name: "refunded_minor", err: errors.New(`ent: missing required field "Payment.refunded_minor"`)}
+	}
+	if _, ok := _c.mutation.PayerCustomerCode(); !ok {
+		return &ValidationError{Name: "payer_customer_code", err: errors.New(`ent: missing required field "Payment.payer_customer_code"`)}
+	}
+	if v, ok := _c.mutation.PayerCustomerCode(); ok {
+		if err := payment.PayerCustomerCodeValidator(v); err != nil {
+			return &ValidationError{Name: "payer_customer_code", err: fmt.Errorf(`ent: validator failed for field "Payment.payer_customer_code": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.PayerEmail(); !ok {
+		return &ValidationError{Name: "payer_email", err: errors.New(`ent: missing required field "Payment.payer_email"`)}
+	}
+	if v, ok := _c.mutation.PayerEmail(); ok {
+		if err := payment.PayerEmailValidator(v); err != nil {
+			return &ValidationError{Name: "payer_email", err: fmt.Errorf(`ent: validator failed for field "Payment.payer_email": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.PayerPhone(); !ok {
+		return &ValidationError{Name: "payer_phone", err: errors.New(`ent: missing required field "Payment.payer_phone"`)}
+	}
+	if v, ok := _c.mutation.PayerPhone(); ok {
+		if err := payment.PayerPhoneValidator(v); err != nil {
+			return &ValidationError{Name: "payer_phone", err: fmt.Errorf(`ent: validator failed for field "Payment.payer_phone": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.PayerSignature(); !ok {
+		return &ValidationError{Name: "payer_signature", err: errors.New(`ent: missing required field "Payment.payer_signature"`)}
+	}
+	if v, ok := _c.mutation.PayerSignature(); ok {
+		if err := payment.PayerSignatureValidator(v); err != nil {
+			return &ValidationError{Name: "payer_signature", err: fmt.Errorf(`ent: validator failed for field "Payment.payer_signature": %w`, err)}
+		}
 	}
 	if len(_c.mutation.UserIDs()) == 0 {
 		return &ValidationError{Name: "user", err: errors.New(`ent: missing required edge "Payment.user"`)}
@@ -396,6 +500,22 @@ func (_c *PaymentCreate) createSpec() (*Payment, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.RefundedMinor(); ok {
 		_spec.SetField(payment.FieldRefundedMinor, field.TypeInt64, value)
 		_node.RefundedMinor = value
+	}
+	if value, ok := _c.mutation.PayerCustomerCode(); ok {
+		_spec.SetField(payment.FieldPayerCustomerCode, field.TypeString, value)
+		_node.PayerCustomerCode = value
+	}
+	if value, ok := _c.mutation.PayerEmail(); ok {
+		_spec.SetField(payment.FieldPayerEmail, field.TypeString, value)
+		_node.PayerEmail = value
+	}
+	if value, ok := _c.mutation.PayerPhone(); ok {
+		_spec.SetField(payment.FieldPayerPhone, field.TypeString, value)
+		_node.PayerPhone = value
+	}
+	if value, ok := _c.mutation.PayerSignature(); ok {
+		_spec.SetField(payment.FieldPayerSignature, field.TypeString, value)
+		_node.PayerSignature = value
 	}
 	if nodes := _c.mutation.UserIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -675,6 +795,54 @@ func (u *PaymentUpsert) AddRefundedMinor(v int64) *PaymentUpsert {
 	return u
 }
 
+// SetPayerCustomerCode sets the "payer_customer_code" field.
+func (u *PaymentUpsert) SetPayerCustomerCode(v string) *PaymentUpsert {
+	u.Set(payment.FieldPayerCustomerCode, v)
+	return u
+}
+
+// UpdatePayerCustomerCode sets the "payer_customer_code" field to the value that was provided on create.
+func (u *PaymentUpsert) UpdatePayerCustomerCode() *PaymentUpsert {
+	u.SetExcluded(payment.FieldPayerCustomerCode)
+	return u
+}
+
+// SetPayerEmail sets the "payer_email" field.
+func (u *PaymentUpsert) SetPayerEmail(v string) *PaymentUpsert {
+	u.Set(payment.FieldPayerEmail, v)
+	return u
+}
+
+// UpdatePayerEmail sets the "payer_email" field to the value that was provided on create.
+func (u *PaymentUpsert) UpdatePayerEmail() *PaymentUpsert {
+	u.SetExcluded(payment.FieldPayerEmail)
+	return u
+}
+
+// SetPayerPhone sets the "payer_phone" field.
+func (u *PaymentUpsert) SetPayerPhone(v string) *PaymentUpsert {
+	u.Set(payment.FieldPayerPhone, v)
+	return u
+}
+
+// UpdatePayerPhone sets the "payer_phone" field to the value that was provided on create.
+func (u *PaymentUpsert) UpdatePayerPhone() *PaymentUpsert {
+	u.SetExcluded(payment.FieldPayerPhone)
+	return u
+}
+
+// SetPayerSignature sets the "payer_signature" field.
+func (u *PaymentUpsert) SetPayerSignature(v string) *PaymentUpsert {
+	u.Set(payment.FieldPayerSignature, v)
+	return u
+}
+
+// UpdatePayerSignature sets the "payer_signature" field to the value that was provided on create.
+func (u *PaymentUpsert) UpdatePayerSignature() *PaymentUpsert {
+	u.SetExcluded(payment.FieldPayerSignature)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -947,6 +1115,62 @@ func (u *PaymentUpsertOne) AddRefundedMinor(v int64) *PaymentUpsertOne {
 func (u *PaymentUpsertOne) UpdateRefundedMinor() *PaymentUpsertOne {
 	return u.Update(func(s *PaymentUpsert) {
 		s.UpdateRefundedMinor()
+	})
+}
+
+// SetPayerCustomerCode sets the "payer_customer_code" field.
+func (u *PaymentUpsertOne) SetPayerCustomerCode(v string) *PaymentUpsertOne {
+	return u.Update(func(s *PaymentUpsert) {
+		s.SetPayerCustomerCode(v)
+	})
+}
+
+// UpdatePayerCustomerCode sets the "payer_customer_code" field to the value that was provided on create.
+func (u *PaymentUpsertOne) UpdatePayerCustomerCode() *PaymentUpsertOne {
+	return u.Update(func(s *PaymentUpsert) {
+		s.UpdatePayerCustomerCode()
+	})
+}
+
+// SetPayerEmail sets the "payer_email" field.
+func (u *PaymentUpsertOne) SetPayerEmail(v string) *PaymentUpsertOne {
+	return u.Update(func(s *PaymentUpsert) {
+		s.SetPayerEmail(v)
+	})
+}
+
+// UpdatePayerEmail sets the "payer_email" field to the value that was provided on create.
+func (u *PaymentUpsertOne) UpdatePayerEmail() *PaymentUpsertOne {
+	return u.Update(func(s *PaymentUpsert) {
+		s.UpdatePayerEmail()
+	})
+}
+
+// SetPayerPhone sets the "payer_phone" field.
+func (u *PaymentUpsertOne) SetPayerPhone(v string) *PaymentUpsertOne {
+	return u.Update(func(s *PaymentUpsert) {
+		s.SetPayerPhone(v)
+	})
+}
+
+// UpdatePayerPhone sets the "payer_phone" field to the value that was provided on create.
+func (u *PaymentUpsertOne) UpdatePayerPhone() *PaymentUpsertOne {
+	return u.Update(func(s *PaymentUpsert) {
+		s.UpdatePayerPhone()
+	})
+}
+
+// SetPayerSignature sets the "payer_signature" field.
+func (u *PaymentUpsertOne) SetPayerSignature(v string) *PaymentUpsertOne {
+	return u.Update(func(s *PaymentUpsert) {
+		s.SetPayerSignature(v)
+	})
+}
+
+// UpdatePayerSignature sets the "payer_signature" field to the value that was provided on create.
+func (u *PaymentUpsertOne) UpdatePayerSignature() *PaymentUpsertOne {
+	return u.Update(func(s *PaymentUpsert) {
+		s.UpdatePayerSignature()
 	})
 }
 
@@ -1389,6 +1613,62 @@ func (u *PaymentUpsertBulk) AddRefundedMinor(v int64) *PaymentUpsertBulk {
 func (u *PaymentUpsertBulk) UpdateRefundedMinor() *PaymentUpsertBulk {
 	return u.Update(func(s *PaymentUpsert) {
 		s.UpdateRefundedMinor()
+	})
+}
+
+// SetPayerCustomerCode sets the "payer_customer_code" field.
+func (u *PaymentUpsertBulk) SetPayerCustomerCode(v string) *PaymentUpsertBulk {
+	return u.Update(func(s *PaymentUpsert) {
+		s.SetPayerCustomerCode(v)
+	})
+}
+
+// UpdatePayerCustomerCode sets the "payer_customer_code" field to the value that was provided on create.
+func (u *PaymentUpsertBulk) UpdatePayerCustomerCode() *PaymentUpsertBulk {
+	return u.Update(func(s *PaymentUpsert) {
+		s.UpdatePayerCustomerCode()
+	})
+}
+
+// SetPayerEmail sets the "payer_email" field.
+func (u *PaymentUpsertBulk) SetPayerEmail(v string) *PaymentUpsertBulk {
+	return u.Update(func(s *PaymentUpsert) {
+		s.SetPayerEmail(v)
+	})
+}
+
+// UpdatePayerEmail sets the "payer_email" field to the value that was provided on create.
+func (u *PaymentUpsertBulk) UpdatePayerEmail() *PaymentUpsertBulk {
+	return u.Update(func(s *PaymentUpsert) {
+		s.UpdatePayerEmail()
+	})
+}
+
+// SetPayerPhone sets the "payer_phone" field.
+func (u *PaymentUpsertBulk) SetPayerPhone(v string) *PaymentUpsertBulk {
+	return u.Update(func(s *PaymentUpsert) {
+		s.SetPayerPhone(v)
+	})
+}
+
+// UpdatePayerPhone sets the "payer_phone" field to the value that was provided on create.
+func (u *PaymentUpsertBulk) UpdatePayerPhone() *PaymentUpsertBulk {
+	return u.Update(func(s *PaymentUpsert) {
+		s.UpdatePayerPhone()
+	})
+}
+
+// SetPayerSignature sets the "payer_signature" field.
+func (u *PaymentUpsertBulk) SetPayerSignature(v string) *PaymentUpsertBulk {
+	return u.Update(func(s *PaymentUpsert) {
+		s.SetPayerSignature(v)
+	})
+}
+
+// UpdatePayerSignature sets the "payer_signature" field to the value that was provided on create.
+func (u *PaymentUpsertBulk) UpdatePayerSignature() *PaymentUpsertBulk {
+	return u.Update(func(s *PaymentUpsert) {
+		s.UpdatePayerSignature()
 	})
 }
 

@@ -244,6 +244,62 @@ func (_u *PaymentUpdate) AddRefundedMinor(v int64) *PaymentUpdate {
 	return _u
 }
 
+// SetPayerCustomerCode sets the "payer_customer_code" field.
+func (_u *PaymentUpdate) SetPayerCustomerCode(v string) *PaymentUpdate {
+	_u.mutation.SetPayerCustomerCode(v)
+	return _u
+}
+
+// SetNillablePayerCustomerCode sets the "payer_customer_code" field if the given value is not nil.
+func (_u *PaymentUpdate) SetNillablePayerCustomerCode(v *string) *PaymentUpdate {
+	if v != nil {
+		_u.SetPayerCustomerCode(*v)
+	}
+	return _u
+}
+
+// SetPayerEmail sets the "payer_email" field.
+func (_u *PaymentUpdate) SetPayerEmail(v string) *PaymentUpdate {
+	_u.mutation.SetPayerEmail(v)
+	return _u
+}
+
+// SetNillablePayerEmail sets the "payer_email" field if the given value is not nil.
+func (_u *PaymentUpdate) SetNillablePayerEmail(v *string) *PaymentUpdate {
+	if v != nil {
+		_u.SetPayerEmail(*v)
+	}
+	return _u
+}
+
+// SetPayerPhone sets the "payer_phone" field.
+func (_u *PaymentUpdate) SetPayerPhone(v string) *PaymentUpdate {
+	_u.mutation.SetPayerPhone(v)
+	return _u
+}
+
+// SetNillablePayerPhone sets the "payer_phone" field if the given value is not nil.
+func (_u *PaymentUpdate) SetNillablePayerPhone(v *string) *PaymentUpdate {
+	if v != nil {
+		_u.SetPayerPhone(*v)
+	}
+	return _u
+}
+
+// SetPayerSignature sets the "payer_signature" field.
+func (_u *PaymentUpdate) SetPayerSignature(v string) *PaymentUpdate {
+	_u.mutation.SetPayerSignature(v)
+	return _u
+}
+
+// SetNillablePayerSignature sets the "payer_signature" field if the given value is not nil.
+func (_u *PaymentUpdate) SetNillablePayerSignature(v *string) *PaymentUpdate {
+	if v != nil {
+		_u.SetPayerSignature(*v)
+	}
+	return _u
+}
+
 // SetUser sets the "user" edge to the User entity.
 func (_u *PaymentUpdate) SetUser(v *User) *PaymentUpdate {
 	return _u.SetUserID(v.ID)
@@ -334,6 +390,26 @@ func (_u *PaymentUpdate) check() error {
 			return &ValidationError{Name: "provider", err: fmt.Errorf(`ent: validator failed for field "Payment.provider": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.PayerCustomerCode(); ok {
+		if err := payment.PayerCustomerCodeValidator(v); err != nil {
+			return &ValidationError{Name: "payer_customer_code", err: fmt.Errorf(`ent: validator failed for field "Payment.payer_customer_code": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.PayerEmail(); ok {
+		if err := payment.PayerEmailValidator(v); err != nil {
+			return &ValidationError{Name: "payer_email", err: fmt.Errorf(`ent: validator failed for field "Payment.payer_email": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.PayerPhone(); ok {
+		if err := payment.PayerPhoneValidator(v); err != nil {
+			return &ValidationError{Name: "payer_phone", err: fmt.Errorf(`ent: validator failed for field "Payment.payer_phone": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.PayerSignature(); ok {
+		if err := payment.PayerSignatureValidator(v); err != nil {
+			return &ValidationError{Name: "payer_signature", err: fmt.Errorf(`ent: validator failed for field "Payment.payer_signature": %w`, err)}
+		}
+	}
 	if _u.mutation.UserCleared() && len(_u.mutation.UserIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Payment.user"`)
 	}
@@ -405,6 +481,18 @@ func (_u *PaymentUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.AddedRefundedMinor(); ok {
 		_spec.AddField(payment.FieldRefundedMinor, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.PayerCustomerCode(); ok {
+		_spec.SetField(payment.FieldPayerCustomerCode, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.PayerEmail(); ok {
+		_spec.SetField(payment.FieldPayerEmail, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.PayerPhone(); ok {
+		_spec.SetField(payment.FieldPayerPhone, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.PayerSignature(); ok {
+		_spec.SetField(payment.FieldPayerSignature, field.TypeString, value)
 	}
 	if _u.mutation.UserCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -697,6 +785,62 @@ func (_u *PaymentUpdateOne) AddRefundedMinor(v int64) *PaymentUpdateOne {
 	return _u
 }
 
+// SetPayerCustomerCode sets the "payer_customer_code" field.
+func (_u *PaymentUpdateOne) SetPayerCustomerCode(v string) *PaymentUpdateOne {
+	_u.mutation.SetPayerCustomerCode(v)
+	return _u
+}
+
+// SetNillablePayerCustomerCode sets the "payer_customer_code" field if the given value is not nil.
+func (_u *PaymentUpdateOne) SetNillablePayerCustomerCode(v *string) *PaymentUpdateOne {
+	if v != nil {
+		_u.SetPayerCustomerCode(*v)
+	}
+	return _u
+}
+
+// SetPayerEmail sets the "payer_email" field.
+func (_u *PaymentUpdateOne) SetPayerEmail(v string) *PaymentUpdateOne {
+	_u.mutation.SetPayerEmail(v)
+	return _u
+}
+
+// SetNillablePayerEmail sets the "payer_email" field if the given value is not nil.
+func (_u *PaymentUpdateOne) SetNillablePayerEmail(v *string) *PaymentUpdateOne {
+	if v != nil {
+		_u.SetPayerEmail(*v)
+	}
+	return _u
+}
+
+// SetPayerPhone sets the "payer_phone" field.
+func (_u *PaymentUpdateOne) SetPayerPhone(v string) *PaymentUpdateOne {
+	_u.mutation.SetPayerPhone(v)
+	return _u
+}
+
+// SetNillablePayerPhone sets the "payer_phone" field if the given value is not nil.
+func (_u *PaymentUpdateOne) SetNillablePayerPhone(v *string) *PaymentUpdateOne {
+	if v != nil {
+		_u.SetPayerPhone(*v)
+	}
+	return _u
+}
+
+// SetPayerSignature sets the "payer_signature" field.
+func (_u *PaymentUpdateOne) SetPayerSignature(v string) *PaymentUpdateOne {
+	_u.mutation.SetPayerSignature(v)
+	return _u
+}
+
+// SetNillablePayerSignature sets the "payer_signature" field if the given value is not nil.
+func (_u *PaymentUpdateOne) SetNillablePayerSignature(v *string) *PaymentUpdateOne {
+	if v != nil {
+		_u.SetPayerSignature(*v)
+	}
+	return _u
+}
+
 // SetUser sets the "user" edge to the User entity.
 func (_u *PaymentUpdateOne) SetUser(v *User) *PaymentUpdateOne {
 	return _u.SetUserID(v.ID)
@@ -800,6 +944,26 @@ func (_u *PaymentUpdateOne) check() error {
 			return &ValidationError{Name: "provider", err: fmt.Errorf(`ent: validator failed for field "Payment.provider": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.PayerCustomerCode(); ok {
+		if err := payment.PayerCustomerCodeValidator(v); err != nil {
+			return &ValidationError{Name: "payer_customer_code", err: fmt.Errorf(`ent: validator failed for field "Payment.payer_customer_code": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.PayerEmail(); ok {
+		if err := payment.PayerEmailValidator(v); err != nil {
+			return &ValidationError{Name: "payer_email", err: fmt.Errorf(`ent: validator failed for field "Payment.payer_email": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.PayerPhone(); ok {
+		if err := payment.PayerPhoneValidator(v); err != nil {
+			return &ValidationError{Name: "payer_phone", err: fmt.Errorf(`ent: validator failed for field "Payment.payer_phone": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.PayerSignature(); ok {
+		if err := payment.PayerSignatureValidator(v); err != nil {
+			return &ValidationError{Name: "payer_signature", err: fmt.Errorf(`ent: validator failed for field "Payment.payer_signature": %w`, err)}
+		}
+	}
 	if _u.mutation.UserCleared() && len(_u.mutation.UserIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Payment.user"`)
 	}
@@ -888,6 +1052,18 @@ func (_u *PaymentUpdateOne) sqlSave(ctx context.Context) (_node *Payment, err er
 	}
 	if value, ok := _u.mutation.AddedRefundedMinor(); ok {
 		_spec.AddField(payment.FieldRefundedMinor, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.PayerCustomerCode(); ok {
+		_spec.SetField(payment.FieldPayerCustomerCode, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.PayerEmail(); ok {
+		_spec.SetField(payment.FieldPayerEmail, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.PayerPhone(); ok {
+		_spec.SetField(payment.FieldPayerPhone, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.PayerSignature(); ok {
+		_spec.SetField(payment.FieldPayerSignature, field.TypeString, value)
 	}
 	if _u.mutation.UserCleared() {
 		edge := &sqlgraph.EdgeSpec{

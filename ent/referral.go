@@ -25,6 +25,10 @@ type Referral struct {
 	ReferredID uuid.UUID `json:"referred_id,omitempty"`
 	// CreatedAt holds the value of the "created_at" field.
 	CreatedAt time.Time `json:"created_at,omitempty"`
+	// NotEligibleReason holds the value of the "not_eligible_reason" field.
+	NotEligibleReason string `json:"not_eligible_reason,omitempty"`
+	// FlaggedAt holds the value of the "flagged_at" field.
+	FlaggedAt *time.Time `json:"flagged_at,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the ReferralQuery when eager-loading is set.
 	Edges        ReferralEdges `json:"edges"`
@@ -80,7 +84,9 @@ func (*Referral) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case referral.FieldCreatedAt:
+		case referral.FieldNotEligibleReason:
+			values[i] = new(sql.NullString)
+		case referral.FieldCreatedAt, referral.FieldFlaggedAt:
 			values[i] = new(sql.NullTime)
 		case referral.FieldID, referral.FieldAffiliateID, referral.FieldReferredID:
 			values[i] = new(uuid.UUID)
@@ -122,6 +128,19 @@ func (_m *Referral) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field created_at", values[i])
 			} else if value.Valid {
 				_m.CreatedAt = value.Time
+			}
+		case referral.FieldNotEligibleReason:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field not_eligible_reason", values[i])
+			} else if value.Valid {
+				_m.NotEligibleReason = value.String
+			}
+		case referral.FieldFlaggedAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field flagged_at", values[i])
+			} else if value.Valid {
+				_m.FlaggedAt = new(time.Time)
+				*_m.FlaggedAt = value.Time
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
@@ -182,6 +201,14 @@ func (_m *Referral) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("created_at=")
 	builder.WriteString(_m.CreatedAt.Format(time.ANSIC))
+	builder.WriteString(", ")
+	builder.WriteString("not_eligible_reason=")
+	builder.WriteString(_m.NotEligibleReason)
+	builder.WriteString(", ")
+	if v := _m.FlaggedAt; v != nil {
+		builder.WriteString("flagged_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -68,6 +68,34 @@ func (_c *ReferralCreate) SetNillableCreatedAt(v *time.Time) *ReferralCreate {
 	return _c
 }
 
+// SetNotEligibleReason sets the "not_eligible_reason" field.
+func (_c *ReferralCreate) SetNotEligibleReason(v string) *ReferralCreate {
+	_c.mutation.SetNotEligibleReason(v)
+	return _c
+}
+
+// SetNillableNotEligibleReason sets the "not_eligible_reason" field if the given value is not nil.
+func (_c *ReferralCreate) SetNillableNotEligibleReason(v *string) *ReferralCreate {
+	if v != nil {
+		_c.SetNotEligibleReason(*v)
+	}
+	return _c
+}
+
+// SetFlaggedAt sets the "flagged_at" field.
+func (_c *ReferralCreate) SetFlaggedAt(v time.Time) *ReferralCreate {
+	_c.mutation.SetFlaggedAt(v)
+	return _c
+}
+
+// SetNillableFlaggedAt sets the "flagged_at" field if the given value is not nil.
+func (_c *ReferralCreate) SetNillableFlaggedAt(v *time.Time) *ReferralCreate {
+	if v != nil {
+		_c.SetFlaggedAt(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *ReferralCreate) SetID(v uuid.UUID) *ReferralCreate {
 	_c.mutation.SetID(v)
@@ -146,6 +174,10 @@ func (_c *ReferralCreate) defaults() {
 		v := referral.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
+	if _, ok := _c.mutation.NotEligibleReason(); !ok {
+		v := referral.DefaultNotEligibleReason
+		_c.mutation.SetNotEligibleReason(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := referral.DefaultID()
 		_c.mutation.SetID(v)
@@ -156,6 +188,14 @@ func (_c *ReferralCreate) defaults() {
 func (_c *ReferralCreate) check() error {
 	if _, ok := _c.mutation.CreatedAt(); !ok {
 		return &ValidationError{Name: "created_at", err: errors.New(`ent: missing required field "Referral.created_at"`)}
+	}
+	if _, ok := _c.mutation.NotEligibleReason(); !ok {
+		return &ValidationError{Name: "not_eligible_reason", err: errors.New(`ent: missing required field "Referral.not_eligible_reason"`)}
+	}
+	if v, ok := _c.mutation.NotEligibleReason(); ok {
+		if err := referral.NotEligibleReasonValidator(v); err != nil {
+			return &ValidationError{Name: "not_eligible_reason", err: fmt.Errorf(`ent: validator failed for field "Referral.not_eligible_reason": %w`, err)}
+		}
 	}
 	return nil
 }
@@ -196,6 +236,14 @@ func (_c *ReferralCreate) createSpec() (*Referral, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.CreatedAt(); ok {
 		_spec.SetField(referral.FieldCreatedAt, field.TypeTime, value)
 		_node.CreatedAt = value
+	}
+	if value, ok := _c.mutation.NotEligibleReason(); ok {
+		_spec.SetField(referral.FieldNotEligibleReason, field.TypeString, value)
+		_node.NotEligibleReason = value
+	}
+	if value, ok := _c.mutation.FlaggedAt(); ok {
+		_spec.SetField(referral.FieldFlaggedAt, field.TypeTime, value)
+		_node.FlaggedAt = &value
 	}
 	if nodes := _c.mutation.AffiliateIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -335,6 +383,36 @@ func (u *ReferralUpsert) ClearReferredID() *ReferralUpsert {
 	return u
 }
 
+// SetNotEligibleReason sets the "not_eligible_reason" field.
+func (u *ReferralUpsert) SetNotEligibleReason(v string) *ReferralUpsert {
+	u.Set(referral.FieldNotEligibleReason, v)
+	return u
+}
+
+// UpdateNotEligibleReason sets the "not_eligible_reason" field to the value that was provided on create.
+func (u *ReferralUpsert) UpdateNotEligibleReason() *ReferralUpsert {
+	u.SetExcluded(referral.FieldNotEligibleReason)
+	return u
+}
+
+// SetFlaggedAt sets the "flagged_at" field.
+func (u *ReferralUpsert) SetFlaggedAt(v time.Time) *ReferralUpsert {
+	u.Set(referral.FieldFlaggedAt, v)
+	return u
+}
+
+// UpdateFlaggedAt sets the "flagged_at" field to the value that was provided on create.
+func (u *ReferralUpsert) UpdateFlaggedAt() *ReferralUpsert {
+	u.SetExcluded(referral.FieldFlaggedAt)
+	return u
+}
+
+// ClearFlaggedAt clears the value of the "flagged_at" field.
+func (u *ReferralUpsert) ClearFlaggedAt() *ReferralUpsert {
+	u.SetNull(referral.FieldFlaggedAt)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -425,6 +503,41 @@ func (u *ReferralUpsertOne) UpdateReferredID() *ReferralUpsertOne {
 func (u *ReferralUpsertOne) ClearReferredID() *ReferralUpsertOne {
 	return u.Update(func(s *ReferralUpsert) {
 		s.ClearReferredID()
+	})
+}
+
+// SetNotEligibleReason sets the "not_eligible_reason" field.
+func (u *ReferralUpsertOne) SetNotEligibleReason(v string) *ReferralUpsertOne {
+	return u.Update(func(s *ReferralUpsert) {
+		s.SetNotEligibleReason(v)
+	})
+}
+
+// UpdateNotEligibleReason sets the "not_eligible_reason" field to the value that was provided on create.
+func (u *ReferralUpsertOne) UpdateNotEligibleReason() *ReferralUpsertOne {
+	return u.Update(func(s *ReferralUpsert) {
+		s.UpdateNotEligibleReason()
+	})
+}
+
+// SetFlaggedAt sets the "flagged_at" field.
+func (u *ReferralUpsertOne) SetFlaggedAt(v time.Time) *ReferralUpsertOne {
+	return u.Update(func(s *ReferralUpsert) {
+		s.SetFlaggedAt(v)
+	})
+}
+
+// UpdateFlaggedAt sets the "flagged_at" field to the value that was provided on create.
+func (u *ReferralUpsertOne) UpdateFlaggedAt() *ReferralUpsertOne {
+	return u.Update(func(s *ReferralUpsert) {
+		s.UpdateFlaggedAt()
+	})
+}
+
+// ClearFlaggedAt clears the value of the "flagged_at" field.
+func (u *ReferralUpsertOne) ClearFlaggedAt() *ReferralUpsertOne {
+	return u.Update(func(s *ReferralUpsert) {
+		s.ClearFlaggedAt()
 	})
 }
 
@@ -685,6 +798,41 @@ func (u *ReferralUpsertBulk) UpdateReferredID() *ReferralUpsertBulk {
 func (u *ReferralUpsertBulk) ClearReferredID() *ReferralUpsertBulk {
 	return u.Update(func(s *ReferralUpsert) {
 		s.ClearReferredID()
+	})
+}
+
+// SetNotEligibleReason sets the "not_eligible_reason" field.
+func (u *ReferralUpsertBulk) SetNotEligibleReason(v string) *ReferralUpsertBulk {
+	return u.Update(func(s *ReferralUpsert) {
+		s.SetNotEligibleReason(v)
+	})
+}
+
+// UpdateNotEligibleReason sets the "not_eligible_reason" field to the value that was provided on create.
+func (u *ReferralUpsertBulk) UpdateNotEligibleReason() *ReferralUpsertBulk {
+	return u.Update(func(s *ReferralUpsert) {
+		s.UpdateNotEligibleReason()
+	})
+}
+
+// SetFlaggedAt sets the "flagged_at" field.
+func (u *ReferralUpsertBulk) SetFlaggedAt(v time.Time) *ReferralUpsertBulk {
+	return u.Update(func(s *ReferralUpsert) {
+		s.SetFlaggedAt(v)
+	})
+}
+
+// UpdateFlaggedAt sets the "flagged_at" field to the value that was provided on create.
+func (u *ReferralUpsertBulk) UpdateFlaggedAt() *ReferralUpsertBulk {
+	return u.Update(func(s *ReferralUpsert) {
+		s.UpdateFlaggedAt()
+	})
+}
+
+// ClearFlaggedAt clears the value of the "flagged_at" field.
+func (u *ReferralUpsertBulk) ClearFlaggedAt() *ReferralUpsertBulk {
+	return u.Update(func(s *ReferralUpsert) {
+		s.ClearFlaggedAt()
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
@@ -67,6 +68,40 @@ func (_u *ReferralUpdate) SetNillableReferredID(v *uuid.UUID) *ReferralUpdate {
 // ClearReferredID clears the value of the "referred_id" field.
 func (_u *ReferralUpdate) ClearReferredID() *ReferralUpdate {
 	_u.mutation.ClearReferredID()
+	return _u
+}
+
+// SetNotEligibleReason sets the "not_eligible_reason" field.
+func (_u *ReferralUpdate) SetNotEligibleReason(v string) *ReferralUpdate {
+	_u.mutation.SetNotEligibleReason(v)
+	return _u
+}
+
+// SetNillableNotEligibleReason sets the "not_eligible_reason" field if the given value is not nil.
+func (_u *ReferralUpdate) SetNillableNotEligibleReason(v *string) *ReferralUpdate {
+	if v != nil {
+		_u.SetNotEligibleReason(*v)
+	}
+	return _u
+}
+
+// SetFlaggedAt sets the "flagged_at" field.
+func (_u *ReferralUpdate) SetFlaggedAt(v time.Time) *ReferralUpdate {
+	_u.mutation.SetFlaggedAt(v)
+	return _u
+}
+
+// SetNillableFlaggedAt sets the "flagged_at" field if the given value is not nil.
+func (_u *ReferralUpdate) SetNillableFlaggedAt(v *time.Time) *ReferralUpdate {
+	if v != nil {
+		_u.SetFlaggedAt(*v)
+	}
+	return _u
+}
+
+// ClearFlaggedAt clears the value of the "flagged_at" field.
+func (_u *ReferralUpdate) ClearFlaggedAt() *ReferralUpdate {
+	_u.mutation.ClearFlaggedAt()
 	return _u
 }
 
@@ -160,7 +195,20 @@ func (_u *ReferralUpdate) ExecX(ctx context.Context) {
 	}
 }
 
+// check runs all checks and user-defined validators on the builder.
+func (_u *ReferralUpdate) check() error {
+	if v, ok := _u.mutation.NotEligibleReason(); ok {
+		if err := referral.NotEligibleReasonValidator(v); err != nil {
+			return &ValidationError{Name: "not_eligible_reason", err: fmt.Errorf(`ent: validator failed for field "Referral.not_eligible_reason": %w`, err)}
+		}
+	}
+	return nil
+}
+
 func (_u *ReferralUpdate) sqlSave(ctx context.Context) (_node int, err error) {
+	if err := _u.check(); err != nil {
+		return _node, err
+	}
 	_spec := sqlgraph.NewUpdateSpec(referral.Table, referral.Columns, sqlgraph.NewFieldSpec(referral.FieldID, field.TypeUUID))
 	if ps := _u.mutation.predicates; len(ps) > 0 {
 		_spec.Predicate = func(selector *sql.Selector) {
@@ -168,6 +216,15 @@ func (_u *ReferralUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 				ps[i](selector)
 			}
 		}
+	}
+	if value, ok := _u.mutation.NotEligibleReason(); ok {
+		_spec.SetField(referral.FieldNotEligibleReason, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.FlaggedAt(); ok {
+		_spec.SetField(referral.FieldFlaggedAt, field.TypeTime, value)
+	}
+	if _u.mutation.FlaggedAtCleared() {
+		_spec.ClearField(referral.FieldFlaggedAt, field.TypeTime)
 	}
 	if _u.mutation.AffiliateCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -332,6 +389,40 @@ func (_u *ReferralUpdateOne) ClearReferredID() *ReferralUpdateOne {
 	return _u
 }
 
+// SetNotEligibleReason sets the "not_eligible_reason" field.
+func (_u *ReferralUpdateOne) SetNotEligibleReason(v string) *ReferralUpdateOne {
+	_u.mutation.SetNotEligibleReason(v)
+	return _u
+}
+
+// SetNillableNotEligibleReason sets the "not_eligible_reason" field if the given value is not nil.
+func (_u *ReferralUpdateOne) SetNillableNotEligibleReason(v *string) *ReferralUpdateOne {
+	if v != nil {
+		_u.SetNotEligibleReason(*v)
+	}
+	return _u
+}
+
+// SetFlaggedAt sets the "flagged_at" field.
+func (_u *ReferralUpdateOne) SetFlaggedAt(v time.Time) *ReferralUpdateOne {
+	_u.mutation.SetFlaggedAt(v)
+	return _u
+}
+
+// SetNillableFlaggedAt sets the "flagged_at" field if the given value is not nil.
+func (_u *ReferralUpdateOne) SetNillableFlaggedAt(v *time.Time) *ReferralUpdateOne {
+	if v != nil {
+		_u.SetFlaggedAt(*v)
+	}
+	return _u
+}
+
+// ClearFlaggedAt clears the value of the "flagged_at" field.
+func (_u *ReferralUpdateOne) ClearFlaggedAt() *ReferralUpdateOne {
+	_u.mutation.ClearFlaggedAt()
+	return _u
+}
+
 // SetAffiliate sets the "affiliate" edge to the User entity.
 func (_u *ReferralUpdateOne) SetAffiliate(v *User) *ReferralUpdateOne {
 	return _u.SetAffiliateID(v.ID)
@@ -435,7 +526,20 @@ func (_u *ReferralUpdateOne) ExecX(ctx context.Context) {
 	}
 }
 
+// check runs all checks and user-defined validators on the builder.
+func (_u *ReferralUpdateOne) check() error {
+	if v, ok := _u.mutation.NotEligibleReason(); ok {
+		if err := referral.NotEligibleReasonValidator(v); err != nil {
+			return &ValidationError{Name: "not_eligible_reason", err: fmt.Errorf(`ent: validator failed for field "Referral.not_eligible_reason": %w`, err)}
+		}
+	}
+	return nil
+}
+
 func (_u *ReferralUpdateOne) sqlSave(ctx context.Context) (_node *Referral, err error) {
+	if err := _u.check(); err != nil {
+		return _node, err
+	}
 	_spec := sqlgraph.NewUpdateSpec(referral.Table, referral.Columns, sqlgraph.NewFieldSpec(referral.FieldID, field.TypeUUID))
 	id, ok := _u.mutation.ID()
 	if !ok {
@@ -460,6 +564,15 @@ func (_u *ReferralUpdateOne) sqlSave(ctx context.Context) (_node *Referral, err 
 				ps[i](selector)
 			}
 		}
+	}
+	if value, ok := _u.mutation.NotEligibleReason(); ok {
+		_spec.SetField(referral.FieldNotEligibleReason, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.FlaggedAt(); ok {
+		_spec.SetField(referral.FieldFlaggedAt, field.TypeTime, value)
+	}
+	if _u.mutation.FlaggedAtCleared() {
+		_spec.ClearField(referral.FieldFlaggedAt, field.TypeTime)
 	}
 	if _u.mutation.AffiliateCleared() {
 		edge := &sqlgraph.EdgeSpec{

@@ -37,6 +37,8 @@ import (
 	"github.com/kesihq/kesi/ent/remindersetting"
 	"github.com/kesihq/kesi/ent/retainedpayment"
 	"github.com/kesihq/kesi/ent/schema"
+	"github.com/kesihq/kesi/ent/twostep"
+	"github.com/kesihq/kesi/ent/twosteprecoverycode"
 	"github.com/kesihq/kesi/ent/user"
 )
 
@@ -833,6 +835,30 @@ func init() {
 	paymentDescRefundedMinor := paymentFields[11].Descriptor()
 	// payment.DefaultRefundedMinor holds the default value on creation for the refunded_minor field.
 	payment.DefaultRefundedMinor = paymentDescRefundedMinor.Default.(int64)
+	// paymentDescPayerCustomerCode is the schema descriptor for payer_customer_code field.
+	paymentDescPayerCustomerCode := paymentFields[12].Descriptor()
+	// payment.DefaultPayerCustomerCode holds the default value on creation for the payer_customer_code field.
+	payment.DefaultPayerCustomerCode = paymentDescPayerCustomerCode.Default.(string)
+	// payment.PayerCustomerCodeValidator is a validator for the "payer_customer_code" field. It is called by the builders before save.
+	payment.PayerCustomerCodeValidator = paymentDescPayerCustomerCode.Validators[0].(func(string) error)
+	// paymentDescPayerEmail is the schema descriptor for payer_email field.
+	paymentDescPayerEmail := paymentFields[13].Descriptor()
+	// payment.DefaultPayerEmail holds the default value on creation for the payer_email field.
+	payment.DefaultPayerEmail = paymentDescPayerEmail.Default.(string)
+	// payment.PayerEmailValidator is a validator for the "payer_email" field. It is called by the builders before save.
+	payment.PayerEmailValidator = paymentDescPayerEmail.Validators[0].(func(string) error)
+	// paymentDescPayerPhone is the schema descriptor for payer_phone field.
+	paymentDescPayerPhone := paymentFields[14].Descriptor()
+	// payment.DefaultPayerPhone holds the default value on creation for the payer_phone field.
+	payment.DefaultPayerPhone = paymentDescPayerPhone.Default.(string)
+	// payment.PayerPhoneValidator is a validator for the "payer_phone" field. It is called by the builders before save.
+	payment.PayerPhoneValidator = paymentDescPayerPhone.Validators[0].(func(string) error)
+	// paymentDescPayerSignature is the schema descriptor for payer_signature field.
+	paymentDescPayerSignature := paymentFields[15].Descriptor()
+	// payment.DefaultPayerSignature holds the default value on creation for the payer_signature field.
+	payment.DefaultPayerSignature = paymentDescPayerSignature.Default.(string)
+	// payment.PayerSignatureValidator is a validator for the "payer_signature" field. It is called by the builders before save.
+	payment.PayerSignatureValidator = paymentDescPayerSignature.Validators[0].(func(string) error)
 	// paymentDescID is the schema descriptor for id field.
 	paymentDescID := paymentMixinFields0[0].Descriptor()
 	// payment.DefaultID holds the default value on creation for the id field.
@@ -936,6 +962,12 @@ func init() {
 	referralDescCreatedAt := referralFields[2].Descriptor()
 	// referral.DefaultCreatedAt holds the default value on creation for the created_at field.
 	referral.DefaultCreatedAt = referralDescCreatedAt.Default.(func() time.Time)
+	// referralDescNotEligibleReason is the schema descriptor for not_eligible_reason field.
+	referralDescNotEligibleReason := referralFields[3].Descriptor()
+	// referral.DefaultNotEligibleReason holds the default value on creation for the not_eligible_reason field.
+	referral.DefaultNotEligibleReason = referralDescNotEligibleReason.Default.(string)
+	// referral.NotEligibleReasonValidator is a validator for the "not_eligible_reason" field. It is called by the builders before save.
+	referral.NotEligibleReasonValidator = referralDescNotEligibleReason.Validators[0].(func(string) error)
 	// referralDescID is the schema descriptor for id field.
 	referralDescID := referralMixinFields0[0].Descriptor()
 	// referral.DefaultID holds the default value on creation for the id field.
@@ -1167,6 +1199,40 @@ func init() {
 	retainedpaymentDescID := retainedpaymentMixinFields0[0].Descriptor()
 	// retainedpayment.DefaultID holds the default value on creation for the id field.
 	retainedpayment.DefaultID = retainedpaymentDescID.Default.(func() uuid.UUID)
+	twostepMixin := schema.TwoStep{}.Mixin()
+	twostepMixinFields0 := twostepMixin[0].Fields()
+	_ = twostepMixinFields0
+	twostepFields := schema.TwoStep{}.Fields()
+	_ = twostepFields
+	// twostepDescKeyID is the schema descriptor for key_id field.
+	twostepDescKeyID := twostepFields[2].Descriptor()
+	// twostep.KeyIDValidator is a validator for the "key_id" field. It is called by the builders before save.
+	twostep.KeyIDValidator = twostepDescKeyID.Validators[0].(func(string) error)
+	// twostepDescCreatedAt is the schema descriptor for created_at field.
+	twostepDescCreatedAt := twostepFields[3].Descriptor()
+	// twostep.DefaultCreatedAt holds the default value on creation for the created_at field.
+	twostep.DefaultCreatedAt = twostepDescCreatedAt.Default.(func() time.Time)
+	// twostepDescLastStep is the schema descriptor for last_step field.
+	twostepDescLastStep := twostepFields[5].Descriptor()
+	// twostep.DefaultLastStep holds the default value on creation for the last_step field.
+	twostep.DefaultLastStep = twostepDescLastStep.Default.(int64)
+	// twostepDescID is the schema descriptor for id field.
+	twostepDescID := twostepMixinFields0[0].Descriptor()
+	// twostep.DefaultID holds the default value on creation for the id field.
+	twostep.DefaultID = twostepDescID.Default.(func() uuid.UUID)
+	twosteprecoverycodeMixin := schema.TwoStepRecoveryCode{}.Mixin()
+	twosteprecoverycodeMixinFields0 := twosteprecoverycodeMixin[0].Fields()
+	_ = twosteprecoverycodeMixinFields0
+	twosteprecoverycodeFields := schema.TwoStepRecoveryCode{}.Fields()
+	_ = twosteprecoverycodeFields
+	// twosteprecoverycodeDescCreatedAt is the schema descriptor for created_at field.
+	twosteprecoverycodeDescCreatedAt := twosteprecoverycodeFields[2].Descriptor()
+	// twosteprecoverycode.DefaultCreatedAt holds the default value on creation for the created_at field.
+	twosteprecoverycode.DefaultCreatedAt = twosteprecoverycodeDescCreatedAt.Default.(func() time.Time)
+	// twosteprecoverycodeDescID is the schema descriptor for id field.
+	twosteprecoverycodeDescID := twosteprecoverycodeMixinFields0[0].Descriptor()
+	// twosteprecoverycode.DefaultID holds the default value on creation for the id field.
+	twosteprecoverycode.DefaultID = twosteprecoverycodeDescID.Default.(func() uuid.UUID)
 	userMixin := schema.User{}.Mixin()
 	userMixinFields0 := userMixin[0].Fields()
 	_ = userMixinFields0

@@ -74,6 +74,10 @@ type Tx struct {
 	ReminderSetting *ReminderSettingClient
 	// RetainedPayment is the client for interacting with the RetainedPayment builders.
 	RetainedPayment *RetainedPaymentClient
+	// TwoStep is the client for interacting with the TwoStep builders.
+	TwoStep *TwoStepClient
+	// TwoStepRecoveryCode is the client for interacting with the TwoStepRecoveryCode builders.
+	TwoStepRecoveryCode *TwoStepRecoveryCodeClient
 	// User is the client for interacting with the User builders.
 	User *UserClient
 
@@ -237,6 +241,8 @@ func (tx *Tx) init() {
 	tx.ReminderMessage = NewReminderMessageClient(tx.config)
 	tx.ReminderSetting = NewReminderSettingClient(tx.config)
 	tx.RetainedPayment = NewRetainedPaymentClient(tx.config)
+	tx.TwoStep = NewTwoStepClient(tx.config)
+	tx.TwoStepRecoveryCode = NewTwoStepRecoveryCodeClient(tx.config)
 	tx.User = NewUserClient(tx.config)
 }
 

@@ -369,6 +369,30 @@ func (f RetainedPaymentFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Va
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RetainedPaymentMutation", m)
 }
 
+// The TwoStepFunc type is an adapter to allow the use of ordinary
+// function as TwoStep mutator.
+type TwoStepFunc func(context.Context, *ent.TwoStepMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f TwoStepFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.TwoStepMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.TwoStepMutation", m)
+}
+
+// The TwoStepRecoveryCodeFunc type is an adapter to allow the use of ordinary
+// function as TwoStepRecoveryCode mutator.
+type TwoStepRecoveryCodeFunc func(context.Context, *ent.TwoStepRecoveryCodeMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f TwoStepRecoveryCodeFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.TwoStepRecoveryCodeMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.TwoStepRecoveryCodeMutation", m)
+}
+
 // The UserFunc type is an adapter to allow the use of ordinary
 // function as User mutator.
 type UserFunc func(context.Context, *ent.UserMutation) (ent.Value, error)

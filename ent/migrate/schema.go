@@ -616,6 +616,10 @@ var (
 		{Name: "paid_until_after", Type: field.TypeTime, Nullable: true},
 		{Name: "refunded_at", Type: field.TypeTime, Nullable: true},
 		{Name: "refunded_minor", Type: field.TypeInt64, Default: 0},
+		{Name: "payer_customer_code", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "payer_email", Type: field.TypeString, Size: 254, Default: ""},
+		{Name: "payer_phone", Type: field.TypeString, Size: 32, Default: ""},
+		{Name: "payer_signature", Type: field.TypeString, Size: 64, Default: ""},
 		{Name: "plan_id", Type: field.TypeString, Size: 40},
 		{Name: "user_id", Type: field.TypeUUID},
 	}
@@ -627,13 +631,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "payments_plans_payments",
-				Columns:    []*schema.Column{PaymentsColumns[13]},
+				Columns:    []*schema.Column{PaymentsColumns[17]},
 				RefColumns: []*schema.Column{PlansColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "payments_users_payments",
-				Columns:    []*schema.Column{PaymentsColumns[14]},
+				Columns:    []*schema.Column{PaymentsColumns[18]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -642,7 +646,7 @@ var (
 			{
 				Name:    "payment_user_id_created_at",
 				Unique:  false,
-				Columns: []*schema.Column{PaymentsColumns[14], PaymentsColumns[1]},
+				Columns: []*schema.Column{PaymentsColumns[18], PaymentsColumns[1]},
 			},
 			{
 				Name:    "payment_status_applied_at",
@@ -741,6 +745,8 @@ var (
 	ReferralsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
 		{Name: "created_at", Type: field.TypeTime},
+		{Name: "not_eligible_reason", Type: field.TypeString, Size: 200, Default: ""},
+		{Name: "flagged_at", Type: field.TypeTime, Nullable: true},
 		{Name: "affiliate_id", Type: field.TypeUUID, Nullable: true},
 		{Name: "referred_id", Type: field.TypeUUID, Unique: true, Nullable: true},
 	}
@@ -752,13 +758,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "referrals_users_referrals_made",
-				Columns:    []*schema.Column{ReferralsColumns[2]},
+				Columns:    []*schema.Column{ReferralsColumns[4]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
 			{
 				Symbol:     "referrals_users_referred_by",
-				Columns:    []*schema.Column{ReferralsColumns[3]},
+				Columns:    []*schema.Column{ReferralsColumns[5]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -767,7 +773,7 @@ var (
 			{
 				Name:    "referral_affiliate_id_created_at",
 				Unique:  false,
-				Columns: []*schema.Column{ReferralsColumns[2], ReferralsColumns[1]},
+				Columns: []*schema.Column{ReferralsColumns[4], ReferralsColumns[1]},
 			},
 		},
 	}
@@ -934,6 +940,43 @@ var (
 			},
 		},
 	}
+	// TwoStepsColumns holds the columns for the "two_steps" table.
+	TwoStepsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "user_id", Type: field.TypeUUID, Unique: true},
+		{Name: "secret_sealed", Type: field.TypeBytes},
+		{Name: "key_id", Type: field.TypeString, Size: 64},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "enabled_at", Type: field.TypeTime, Nullable: true},
+		{Name: "last_step", Type: field.TypeInt64, Default: 0},
+	}
+	// TwoStepsTable holds the schema information for the "two_steps" table.
+	TwoStepsTable = &schema.Table{
+		Name:       "two_steps",
+		Columns:    TwoStepsColumns,
+		PrimaryKey: []*schema.Column{TwoStepsColumns[0]},
+	}
+	// TwoStepRecoveryCodesColumns holds the columns for the "two_step_recovery_codes" table.
+	TwoStepRecoveryCodesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "user_id", Type: field.TypeUUID},
+		{Name: "code_hash", Type: field.TypeBytes},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "used_at", Type: field.TypeTime, Nullable: true},
+	}
+	// TwoStepRecoveryCodesTable holds the schema information for the "two_step_recovery_codes" table.
+	TwoStepRecoveryCodesTable = &schema.Table{
+		Name:       "two_step_recovery_codes",
+		Columns:    TwoStepRecoveryCodesColumns,
+		PrimaryKey: []*schema.Column{TwoStepRecoveryCodesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "twosteprecoverycode_user_id",
+				Unique:  false,
+				Columns: []*schema.Column{TwoStepRecoveryCodesColumns[1]},
+			},
+		},
+	}
 	// UsersColumns holds the columns for the "users" table.
 	UsersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -1020,6 +1063,8 @@ var (
 		ReminderMessagesTable,
 		ReminderSettingsTable,
 		RetainedPaymentsTable,
+		TwoStepsTable,
+		TwoStepRecoveryCodesTable,
 		UsersTable,
 		LawClientCasesTable,
 	}

@@ -44,6 +44,14 @@ const (
 	FieldRefundedAt = "refunded_at"
 	// FieldRefundedMinor holds the string denoting the refunded_minor field in the database.
 	FieldRefundedMinor = "refunded_minor"
+	// FieldPayerCustomerCode holds the string denoting the payer_customer_code field in the database.
+	FieldPayerCustomerCode = "payer_customer_code"
+	// FieldPayerEmail holds the string denoting the payer_email field in the database.
+	FieldPayerEmail = "payer_email"
+	// FieldPayerPhone holds the string denoting the payer_phone field in the database.
+	FieldPayerPhone = "payer_phone"
+	// FieldPayerSignature holds the string denoting the payer_signature field in the database.
+	FieldPayerSignature = "payer_signature"
 	// EdgeUser holds the string denoting the user edge name in mutations.
 	EdgeUser = "user"
 	// EdgePlan holds the string denoting the plan edge name in mutations.
@@ -83,6 +91,10 @@ var Columns = []string{
 	FieldPaidUntilAfter,
 	FieldRefundedAt,
 	FieldRefundedMinor,
+	FieldPayerCustomerCode,
+	FieldPayerEmail,
+	FieldPayerPhone,
+	FieldPayerSignature,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -112,6 +124,22 @@ var (
 	ProviderValidator func(string) error
 	// DefaultRefundedMinor holds the default value on creation for the "refunded_minor" field.
 	DefaultRefundedMinor int64
+	// DefaultPayerCustomerCode holds the default value on creation for the "payer_customer_code" field.
+	DefaultPayerCustomerCode string
+	// PayerCustomerCodeValidator is a validator for the "payer_customer_code" field. It is called by the builders before save.
+	PayerCustomerCodeValidator func(string) error
+	// DefaultPayerEmail holds the default value on creation for the "payer_email" field.
+	DefaultPayerEmail string
+	// PayerEmailValidator is a validator for the "payer_email" field. It is called by the builders before save.
+	PayerEmailValidator func(string) error
+	// DefaultPayerPhone holds the default value on creation for the "payer_phone" field.
+	DefaultPayerPhone string
+	// PayerPhoneValidator is a validator for the "payer_phone" field. It is called by the builders before save.
+	PayerPhoneValidator func(string) error
+	// DefaultPayerSignature holds the default value on creation for the "payer_signature" field.
+	DefaultPayerSignature string
+	// PayerSignatureValidator is a validator for the "payer_signature" field. It is called by the builders before save.
+	PayerSignatureValidator func(string) error
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() uuid.UUID
 )
@@ -220,6 +248,26 @@ func ByRefundedAt(opts ...sql.OrderTermOption) OrderOption {
 // ByRefundedMinor orders the results by the refunded_minor field.
 func ByRefundedMinor(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldRefundedMinor, opts...).ToFunc()
+}
+
+// ByPayerCustomerCode orders the results by the payer_customer_code field.
+func ByPayerCustomerCode(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldPayerCustomerCode, opts...).ToFunc()
+}
+
+// ByPayerEmail orders the results by the payer_email field.
+func ByPayerEmail(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldPayerEmail, opts...).ToFunc()
+}
+
+// ByPayerPhone orders the results by the payer_phone field.
+func ByPayerPhone(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldPayerPhone, opts...).ToFunc()
+}
+
+// ByPayerSignature orders the results by the payer_signature field.
+func ByPayerSignature(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldPayerSignature, opts...).ToFunc()
 }
 
 // ByUserField orders the results by user field.

@@ -121,6 +121,26 @@ func RefundedMinor(v int64) predicate.Payment {
 	return predicate.Payment(sql.FieldEQ(FieldRefundedMinor, v))
 }
 
+// PayerCustomerCode applies equality check predicate on the "payer_customer_code" field. It's identical to PayerCustomerCodeEQ.
+func PayerCustomerCode(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldEQ(FieldPayerCustomerCode, v))
+}
+
+// PayerEmail applies equality check predicate on the "payer_email" field. It's identical to PayerEmailEQ.
+func PayerEmail(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldEQ(FieldPayerEmail, v))
+}
+
+// PayerPhone applies equality check predicate on the "payer_phone" field. It's identical to PayerPhoneEQ.
+func PayerPhone(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldEQ(FieldPayerPhone, v))
+}
+
+// PayerSignature applies equality check predicate on the "payer_signature" field. It's identical to PayerSignatureEQ.
+func PayerSignature(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldEQ(FieldPayerSignature, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.Payment {
 	return predicate.Payment(sql.FieldEQ(FieldCreatedAt, v))
@@ -769,6 +789,266 @@ func RefundedMinorLT(v int64) predicate.Payment {
 // RefundedMinorLTE applies the LTE predicate on the "refunded_minor" field.
 func RefundedMinorLTE(v int64) predicate.Payment {
 	return predicate.Payment(sql.FieldLTE(FieldRefundedMinor, v))
+}
+
+// PayerCustomerCodeEQ applies the EQ predicate on the "payer_customer_code" field.
+func PayerCustomerCodeEQ(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldEQ(FieldPayerCustomerCode, v))
+}
+
+// PayerCustomerCodeNEQ applies the NEQ predicate on the "payer_customer_code" field.
+func PayerCustomerCodeNEQ(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldNEQ(FieldPayerCustomerCode, v))
+}
+
+// PayerCustomerCodeIn applies the In predicate on the "payer_customer_code" field.
+func PayerCustomerCodeIn(vs ...string) predicate.Payment {
+	return predicate.Payment(sql.FieldIn(FieldPayerCustomerCode, vs...))
+}
+
+// PayerCustomerCodeNotIn applies the NotIn predicate on the "payer_customer_code" field.
+func PayerCustomerCodeNotIn(vs ...string) predicate.Payment {
+	return predicate.Payment(sql.FieldNotIn(FieldPayerCustomerCode, vs...))
+}
+
+// PayerCustomerCodeGT applies the GT predicate on the "payer_customer_code" field.
+func PayerCustomerCodeGT(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldGT(FieldPayerCustomerCode, v))
+}
+
+// PayerCustomerCodeGTE applies the GTE predicate on the "payer_customer_code" field.
+func PayerCustomerCodeGTE(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldGTE(FieldPayerCustomerCode, v))
+}
+
+// PayerCustomerCodeLT applies the LT predicate on the "payer_customer_code" field.
+func PayerCustomerCodeLT(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldLT(FieldPayerCustomerCode, v))
+}
+
+// PayerCustomerCodeLTE applies the LTE predicate on the "payer_customer_code" field.
+func PayerCustomerCodeLTE(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldLTE(FieldPayerCustomerCode, v))
+}
+
+// PayerCustomerCodeContains applies the Contains predicate on the "payer_customer_code" field.
+func PayerCustomerCodeContains(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldContains(FieldPayerCustomerCode, v))
+}
+
+// PayerCustomerCodeHasPrefix applies the HasPrefix predicate on the "payer_customer_code" field.
+func PayerCustomerCodeHasPrefix(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldHasPrefix(FieldPayerCustomerCode, v))
+}
+
+// PayerCustomerCodeHasSuffix applies the HasSuffix predicate on the "payer_customer_code" field.
+func PayerCustomerCodeHasSuffix(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldHasSuffix(FieldPayerCustomerCode, v))
+}
+
+// PayerCustomerCodeEqualFold applies the EqualFold predicate on the "payer_customer_code" field.
+func PayerCustomerCodeEqualFold(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldEqualFold(FieldPayerCustomerCode, v))
+}
+
+// PayerCustomerCodeContainsFold applies the ContainsFold predicate on the "payer_customer_code" field.
+func PayerCustomerCodeContainsFold(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldContainsFold(FieldPayerCustomerCode, v))
+}
+
+// PayerEmailEQ applies the EQ predicate on the "payer_email" field.
+func PayerEmailEQ(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldEQ(FieldPayerEmail, v))
+}
+
+// PayerEmailNEQ applies the NEQ predicate on the "payer_email" field.
+func PayerEmailNEQ(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldNEQ(FieldPayerEmail, v))
+}
+
+// PayerEmailIn applies the In predicate on the "payer_email" field.
+func PayerEmailIn(vs ...string) predicate.Payment {
+	return predicate.Payment(sql.FieldIn(FieldPayerEmail, vs...))
+}
+
+// PayerEmailNotIn applies the NotIn predicate on the "payer_email" field.
+func PayerEmailNotIn(vs ...string) predicate.Payment {
+	return predicate.Payment(sql.FieldNotIn(FieldPayerEmail, vs...))
+}
+
+// PayerEmailGT applies the GT predicate on the "payer_email" field.
+func PayerEmailGT(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldGT(FieldPayerEmail, v))
+}
+
+// PayerEmailGTE applies the GTE predicate on the "payer_email" field.
+func PayerEmailGTE(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldGTE(FieldPayerEmail, v))
+}
+
+// PayerEmailLT applies the LT predicate on the "payer_email" field.
+func PayerEmailLT(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldLT(FieldPayerEmail, v))
+}
+
+// PayerEmailLTE applies the LTE predicate on the "payer_email" field.
+func PayerEmailLTE(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldLTE(FieldPayerEmail, v))
+}
+
+// PayerEmailContains applies the Contains predicate on the "payer_email" field.
+func PayerEmailContains(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldContains(FieldPayerEmail, v))
+}
+
+// PayerEmailHasPrefix applies the HasPrefix predicate on the "payer_email" field.
+func PayerEmailHasPrefix(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldHasPrefix(FieldPayerEmail, v))
+}
+
+// PayerEmailHasSuffix applies the HasSuffix predicate on the "payer_email" field.
+func PayerEmailHasSuffix(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldHasSuffix(FieldPayerEmail, v))
+}
+
+// PayerEmailEqualFold applies the EqualFold predicate on the "payer_email" field.
+func PayerEmailEqualFold(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldEqualFold(FieldPayerEmail, v))
+}
+
+// PayerEmailContainsFold applies the ContainsFold predicate on the "payer_email" field.
+func PayerEmailContainsFold(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldContainsFold(FieldPayerEmail, v))
+}
+
+// PayerPhoneEQ applies the EQ predicate on the "payer_phone" field.
+func PayerPhoneEQ(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldEQ(FieldPayerPhone, v))
+}
+
+// PayerPhoneNEQ applies the NEQ predicate on the "payer_phone" field.
+func PayerPhoneNEQ(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldNEQ(FieldPayerPhone, v))
+}
+
+// PayerPhoneIn applies the In predicate on the "payer_phone" field.
+func PayerPhoneIn(vs ...string) predicate.Payment {
+	return predicate.Payment(sql.FieldIn(FieldPayerPhone, vs...))
+}
+
+// PayerPhoneNotIn applies the NotIn predicate on the "payer_phone" field.
+func PayerPhoneNotIn(vs ...string) predicate.Payment {
+	return predicate.Payment(sql.FieldNotIn(FieldPayerPhone, vs...))
+}
+
+// PayerPhoneGT applies the GT predicate on the "payer_phone" field.
+func PayerPhoneGT(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldGT(FieldPayerPhone, v))
+}
+
+// PayerPhoneGTE applies the GTE predicate on the "payer_phone" field.
+func PayerPhoneGTE(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldGTE(FieldPayerPhone, v))
+}
+
+// PayerPhoneLT applies the LT predicate on the "payer_phone" field.
+func PayerPhoneLT(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldLT(FieldPayerPhone, v))
+}
+
+// PayerPhoneLTE applies the LTE predicate on the "payer_phone" field.
+func PayerPhoneLTE(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldLTE(FieldPayerPhone, v))
+}
+
+// PayerPhoneContains applies the Contains predicate on the "payer_phone" field.
+func PayerPhoneContains(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldContains(FieldPayerPhone, v))
+}
+
+// PayerPhoneHasPrefix applies the HasPrefix predicate on the "payer_phone" field.
+func PayerPhoneHasPrefix(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldHasPrefix(FieldPayerPhone, v))
+}
+
+// PayerPhoneHasSuffix applies the HasSuffix predicate on the "payer_phone" field.
+func PayerPhoneHasSuffix(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldHasSuffix(FieldPayerPhone, v))
+}
+
+// PayerPhoneEqualFold applies the EqualFold predicate on the "payer_phone" field.
+func PayerPhoneEqualFold(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldEqualFold(FieldPayerPhone, v))
+}
+
+// PayerPhoneContainsFold applies the ContainsFold predicate on the "payer_phone" field.
+func PayerPhoneContainsFold(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldContainsFold(FieldPayerPhone, v))
+}
+
+// PayerSignatureEQ applies the EQ predicate on the "payer_signature" field.
+func PayerSignatureEQ(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldEQ(FieldPayerSignature, v))
+}
+
+// PayerSignatureNEQ applies the NEQ predicate on the "payer_signature" field.
+func PayerSignatureNEQ(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldNEQ(FieldPayerSignature, v))
+}
+
+// PayerSignatureIn applies the In predicate on the "payer_signature" field.
+func PayerSignatureIn(vs ...string) predicate.Payment {
+	return predicate.Payment(sql.FieldIn(FieldPayerSignature, vs...))
+}
+
+// PayerSignatureNotIn applies the NotIn predicate on the "payer_signature" field.
+func PayerSignatureNotIn(vs ...string) predicate.Payment {
+	return predicate.Payment(sql.FieldNotIn(FieldPayerSignature, vs...))
+}
+
+// PayerSignatureGT applies the GT predicate on the "payer_signature" field.
+func PayerSignatureGT(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldGT(FieldPayerSignature, v))
+}
+
+// PayerSignatureGTE applies the GTE predicate on the "payer_signature" field.
+func PayerSignatureGTE(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldGTE(FieldPayerSignature, v))
+}
+
+// PayerSignatureLT applies the LT predicate on the "payer_signature" field.
+func PayerSignatureLT(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldLT(FieldPayerSignature, v))
+}
+
+// PayerSignatureLTE applies the LTE predicate on the "payer_signature" field.
+func PayerSignatureLTE(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldLTE(FieldPayerSignature, v))
+}
+
+// PayerSignatureContains applies the Contains predicate on the "payer_signature" field.
+func PayerSignatureContains(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldContains(FieldPayerSignature, v))
+}
+
+// PayerSignatureHasPrefix applies the HasPrefix predicate on the "payer_signature" field.
+func PayerSignatureHasPrefix(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldHasPrefix(FieldPayerSignature, v))
+}
+
+// PayerSignatureHasSuffix applies the HasSuffix predicate on the "payer_signature" field.
+func PayerSignatureHasSuffix(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldHasSuffix(FieldPayerSignature, v))
+}
+
+// PayerSignatureEqualFold applies the EqualFold predicate on the "payer_signature" field.
+func PayerSignatureEqualFold(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldEqualFold(FieldPayerSignature, v))
+}
+
+// PayerSignatureContainsFold applies the ContainsFold predicate on the "payer_signature" field.
+func PayerSignatureContainsFold(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldContainsFold(FieldPayerSignature, v))
 }
 
 // HasUser applies the HasEdge predicate on the "user" edge.

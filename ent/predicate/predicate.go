@@ -96,5 +96,11 @@ type ReminderSetting func(*sql.Selector)
 // RetainedPayment is the predicate function for retainedpayment builders.
 type RetainedPayment func(*sql.Selector)
 
+// TwoStep is the predicate function for twostep builders.
+type TwoStep func(*sql.Selector)
+
+// TwoStepRecoveryCode is the predicate function for twosteprecoverycode builders.
+type TwoStepRecoveryCode func(*sql.Selector)
+
 // User is the predicate function for user builders.
 type User func(*sql.Selector)

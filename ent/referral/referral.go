@@ -21,6 +21,10 @@ const (
 	FieldReferredID = "referred_id"
 	// FieldCreatedAt holds the string denoting the created_at field in the database.
 	FieldCreatedAt = "created_at"
+	// FieldNotEligibleReason holds the string denoting the not_eligible_reason field in the database.
+	FieldNotEligibleReason = "not_eligible_reason"
+	// FieldFlaggedAt holds the string denoting the flagged_at field in the database.
+	FieldFlaggedAt = "flagged_at"
 	// EdgeAffiliate holds the string denoting the affiliate edge name in mutations.
 	EdgeAffiliate = "affiliate"
 	// EdgeReferred holds the string denoting the referred edge name in mutations.
@@ -58,6 +62,8 @@ var Columns = []string{
 	FieldAffiliateID,
 	FieldReferredID,
 	FieldCreatedAt,
+	FieldNotEligibleReason,
+	FieldFlaggedAt,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -73,6 +79,10 @@ func ValidColumn(column string) bool {
 var (
 	// DefaultCreatedAt holds the default value on creation for the "created_at" field.
 	DefaultCreatedAt func() time.Time
+	// DefaultNotEligibleReason holds the default value on creation for the "not_eligible_reason" field.
+	DefaultNotEligibleReason string
+	// NotEligibleReasonValidator is a validator for the "not_eligible_reason" field. It is called by the builders before save.
+	NotEligibleReasonValidator func(string) error
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() uuid.UUID
 )
@@ -98,6 +108,16 @@ func ByReferredID(opts ...sql.OrderTermOption) OrderOption {
 // ByCreatedAt orders the results by the created_at field.
 func ByCreatedAt(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldCreatedAt, opts...).ToFunc()
+}
+
+// ByNotEligibleReason orders the results by the not_eligible_reason field.
+func ByNotEligibleReason(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldNotEligibleReason, opts...).ToFunc()
+}
+
+// ByFlaggedAt orders the results by the flagged_at field.
+func ByFlaggedAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldFlaggedAt, opts...).ToFunc()
 }
 
 // ByAffiliateField orders the results by affiliate field.

@@ -71,6 +71,16 @@ func CreatedAt(v time.Time) predicate.Referral {
 	return predicate.Referral(sql.FieldEQ(FieldCreatedAt, v))
 }
 
+// NotEligibleReason applies equality check predicate on the "not_eligible_reason" field. It's identical to NotEligibleReasonEQ.
+func NotEligibleReason(v string) predicate.Referral {
+	return predicate.Referral(sql.FieldEQ(FieldNotEligibleReason, v))
+}
+
+// FlaggedAt applies equality check predicate on the "flagged_at" field. It's identical to FlaggedAtEQ.
+func FlaggedAt(v time.Time) predicate.Referral {
+	return predicate.Referral(sql.FieldEQ(FieldFlaggedAt, v))
+}
+
 // AffiliateIDEQ applies the EQ predicate on the "affiliate_id" field.
 func AffiliateIDEQ(v uuid.UUID) predicate.Referral {
 	return predicate.Referral(sql.FieldEQ(FieldAffiliateID, v))
@@ -169,6 +179,121 @@ func CreatedAtLT(v time.Time) predicate.Referral {
 // CreatedAtLTE applies the LTE predicate on the "created_at" field.
 func CreatedAtLTE(v time.Time) predicate.Referral {
 	return predicate.Referral(sql.FieldLTE(FieldCreatedAt, v))
+}
+
+// NotEligibleReasonEQ applies the EQ predicate on the "not_eligible_reason" field.
+func NotEligibleReasonEQ(v string) predicate.Referral {
+	return predicate.Referral(sql.FieldEQ(FieldNotEligibleReason, v))
+}
+
+// NotEligibleReasonNEQ applies the NEQ predicate on the "not_eligible_reason" field.
+func NotEligibleReasonNEQ(v string) predicate.Referral {
+	return predicate.Referral(sql.FieldNEQ(FieldNotEligibleReason, v))
+}
+
+// NotEligibleReasonIn applies the In predicate on the "not_eligible_reason" field.
+func NotEligibleReasonIn(vs ...string) predicate.Referral {
+	return predicate.Referral(sql.FieldIn(FieldNotEligibleReason, vs...))
+}
+
+// NotEligibleReasonNotIn applies the NotIn predicate on the "not_eligible_reason" field.
+func NotEligibleReasonNotIn(vs ...string) predicate.Referral {
+	return predicate.Referral(sql.FieldNotIn(FieldNotEligibleReason, vs...))
+}
+
+// NotEligibleReasonGT applies the GT predicate on the "not_eligible_reason" field.
+func NotEligibleReasonGT(v string) predicate.Referral {
+	return predicate.Referral(sql.FieldGT(FieldNotEligibleReason, v))
+}
+
+// NotEligibleReasonGTE applies the GTE predicate on the "not_eligible_reason" field.
+func NotEligibleReasonGTE(v string) predicate.Referral {
+	return predicate.Referral(sql.FieldGTE(FieldNotEligibleReason, v))
+}
+
+// NotEligibleReasonLT applies the LT predicate on the "not_eligible_reason" field.
+func NotEligibleReasonLT(v string) predicate.Referral {
+	return predicate.Referral(sql.FieldLT(FieldNotEligibleReason, v))
+}
+
+// NotEligibleReasonLTE applies the LTE predicate on the "not_eligible_reason" field.
+func NotEligibleReasonLTE(v string) predicate.Referral {
+	return predicate.Referral(sql.FieldLTE(FieldNotEligibleReason, v))
+}
+
+// NotEligibleReasonContains applies the Contains predicate on the "not_eligible_reason" field.
+func NotEligibleReasonContains(v string) predicate.Referral {
+	return predicate.Referral(sql.FieldContains(FieldNotEligibleReason, v))
+}
+
+// NotEligibleReasonHasPrefix applies the HasPrefix predicate on the "not_eligible_reason" field.
+func NotEligibleReasonHasPrefix(v string) predicate.Referral {
+	return predicate.Referral(sql.FieldHasPrefix(FieldNotEligibleReason, v))
+}
+
+// NotEligibleReasonHasSuffix applies the HasSuffix predicate on the "not_eligible_reason" field.
+func NotEligibleReasonHasSuffix(v string) predicate.Referral {
+	return predicate.Referral(sql.FieldHasSuffix(FieldNotEligibleReason, v))
+}
+
+// NotEligibleReasonEqualFold applies the EqualFold predicate on the "not_eligible_reason" field.
+func NotEligibleReasonEqualFold(v string) predicate.Referral {
+	return predicate.Referral(sql.FieldEqualFold(FieldNotEligibleReason, v))
+}
+
+// NotEligibleReasonContainsFold applies the ContainsFold predicate on the "not_eligible_reason" field.
+func NotEligibleReasonContainsFold(v string) predicate.Referral {
+	return predicate.Referral(sql.FieldContainsFold(FieldNotEligibleReason, v))
+}
+
+// FlaggedAtEQ applies the EQ predicate on the "flagged_at" field.
+func FlaggedAtEQ(v time.Time) predicate.Referral {
+	return predicate.Referral(sql.FieldEQ(FieldFlaggedAt, v))
+}
+
+// FlaggedAtNEQ applies the NEQ predicate on the "flagged_at" field.
+func FlaggedAtNEQ(v time.Time) predicate.Referral {
+	return predicate.Referral(sql.FieldNEQ(FieldFlaggedAt, v))
+}
+
+// FlaggedAtIn applies the In predicate on the "flagged_at" field.
+func FlaggedAtIn(vs ...time.Time) predicate.Referral {
+	return predicate.Referral(sql.FieldIn(FieldFlaggedAt, vs...))
+}
+
+// FlaggedAtNotIn applies the NotIn predicate on the "flagged_at" field.
+func FlaggedAtNotIn(vs ...time.Time) predicate.Referral {
+	return predicate.Referral(sql.FieldNotIn(FieldFlaggedAt, vs...))
+}
+
+// FlaggedAtGT applies the GT predicate on the "flagged_at" field.
+func FlaggedAtGT(v time.Time) predicate.Referral {
+	return predicate.Referral(sql.FieldGT(FieldFlaggedAt, v))
+}
+
+// FlaggedAtGTE applies the GTE predicate on the "flagged_at" field.
+func FlaggedAtGTE(v time.Time) predicate.Referral {
+	return predicate.Referral(sql.FieldGTE(FieldFlaggedAt, v))
+}
+
+// FlaggedAtLT applies the LT predicate on the "flagged_at" field.
+func FlaggedAtLT(v time.Time) predicate.Referral {
+	return predicate.Referral(sql.FieldLT(FieldFlaggedAt, v))
+}
+
+// FlaggedAtLTE applies the LTE predicate on the "flagged_at" field.
+func FlaggedAtLTE(v time.Time) predicate.Referral {
+	return predicate.Referral(sql.FieldLTE(FieldFlaggedAt, v))
+}
+
+// FlaggedAtIsNil applies the IsNil predicate on the "flagged_at" field.
+func FlaggedAtIsNil() predicate.Referral {
+	return predicate.Referral(sql.FieldIsNull(FieldFlaggedAt))
+}
+
+// FlaggedAtNotNil applies the NotNil predicate on the "flagged_at" field.
+func FlaggedAtNotNil() predicate.Referral {
+	return predicate.Referral(sql.FieldNotNull(FieldFlaggedAt))
 }
 
 // HasAffiliate applies the HasEdge predicate on the "affiliate" edge.

@@ -55,6 +55,12 @@ func (Payment) Fields() []ent.Field {
 		// Set once, when a refund shortened the subscription again.
 		field.Time("refunded_at").Optional().Nillable(),
 		field.Int64("refunded_minor").Default(0),
+		// Who paid, as the provider saw them (Paystack's customer and the
+		// card's signature), for the affiliates' self-referral check.
+		field.String("payer_customer_code").MaxLen(64).Default(""),
+		field.String("payer_email").MaxLen(254).Default(""),
+		field.String("payer_phone").MaxLen(32).Default(""),
+		field.String("payer_signature").MaxLen(64).Default(""),
 	}
 }
 
@@ -86,6 +92,10 @@ func (Referral) Fields() []ent.Field {
 		// A user is referred at most once.
 		field.UUID("referred_id", uuid.UUID{}).Optional().Unique(),
 		field.Time("created_at").Default(now).Immutable(),
+		// Why the referral earns nothing (the referred account shares the
+		// affiliate's phone number or Paystack customer); empty: eligible.
+		field.String("not_eligible_reason").MaxLen(200).Default(""),
+		field.Time("flagged_at").Optional().Nillable(),
 	}
 }
 

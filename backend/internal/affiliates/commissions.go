@@ -27,7 +27,8 @@ import (
 // So a 30-day payment on 31 January earns one commission, not two. A
 // referral is credited at most once per month: the unique (referral, month)
 // key makes a second run, or a run on another server at once, add nothing.
-// A referral of the affiliate themself is never credited.
+// A referral of the affiliate themself is never credited, nor one whose
+// account shares the affiliate's phone number or Paystack customer.
 func (s *Service) CreditMonth(ctx context.Context, m Month) (int, error) {
 	_, end := m.Bounds(s.cal.Location)
 	pays, err := s.db.Payment.Query().
@@ -87,10 +88,22 @@ func (s *Service) CreditMonth(ctx context.Context, m Month) (int, error) {
 	for _, c := range credited {
 		done[c.ReferralID] = true
 	}
+	// A referral of the affiliate in disguise (their phone, their Paystack
+	// customer) earns nothing and is flagged for them and the audit.
+	var open []*ent.Referral
+	for _, r := range refs {
+		if !done[r.ID] && r.AffiliateID != r.ReferredID {
+			open = append(open, r)
+		}
+	}
+	selfReferred, err := s.flagSelfReferrals(ctx, open)
+	if err != nil {
+		return 0, err
+	}
 	now := s.cal.Now().UTC()
 	var batch []*ent.CommissionCreate
 	for _, r := range refs {
-		if r.AffiliateID == r.ReferredID || done[r.ID] {
+		if r.AffiliateID == r.ReferredID || done[r.ID] || selfReferred[r.ID] {
 			continue
 		}
 		batch = append(batch, s.db.Commission.Create().

@@ -75,10 +75,11 @@ func (h *Handler) ListReferrals(ctx context.Context, req *connect.Request[kesiv1
 			referred.SubscriptionExpiresAt = timestamppb.New(*r.Referred.PaidUntil)
 		}
 		out[i] = &kesiv1.Referral{
-			Id:        r.ID.String(),
-			Status:    status,
-			CreatedAt: timestamppb.New(r.CreatedAt),
-			Referred:  referred,
+			Id:                r.ID.String(),
+			Status:            status,
+			CreatedAt:         timestamppb.New(r.CreatedAt),
+			Referred:          referred,
+			NotEligibleReason: r.NotEligibleReason,
 		}
 	}
 	return connect.NewResponse(&kesiv1.ListReferralsResponse{Referrals: out}), nil

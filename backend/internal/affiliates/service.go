@@ -98,10 +98,12 @@ func (s *Service) Stats(ctx context.Context, affiliateID uuid.UUID) (Stats, erro
 
 // Referral is one person an affiliate referred, as the affiliate sees them.
 type Referral struct {
-	ID        uuid.UUID
-	Active    bool
-	CreatedAt time.Time
-	Referred  *ent.User
+	ID     uuid.UUID
+	Active bool
+	// NotEligibleReason says why the referral earns nothing; "" when it does.
+	NotEligibleReason string
+	CreatedAt         time.Time
+	Referred          *ent.User
 }
 
 // Referrals answers the affiliate's referrals, newest first. Active means the
@@ -111,14 +113,24 @@ func (s *Service) Referrals(ctx context.Context, affiliateID uuid.UUID) ([]Refer
 	if err != nil {
 		return nil, err
 	}
+	ids, err := s.identities(ctx, []uuid.UUID{affiliateID})
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("identity of %s: %w", affiliateID, err))
+	}
 	now := s.cal.Now()
 	out := make([]Referral, len(refs))
 	for i, r := range refs {
+		reason := r.NotEligibleReason
+		if reason == "" {
+			// Known at once, before any payment: the same phone number.
+			reason = phoneReason(ids[affiliateID], r.Edges.Referred)
+		}
 		out[i] = Referral{
-			ID:        r.ID,
-			Active:    auth.Active(r.Edges.Referred.PaidUntil, now),
-			CreatedAt: r.CreatedAt,
-			Referred:  r.Edges.Referred,
+			ID:                r.ID,
+			Active:            auth.Active(r.Edges.Referred.PaidUntil, now),
+			NotEligibleReason: reason,
+			CreatedAt:         r.CreatedAt,
+			Referred:          r.Edges.Referred,
 		}
 	}
 	return out, nil

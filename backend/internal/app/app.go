@@ -62,6 +62,9 @@ type App struct {
 	Metrics *metrics.Metrics
 	// Documents re-wraps data keys for `kesi keys rewrap`.
 	Documents *documents.Service
+	// Auth is accounts and sessions: VerifySecondFactor for the domains that
+	// need it, and the mails it sends after answering.
+	Auth *auth.Service
 
 	seeders   []func(context.Context) error
 	checks    []func(context.Context) error
@@ -142,6 +145,7 @@ func (a *App) build() error {
 	authSvc, err := auth.NewService(a.DB.Client, a.Calendar.Clock, signer, mailer, auth.Options{
 		Limits:              limits,
 		MasterKey:           a.Config.MasterKey,
+		PreviousMasterKeys:  a.Config.PreviousMasterKeys,
 		PublicURL:           a.Config.PublicURL.String(),
 		RateLimitPerAccount: a.Config.RateLimitPerAccount,
 		RateLimitPerAddress: a.Config.RateLimitPerAddress,
@@ -152,6 +156,7 @@ func (a *App) build() error {
 		return fmt.Errorf("auth service: %w", err)
 	}
 	authn.Extensions = authSvc
+	a.Auth = authSvc
 	authHandler := auth.NewHandler(authSvc, a.Config.SecureCookies())
 	if a.Config.Demo {
 		a.seeders = append(a.seeders, func(ctx context.Context) error {
@@ -246,10 +251,10 @@ func (a *App) build() error {
 	// A date moved by an import or a cause-list adoption is alerted at once.
 	caseSvc.OnDateMoved = reminderSvc.DateMoved
 	causeListHandler := causelists.NewHandler(a.CauseLists)
-	// The data subject's rights: export and erasure. Two-step sign-in is not
-	// built yet: no account has a second factor (account.NoSecondFactor).
+	// The data subject's rights: export and erasure. Deleting an account asks
+	// for its second factor when two-step sign-in is on.
 	accountSvc := account.NewService(a.DB.Client, a.Calendar, account.Options{
-		Auth: authSvc, Documents: documentSvc, Mailer: mailer, SecondFactor: account.NoSecondFactor{},
+		Auth: authSvc, Documents: documentSvc, Mailer: mailer, SecondFactor: secondFactor{authSvc},
 		PublicURL: a.Config.PublicURL.String(), SecureCookies: a.Config.SecureCookies(),
 	})
 	accountHandler := account.NewHandler(accountSvc)
@@ -419,8 +424,12 @@ func (a *App) ResetDemo(ctx context.Context) error { return a.resetDemo(ctx) }
 
 var errDemoOff = errors.New("the demo is off (KESI_DEMO=off): there is no demo account to reset")
 
-// Close stops the bus and releases the database.
+// Close finishes the mails begun after answering (for at most 10 s), flushes
+// the traces, stops the bus and releases the database.
 func (a *App) Close() error {
+	if a.Auth != nil {
+		a.Auth.Close(10 * time.Second)
+	}
 	var traced error
 	if a.tracing != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -475,4 +484,11 @@ func (h *healthChecker) Check(ctx context.Context, req *grpchealth.CheckRequest)
 func recoverPanic(ctx context.Context, spec connect.Spec, _ http.Header, p any) error {
 	slog.ErrorContext(ctx, "panic in handler", "procedure", spec.Procedure, "panic", p)
 	return connect.NewError(connect.CodeInternal, errors.New("internal error"))
+}
+
+// secondFactor is auth's two-step check as the account domain asks for it.
+type secondFactor struct{ auth *auth.Service }
+
+func (f secondFactor) Verify(ctx context.Context, userID uuid.UUID, code string) error {
+	return f.auth.VerifySecondFactor(ctx, userID.String(), code)
 }

@@ -63,9 +63,9 @@ func TestCrossSiteWritesAreRefused(t *testing.T) {
 		message                               string
 	}{
 		// Login CSRF: another site's form or fetch signs the browser in.
-		{"login as a text/plain form", "POST", "/api/auth/login", "text/plain", login, map[string]string{"Origin": "https://evil.example"}, 415, app.MsgJSONOnly},
-		{"login as a urlencoded form", "POST", "/api/auth/login", "application/x-www-form-urlencoded", "email=a", map[string]string{"Origin": "https://evil.example"}, 415, app.MsgJSONOnly},
-		{"login as text/plain from Kesi itself", "POST", "/api/auth/login", "text/plain", login, map[string]string{"Origin": srv.URL}, 415, app.MsgJSONOnly},
+		{"login as a text/plain form", "POST", "/api/auth/login", "text/plain", login, map[string]string{"Origin": "https://evil.example"}, 403, app.MsgJSONOnly},
+		{"login as a urlencoded form", "POST", "/api/auth/login", "application/x-www-form-urlencoded", "email=a", map[string]string{"Origin": "https://evil.example"}, 403, app.MsgJSONOnly},
+		{"login as text/plain from Kesi itself", "POST", "/api/auth/login", "text/plain", login, map[string]string{"Origin": srv.URL}, 403, app.MsgJSONOnly},
 		{"login with JSON from another origin", "POST", "/api/auth/login", "application/json", login, map[string]string{"Origin": "https://evil.example"}, 403, app.MsgCrossSite},
 		{"login from a cross-site fetch", "POST", "/api/auth/login", "application/json", login, map[string]string{"Sec-Fetch-Site": "cross-site"}, 403, app.MsgCrossSite},
 		{"login from a sibling subdomain", "POST", "/api/auth/login", "application/json", login, map[string]string{"Sec-Fetch-Site": "same-site", "Origin": "http://sub.127.0.0.1"}, 403, app.MsgCrossSite},
@@ -73,13 +73,15 @@ func TestCrossSiteWritesAreRefused(t *testing.T) {
 		// Writes with the session cookie.
 		{"rename from another origin", "POST", "/api/auth/update-user-info", "application/json", rename, map[string]string{"Cookie": cookie, "Origin": "https://evil.example"}, 403, app.MsgCrossSite},
 		{"rename without Origin nor Sec-Fetch-Site", "POST", "/api/auth/update-user-info", "application/json", rename, map[string]string{"Cookie": cookie}, 403, app.MsgCrossSite},
-		{"rename as text/plain", "POST", "/api/auth/update-user-info", "text/plain", rename, map[string]string{"Cookie": cookie, "Origin": srv.URL}, 415, app.MsgJSONOnly},
+		{"rename as text/plain", "POST", "/api/auth/update-user-info", "text/plain", rename, map[string]string{"Cookie": cookie, "Origin": srv.URL}, 403, app.MsgJSONOnly},
 		{"upload from another origin", "POST", "/api/files/upload", "multipart/form-data; boundary=x", "--x--", map[string]string{"Cookie": cookie, "Origin": "https://evil.example"}, 403, app.MsgCrossSite},
-		{"upload as text/plain", "POST", "/api/files/upload", "text/plain", "x", map[string]string{"Cookie": cookie, "Origin": srv.URL}, 415, app.MsgMultipartOnly},
+		{"upload as text/plain", "POST", "/api/files/upload", "text/plain", "x", map[string]string{"Cookie": cookie, "Origin": srv.URL}, 403, app.MsgMultipartOnly},
 		{"payment from another origin", "POST", "/api/payment/initialize", "application/json", `{"planId":"monthly"}`, map[string]string{"Cookie": cookie, "Origin": "https://evil.example"}, 403, app.MsgCrossSite},
 		// The Connect door.
 		{"Connect login from another origin", "POST", "/kesi.v1.AuthService/Login", "application/json", login, map[string]string{"Origin": "https://evil.example"}, 403, ""},
-		{"Connect login as text/plain", "POST", "/kesi.v1.AuthService/Login", "text/plain", login, nil, 415, ""},
+		{"Connect login as text/plain", "POST", "/kesi.v1.AuthService/Login", "text/plain", login, nil, 403, ""},
+		{"Connect login as a urlencoded form", "POST", "/kesi.v1.AuthService/Login", "application/x-www-form-urlencoded", "email=a", map[string]string{"Origin": "https://evil.example"}, 403, ""},
+		{"Connect rename as multipart with the cookie", "POST", "/kesi.v1.AuthService/UpdateUserInfo", "multipart/form-data; boundary=x", "--x--", map[string]string{"Cookie": cookie, "Origin": srv.URL}, 403, ""},
 		{"Connect rename with the cookie from another site", "POST", "/kesi.v1.AuthService/UpdateUserInfo", "application/json", rename, map[string]string{"Cookie": cookie, "Sec-Fetch-Site": "cross-site"}, 403, ""},
 		// Trailing data after the JSON value.
 		{"trailing data", "POST", "/api/auth/update-user-info", "application/json", rename + `{"fullname":"x"}`, map[string]string{"Cookie": cookie, "Origin": srv.URL}, 400, "Request body must be valid JSON."},

@@ -120,6 +120,7 @@ const (
 	MsgCrossSite       = "Cross-site requests are not allowed."
 	MsgJSONOnly        = "Send the request body as application/json."
 	MsgMultipartOnly   = "Upload files as multipart/form-data."
+	MsgConnectOnly     = "Send the request as Connect or gRPC (application/json or application/proto)."
 	uploadPath         = "/api/files/upload"
 	causeListPath      = "/api/cause-lists"
 	webhookPath        = "/api/payment/webhook"
@@ -137,7 +138,12 @@ const (
 // come from programs (curl, grpcurl), which carry no ambient credentials;
 // one that carries cookies anyway is refused. A bearer token (the browser
 // extension) is no ambient credential either. Sign-in is
-// guarded like every other write, against login CSRF.
+// guarded like every other write, against login CSRF. A wrong content type
+// is refused with 403, as a cross-site origin is (issue 14: "else 403"):
+// both are the same refusal of a request Kesi's pages never send. On the
+// Connect door the guard refuses the types a cross-site form or simple
+// fetch can send; any other unknown type gets connect-go's 415, which no
+// page on another site can reach without a CORS preflight Kesi never grants.
 func guardWrites(publicOrigin string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.Method {
@@ -157,9 +163,12 @@ func guardWrites(publicOrigin string, next http.Handler) http.Handler {
 				want, msg = "multipart/form-data", MsgMultipartOnly
 			}
 			if !hasMediaType(r, want) {
-				refuse(w, r, http.StatusUnsupportedMediaType, "invalid_argument", msg)
+				refuse(w, r, http.StatusForbidden, "permission_denied", msg)
 				return
 			}
+		} else if isAPI(r.URL.Path) && formType(r) {
+			refuse(w, r, http.StatusForbidden, "permission_denied", MsgConnectOnly)
+			return
 		}
 		if !fromOwnPages(r, publicOrigin) {
 			refuse(w, r, http.StatusForbidden, "permission_denied", MsgCrossSite)
@@ -178,6 +187,17 @@ func hasMediaType(r *http.Request, want string) bool {
 	}
 	mt, _, err := mime.ParseMediaType(ct)
 	return err == nil && mt == want
+}
+
+// formType reports whether r's body has a type an HTML form or a "simple"
+// cross-origin fetch may send without a preflight (an unparseable type too).
+func formType(r *http.Request) bool {
+	ct := r.Header.Get("Content-Type")
+	if ct == "" {
+		return false
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	return err != nil || mt == "text/plain" || mt == "application/x-www-form-urlencoded" || mt == "multipart/form-data"
 }
 
 // fromOwnPages reports whether r, if a browser sent it, came from a page of

@@ -38,6 +38,12 @@ var ServicePolicy = Policy{
 	kesiv1connect.AuthServiceRevokeSessionProcedure:       {Roles: OwnAccountRoles},
 	kesiv1connect.AuthServiceRevokeOtherSessionsProcedure: {Roles: OwnAccountRoles},
 	kesiv1connect.AuthServiceUpdatePasswordProcedure:      {Roles: OwnAccountRoles},
+	// Two-step sign-in belongs to one person's account, never the demo's.
+	kesiv1connect.AuthServiceGetTwoStepProcedure:              {Roles: OwnAccountRoles},
+	kesiv1connect.AuthServiceStartTwoStepSetupProcedure:       {Roles: OwnAccountRoles},
+	kesiv1connect.AuthServiceEnableTwoStepProcedure:           {Roles: OwnAccountRoles},
+	kesiv1connect.AuthServiceDisableTwoStepProcedure:          {Roles: OwnAccountRoles},
+	kesiv1connect.AuthServiceRegenerateRecoveryCodesProcedure: {Roles: OwnAccountRoles},
 }
 
 // MsgDemoProfile refuses a change to the shared demo account's profile.
@@ -79,9 +85,14 @@ func (h *Handler) Register(ctx context.Context, req *connect.Request[kesiv1.Regi
 
 // Login implements kesiv1connect.AuthServiceHandler.
 func (h *Handler) Login(ctx context.Context, req *connect.Request[kesiv1.LoginRequest]) (*connect.Response[kesiv1.LoginResponse], error) {
-	s, err := h.svc.Login(ctx, req.Msg.Email, req.Msg.Password)
+	m := req.Msg
+	s, err := h.svc.LoginWithSecondFactor(ctx, m.Email, m.Password, m.TotpCode, m.RecoveryCode)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
+	}
+	if s.TwoStepRequired {
+		// No session yet, so no cookies and no user.
+		return connect.NewResponse(&kesiv1.LoginResponse{TwoStepRequired: true}), nil
 	}
 	res := connect.NewResponse(&kesiv1.LoginResponse{User: UserToProto(s.User, h.svc.Now())})
 	setCookies(res.Header(), h.cookies.Session(s, h.svc.Now()))
@@ -257,6 +268,54 @@ func (h *Handler) UpdatePassword(ctx context.Context, req *connect.Request[kesiv
 		return nil, errs.ToConnect(ctx, err)
 	}
 	return connect.NewResponse(&kesiv1.UpdatePasswordResponse{Message: MsgPasswordUpdated}), nil
+}
+
+// GetTwoStep implements kesiv1connect.AuthServiceHandler.
+func (h *Handler) GetTwoStep(ctx context.Context, req *connect.Request[kesiv1.GetTwoStepRequest]) (*connect.Response[kesiv1.GetTwoStepResponse], error) {
+	st, err := h.svc.TwoStep(ctx, MustPrincipal(ctx).UserID)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	out := &kesiv1.GetTwoStepResponse{Enabled: st.Enabled, RecoveryCodesLeft: int32(st.RecoveryCodesLeft)}
+	if st.Enabled {
+		out.EnabledAt = timestamppb.New(st.EnabledAt)
+	}
+	return connect.NewResponse(out), nil
+}
+
+// StartTwoStepSetup implements kesiv1connect.AuthServiceHandler.
+func (h *Handler) StartTwoStepSetup(ctx context.Context, req *connect.Request[kesiv1.StartTwoStepSetupRequest]) (*connect.Response[kesiv1.StartTwoStepSetupResponse], error) {
+	secret, uri, err := h.svc.StartTwoStepSetup(ctx, MustPrincipal(ctx).UserID)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.StartTwoStepSetupResponse{Secret: secret, OtpauthUri: uri}), nil
+}
+
+// EnableTwoStep implements kesiv1connect.AuthServiceHandler.
+func (h *Handler) EnableTwoStep(ctx context.Context, req *connect.Request[kesiv1.EnableTwoStepRequest]) (*connect.Response[kesiv1.EnableTwoStepResponse], error) {
+	codes, err := h.svc.EnableTwoStep(ctx, MustPrincipal(ctx).UserID, req.Msg.Code)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.EnableTwoStepResponse{RecoveryCodes: codes}), nil
+}
+
+// DisableTwoStep implements kesiv1connect.AuthServiceHandler.
+func (h *Handler) DisableTwoStep(ctx context.Context, req *connect.Request[kesiv1.DisableTwoStepRequest]) (*connect.Response[kesiv1.DisableTwoStepResponse], error) {
+	if err := h.svc.DisableTwoStep(ctx, MustPrincipal(ctx).UserID, req.Msg.Password, req.Msg.Code); err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.DisableTwoStepResponse{}), nil
+}
+
+// RegenerateRecoveryCodes implements kesiv1connect.AuthServiceHandler.
+func (h *Handler) RegenerateRecoveryCodes(ctx context.Context, req *connect.Request[kesiv1.RegenerateRecoveryCodesRequest]) (*connect.Response[kesiv1.RegenerateRecoveryCodesResponse], error) {
+	codes, err := h.svc.RegenerateRecoveryCodes(ctx, MustPrincipal(ctx).UserID, req.Msg.Code)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.RegenerateRecoveryCodesResponse{RecoveryCodes: codes}), nil
 }
 
 func setCookies(h http.Header, cs []*http.Cookie) {

@@ -45,8 +45,9 @@ func resetCodeWrong(left int) string {
 }
 
 // RequestPasswordReset mails a fresh six-digit code to the account of email,
-// replacing any earlier one. An unknown address gets the same answer and no
-// mail, so the form cannot tell who has an account.
+// replacing any earlier one. An unknown address gets the same answer, as
+// fast, and no mail, so the form cannot tell who has an account: the mail
+// goes after the answer.
 func (s *Service) RequestPasswordReset(ctx context.Context, email string) error {
 	email = NormalizeEmail(email)
 	if err := ValidateEmail(email); err != nil {
@@ -56,17 +57,29 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email string) error 
 	if _, err := s.enter(ctx, &s.resetRequest, email); err != nil {
 		return err
 	}
+	// Everything that depends on whether the address has an account (the
+	// lookup, the code, the mail) happens after the answer, which is
+	// therefore the same, in content and in time, for every address.
+	s.bg.later(ctx, "reset code mail", email, func(ctx context.Context) error {
+		return s.sendResetCode(ctx, email)
+	})
+	return nil
+}
+
+// sendResetCode stores a fresh code for the account of email and mails it;
+// an unknown address gets nothing.
+func (s *Service) sendResetCode(ctx context.Context, email string) error {
 	u, err := s.db.User.Query().Where(user.Email(email)).Only(ctx)
 	if ent.IsNotFound(err) {
 		s.audit(ctx, AuditResetRequested, nil, email, "unknown address")
 		return nil
 	}
 	if err != nil {
-		return errs.Internal(fmt.Errorf("load user %s: %w", email, err))
+		return (fmt.Errorf("load user %s: %w", email, err))
 	}
 	code, err := newResetCode()
 	if err != nil {
-		return errs.Internal(err)
+		return err
 	}
 	now := s.clock.Now().UTC()
 	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
@@ -84,7 +97,7 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email string) error 
 			Exec(ctx)
 	})
 	if err != nil {
-		return errs.Internal(fmt.Errorf("store reset code of %s: %w", u.ID, err))
+		return (fmt.Errorf("store reset code of %s: %w", u.ID, err))
 	}
 	msg, err := notify.ResetCodeMessage(notify.ResetCode{
 		To:       u.Email,
@@ -94,10 +107,10 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email string) error 
 		LoginURL: s.publicURL + "/login",
 	})
 	if err != nil {
-		return errs.Internal(err)
+		return err
 	}
 	if err := s.mailer.Send(ctx, msg); err != nil {
-		return errs.Internal(fmt.Errorf("mail reset code to %s: %w", u.Email, err))
+		return (fmt.Errorf("mail reset code to %s: %w", u.Email, err))
 	}
 	s.audit(ctx, AuditResetRequested, &u.ID, u.Email, "")
 	return nil

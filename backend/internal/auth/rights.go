@@ -14,6 +14,8 @@ import (
 	"github.com/kesihq/kesi/ent/extensiontoken"
 	"github.com/kesihq/kesi/ent/passwordreset"
 	"github.com/kesihq/kesi/ent/refreshtoken"
+	"github.com/kesihq/kesi/ent/twostep"
+	"github.com/kesihq/kesi/ent/twosteprecoverycode"
 	"github.com/kesihq/kesi/ent/user"
 )
 
@@ -115,6 +117,12 @@ func (s *Service) EraseOwner(ctx context.Context, id uuid.UUID) error {
 			_, err := s.db.ExtensionToken.Delete().Where(extensiontoken.UserID(id)).Exec(ctx)
 			return err
 		},
+		// The two-step tables carry the user id without a foreign key.
+		func() error {
+			_, err := s.db.TwoStepRecoveryCode.Delete().Where(twosteprecoverycode.UserID(id)).Exec(ctx)
+			return err
+		},
+		func() error { _, err := s.db.TwoStep.Delete().Where(twostep.UserID(id)).Exec(ctx); return err },
 		func() error {
 			_, err := s.db.AuditEvent.Delete().Where(auditevent.Or(auditevent.UserID(id), auditevent.Email(u.Email))).Exec(ctx)
 			return err

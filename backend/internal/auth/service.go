@@ -14,6 +14,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/kesihq/kesi/backend/internal/bus"
+	"github.com/kesihq/kesi/backend/internal/documents/sealed"
 	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/backend/internal/notify"
 	"github.com/kesihq/kesi/backend/internal/platform"
@@ -46,6 +47,9 @@ type Options struct {
 	// MasterKey keys the reset-code hashes, so that a leaked table cannot be
 	// searched through the million possible codes.
 	MasterKey []byte
+	// PreviousMasterKeys still open two-step secrets sealed before the
+	// master key rotated (KESI_MASTER_KEY_PREVIOUS).
+	PreviousMasterKeys [][]byte
 	// PublicURL goes into mails.
 	PublicURL string
 	// Attempts allowed per RateLimitWindow, per account and per client address.
@@ -83,6 +87,15 @@ type Service struct {
 	// hashing bounds concurrent argon2id runs: each takes 64 MiB, and a
 	// burst of sign-ins must queue rather than exhaust memory.
 	hashing chan struct{}
+	// keys seal two-step secrets, as they wrap documents' data keys.
+	keys *sealed.Keyring
+	// recoveryKey keys the recovery codes' hashes.
+	recoveryKey []byte
+	// codeAttempts and codeAttemptsAll limit two-step code guesses per
+	// account and address, and per account.
+	codeAttempts, codeAttemptsAll *ratelimit.Limiter
+	// bg runs the work done after answering (reset mails).
+	bg *background
 	// dummyHash is checked when the e-mail is unknown, so that a failed
 	// sign-in takes as long whether or not the account exists.
 	dummyHash string
@@ -93,6 +106,14 @@ func NewService(db *ent.Client, clock platform.Clock, signer *Signer, mailer not
 	resetKey, err := hkdf.Key(sha256.New, o.MasterKey, nil, "kesi reset code v1", 32)
 	if err != nil {
 		return nil, fmt.Errorf("derive reset-code key: %w", err)
+	}
+	recoveryKey, err := hkdf.Key(sha256.New, o.MasterKey, nil, "kesi recovery code v1", 32)
+	if err != nil {
+		return nil, fmt.Errorf("derive recovery-code key: %w", err)
+	}
+	keys, err := sealed.NewKeyring(o.MasterKey, o.PreviousMasterKeys...)
+	if err != nil {
+		return nil, fmt.Errorf("two-step keys: %w", err)
 	}
 	params := o.Password
 	if params == (PasswordParams{}) {
@@ -127,6 +148,12 @@ func NewService(db *ent.Client, clock platform.Clock, signer *Signer, mailer not
 		limitWindow:   o.RateLimitWindow,
 		hashing:       make(chan struct{}, max(2, runtime.GOMAXPROCS(0))),
 		dummyHash:     dummy,
+		keys:          keys,
+		bg:            newBackground(),
+		recoveryKey:   recoveryKey,
+		codeAttempts:  &ratelimit.Limiter{Store: o.Limits, Prefix: "two-step", Limit: o.RateLimitPerAccount, Window: o.RateLimitWindow},
+		codeAttemptsAll: &ratelimit.Limiter{Store: o.Limits, Prefix: "two-step-account",
+			Limit: max(TwoStepAttemptsPerAccount, o.RateLimitPerAccount), Window: o.RateLimitWindow},
 	}, nil
 }
 
@@ -297,15 +324,28 @@ func NewAffiliateCode() string {
 // Session is a signed-in session: the user and the two tokens that go into
 // cookies, never into a response body.
 type Session struct {
-	User          *ent.User
+	User *ent.User
+	// TwoStepRequired: the password was right, two-step sign-in is on and
+	// no code came. No session started: the tokens are empty.
+	TwoStepRequired bool
+
 	AccessToken   string
 	RefreshToken  string
 	RefreshExpiry time.Time
 }
 
 // Login checks an e-mail and password and starts a session. Wrong e-mail and
-// wrong password give the same answer.
+// wrong password give the same answer. An account with two-step sign-in
+// needs LoginWithSecondFactor.
 func (s *Service) Login(ctx context.Context, email, password string) (*Session, error) {
+	return s.LoginWithSecondFactor(ctx, email, password, "", "")
+}
+
+// LoginWithSecondFactor is Login with the code from the authenticator app
+// or a recovery code, which an account with two-step sign-in needs: without
+// either, a right password answers a Session with TwoStepRequired and no
+// tokens.
+func (s *Service) LoginWithSecondFactor(ctx context.Context, email, password, totpCode, recoveryCode string) (*Session, error) {
 	email = NormalizeEmail(email)
 	if err := ValidateEmail(email); err != nil {
 		return nil, err
@@ -348,11 +388,39 @@ func (s *Service) Login(ctx context.Context, email, password string) (*Session, 
 		s.audit(ctx, AuditLoginFailed, uid, email, "")
 		return nil, errs.Unauthenticated(MsgBadCredentials)
 	}
-	sess, err := s.startSession(ctx, u)
+	// The password is right: the account-and-address failures lapse
+	// whatever the second step says, which has its own limits.
+	if err := attempt.succeeded(ctx); err != nil {
+		return nil, err
+	}
+	ts, err := s.enabledTwoStep(ctx, s.db, u.ID)
 	if err != nil {
 		return nil, err
 	}
-	if err := attempt.succeeded(ctx); err != nil {
+	if ts != nil {
+		totpCode, recoveryCode = strings.TrimSpace(totpCode), strings.TrimSpace(recoveryCode)
+		switch {
+		case totpCode != "":
+			err = s.checkTOTP(ctx, ts, totpCode)
+		case recoveryCode != "":
+			err = s.useRecoveryCode(ctx, u.ID, recoveryCode)
+		default:
+			return &Session{User: u, TwoStepRequired: true}, nil
+		}
+		if err != nil {
+			if e, ok := errs.As(err); ok && e.Kind == errs.KindInvalid {
+				// The field the sign-in form shows it under.
+				field := "totp_code"
+				if totpCode == "" {
+					field = "recovery_code"
+				}
+				return nil, errs.Invalid(field, e.Message)
+			}
+			return nil, err
+		}
+	}
+	sess, err := s.startSession(ctx, u)
+	if err != nil {
 		return nil, err
 	}
 	s.audit(ctx, AuditLogin, &u.ID, u.Email, "")

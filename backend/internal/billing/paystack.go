@@ -56,10 +56,38 @@ type paystackTransaction struct {
 	RequestedAmount int64 `json:"requested_amount"`
 	// TransactionReference names the refunded payment in refund events.
 	TransactionReference string `json:"transaction_reference"`
+	// Who paid; read leniently (any of it may be null, absent or odd).
+	Customer      json.RawMessage `json:"customer"`
+	Authorization json.RawMessage `json:"authorization"`
 }
 
 func (t paystackTransaction) transaction() Transaction {
-	return Transaction{Reference: t.Reference, Status: t.Status, AmountMinor: t.Amount, RequestedMinor: t.RequestedAmount, Currency: t.Currency}
+	return Transaction{Reference: t.Reference, Status: t.Status, AmountMinor: t.Amount, RequestedMinor: t.RequestedAmount, Currency: t.Currency,
+		Payer: Payer{
+			CustomerCode: jsonField(t.Customer, "customer_code"),
+			Email:        jsonField(t.Customer, "email"),
+			Phone:        jsonField(t.Customer, "phone"),
+			Signature:    jsonField(t.Authorization, "signature"),
+		}}
+}
+
+// jsonField is the string field name of the object raw, or "" when raw is
+// no object or the field no string.
+func jsonField(raw json.RawMessage, name string) string {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(raw, &obj) != nil {
+		return ""
+	}
+	return jsonString(obj[name])
+}
+
+// jsonString is raw when it is a JSON string, else "" (null, a number...).
+func jsonString(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return ""
+	}
+	return strings.TrimSpace(s)
 }
 
 // Initialize implements Provider: POST /transaction/initialize.

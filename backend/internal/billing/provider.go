@@ -35,4 +35,13 @@ type Transaction struct {
 	// not): AmountMinor is then more when the customer bears the fees.
 	RequestedMinor int64
 	Currency       string
+	// Payer is who paid, when the provider says.
+	Payer Payer
+}
+
+// Payer identifies who paid as the provider knows them: Paystack's
+// customer (code, e-mail, phone) and the card's signature, the same for
+// one card whoever uses it. The affiliate programme compares them.
+type Payer struct {
+	CustomerCode, Email, Phone, Signature string
 }

@@ -261,7 +261,7 @@ func (s *Service) settle(ctx context.Context, p *ent.Payment, tx Transaction) (R
 		}
 		return Result{Status: status, Message: statusMessage(status)}, nil
 	}
-	until, err := s.apply(ctx, p.ID)
+	until, err := s.apply(ctx, p.ID, tx.Payer)
 	if err != nil {
 		return Result{}, err
 	}
@@ -353,7 +353,7 @@ func (s *Service) setStatus(ctx context.Context, id uuid.UUID, status string) er
 // it when a verification and a webhook race, on one server or several: the
 // loser's update matches no row (Postgres re-checks the WHERE after the
 // winner commits; SQLite runs write transactions one at a time).
-func (s *Service) apply(ctx context.Context, id uuid.UUID) (time.Time, error) {
+func (s *Service) apply(ctx context.Context, id uuid.UUID, payer Payer) (time.Time, error) {
 	now := s.clock.Now().UTC()
 	var until time.Time
 	err := platform.InTx(ctx, s.db, func(tx *ent.Client) error {
@@ -362,6 +362,10 @@ func (s *Service) apply(ctx context.Context, id uuid.UUID) (time.Time, error) {
 			SetStatus(payment.StatusSuccess).
 			SetAppliedAt(now).
 			SetUpdatedAt(now).
+			SetPayerCustomerCode(clip(payer.CustomerCode, 64)).
+			SetPayerEmail(clip(strings.ToLower(payer.Email), 254)).
+			SetPayerPhone(clip(payer.Phone, 32)).
+			SetPayerSignature(clip(payer.Signature, 64)).
 			Save(ctx)
 		if err != nil {
 			return fmt.Errorf("claim payment: %w", err)
@@ -447,4 +451,12 @@ func newReference() (string, error) {
 		return "", fmt.Errorf("payment reference: %w", err)
 	}
 	return "KESI-" + strings.ToUpper(hex.EncodeToString(b)), nil
+}
+
+// clip keeps at most n bytes of s, whole characters only.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return strings.ToValidUTF8(s[:n], "")
 }

@@ -307,10 +307,10 @@ func TestUploadRefusesBadFilesAndStoresNothing(t *testing.T) {
 			}
 		}
 		// Not multipart, or no "file" field.
-		// A JSON body is refused by the write guard before the route (415).
+		// A JSON body is refused by the write guard before the route (403).
 		res := f.a.Do(t, "POST", "/api/cause-lists", map[string]string{"file": "x"})
-		if res.Status != 415 {
-			t.Errorf("JSON body: %d, want 415", res.Status)
+		if res.Status != 403 {
+			t.Errorf("JSON body: %d, want 403", res.Status)
 		}
 		body, ctype := multipartFile(t, "document", "list.txt", monday)
 		req, _ := http.NewRequest("POST", f.srv.URL+"/api/cause-lists", body)

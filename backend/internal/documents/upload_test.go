@@ -194,8 +194,8 @@ func TestUpload_BadFormsAreRefusedAndStoreNothing(t *testing.T) {
 		}
 		req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/files/upload", strings.NewReader(`{"case_id":"MCCC/E1/2024"}`))
 		req.Header.Set("Content-Type", "application/json")
-		if res := lawyer.Send(t, req); res.Status != http.StatusUnsupportedMediaType {
-			t.Errorf("a JSON body answered %d, want 415", res.Status)
+		if res := lawyer.Send(t, req); res.Status != http.StatusForbidden {
+			t.Errorf("a JSON body answered %d, want 403", res.Status)
 		}
 		if n := documentRows(t, srv); n != 0 {
 			t.Errorf("refused uploads left %d rows", n)

@@ -40,6 +40,8 @@ type referralJSON struct {
 	Status    string       `json:"status"`
 	CreatedAt *string      `json:"created_at"`
 	Referred  referredJSON `json:"referred"`
+	// Only when the referral earns nothing (self-referral), with why.
+	NotEligibleReason string `json:"not_eligible_reason,omitempty"`
 }
 
 // affiliateRoutes mounts /api/affiliate/*.
@@ -84,6 +86,7 @@ func (g *Gateway) affiliateRoutes() {
 					SubscriptionExpiresAt:     timeString(ref.GetReferred().GetSubscriptionExpiresAt()),
 					SubscriptionDaysRemaining: ref.GetReferred().GetSubscriptionDaysRemaining(),
 				},
+				NotEligibleReason: ref.NotEligibleReason,
 			}
 		}
 		writeJSON(w, http.StatusOK, out)

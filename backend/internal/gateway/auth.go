@@ -113,16 +113,29 @@ func (g *Gateway) authRoutes() {
 	})
 	g.handle("POST /api/auth/login", func(w http.ResponseWriter, r *http.Request) {
 		var in struct {
-			Email    string `json:"email"`
-			Password string `json:"password"`
+			Email        string `json:"email"`
+			Password     string `json:"password"`
+			TOTPCode     string `json:"totp_code"`
+			RecoveryCode string `json:"recovery_code"`
 		}
 		if !decode(w, r, &in) {
 			return
 		}
-		res := call(g, w, r, kesiv1connect.AuthServiceLoginProcedure, a.Login, &kesiv1.LoginRequest{Email: in.Email, Password: in.Password})
-		if res != nil {
-			writeJSON(w, http.StatusOK, userBody{User: toUserJSON(res.User)})
+		res := call(g, w, r, kesiv1connect.AuthServiceLoginProcedure, a.Login, &kesiv1.LoginRequest{
+			Email: in.Email, Password: in.Password, TotpCode: in.TOTPCode, RecoveryCode: in.RecoveryCode,
+		})
+		if res == nil {
+			return
 		}
+		if res.TwoStepRequired {
+			// The password is right; send it again with totp_code or recovery_code.
+			writeJSON(w, http.StatusOK, struct {
+				User            *userJSON `json:"user"`
+				TwoStepRequired bool      `json:"two_step_required"`
+			}{nil, true})
+			return
+		}
+		writeJSON(w, http.StatusOK, userBody{User: toUserJSON(res.User)})
 	})
 	g.handle("POST /api/auth/logout", func(w http.ResponseWriter, r *http.Request) {
 		res := call(g, w, r, kesiv1connect.AuthServiceLogoutProcedure, a.Logout, &kesiv1.LogoutRequest{})

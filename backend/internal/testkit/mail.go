@@ -23,9 +23,11 @@ type Mail struct {
 }
 
 // Mails reads every message written to to (all messages when to is
-// empty), oldest first.
+// empty), oldest first, once the mails the server sends after answering
+// (reset codes) are written.
 func (s *Server) Mails(t testing.TB, to string) []Mail {
 	t.Helper()
+	s.WaitMails()
 	paths, err := filepath.Glob(filepath.Join(s.DataDir, "mail", "*.eml"))
 	if err != nil {
 		t.Fatal(err)
@@ -41,18 +43,31 @@ func (s *Server) Mails(t testing.TB, to string) []Mail {
 	return out
 }
 
-var resetCodeLine = regexp.MustCompile(`Your Kesi reset code is (\d{6})`)
+// WaitMails returns once every mail the server began sending after an
+// answer (a reset code is mailed after the request has been answered) is
+// written or has failed.
+func (s *Server) WaitMails() { s.App.Auth.WaitBackground() }
 
-// ResetCode is the code in the latest reset mail sent to to.
-func (s *Server) ResetCode(t testing.TB, to string) string {
+// WaitMail waits for the mails in flight and answers the latest one to to,
+// failing the test when there is none.
+func (s *Server) WaitMail(t testing.TB, to string) Mail {
 	t.Helper()
 	mails := s.Mails(t, to)
 	if len(mails) == 0 {
 		t.Fatalf("no mail was sent to %s", to)
 	}
-	m := resetCodeLine.FindStringSubmatch(mails[len(mails)-1].Text)
+	return mails[len(mails)-1]
+}
+
+var resetCodeLine = regexp.MustCompile(`Your Kesi reset code is (\d{6})`)
+
+// ResetCode is the code in the latest reset mail sent to to.
+func (s *Server) ResetCode(t testing.TB, to string) string {
+	t.Helper()
+	last := s.WaitMail(t, to)
+	m := resetCodeLine.FindStringSubmatch(last.Text)
 	if m == nil {
-		t.Fatalf("the last mail to %s has no reset code:\n%s", to, mails[len(mails)-1].Text)
+		t.Fatalf("the last mail to %s has no reset code:\n%s", to, last.Text)
 	}
 	return m[1]
 }

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -98,6 +100,9 @@ type UserSpec struct {
 	Fullname  string     // default "Test Advocate"
 	PaidUntil *time.Time // default: 30 days after the clock for lawyers and moderators
 	Unpaid    bool       // no subscription at all
+	// Phone defaults to 0712345678, and for an affiliate to a number of
+	// their own (a referral with the affiliate's number earns nothing).
+	Phone string
 }
 
 // CreateUser inserts a user. It has no usable password: sign it in with
@@ -113,10 +118,16 @@ func (s *Server) CreateUser(t testing.TB, spec UserSpec) *ent.User {
 	if spec.Fullname == "" {
 		spec.Fullname = "Test Advocate"
 	}
+	if spec.Phone == "" {
+		spec.Phone = "0712345678"
+		if spec.Role == auth.RoleAffiliate {
+			spec.Phone = "0799" + fmt.Sprintf("%06d", rand.IntN(1_000_000))
+		}
+	}
 	create := s.DB().User.Create().
 		SetEmail(strings.ToLower(spec.Email)).
 		SetFullname(spec.Fullname).
-		SetPhoneNumber("0712345678").
+		SetPhoneNumber(spec.Phone).
 		SetPasswordHash("!unusable").
 		SetRole(userRole(spec.Role))
 	switch {

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessageOr } from '@/api/errors';
 import { useSession } from '@/app/session/SessionProvider';
@@ -10,7 +11,8 @@ import { PageLoader } from '@/components/PageLoader';
 import { PasswordField } from '@/components/PasswordField';
 import { loginRules, type LoginValues } from '@/lib/validation';
 import { AuthCard } from './AuthCard';
-import { useLogin } from './queries';
+import { useLogin, type LoginAttempt } from './queries';
+import { TwoStepForm, type SecondFactor } from './TwoStepForm';
 
 export const DEMO_CREDENTIALS: LoginValues = { email: 'demo@kesi.app', password: 'kesi-demo' };
 
@@ -37,6 +39,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const from = (useLocation().state as { from?: unknown } | null)?.from;
   const login = useLogin();
+  // Set once the password was right and two-step sign-in asks for a code.
+  const [twoStep, setTwoStep] = useState<LoginValues | null>(null);
   const form = useForm<LoginValues>({
     mode: 'controlled',
     initialValues: demo ? DEMO_CREDENTIALS : { email: '', password: '' },
@@ -44,14 +48,18 @@ export function LoginPage() {
   });
 
   // A stored session is checked with the server; a confirmed one goes straight in.
-  if (!login.isPending && !login.isSuccess && session.user) {
+  if (!login.isPending && !(login.isSuccess && login.data) && session.user) {
     if (session.verifying || session.checkedAt === 0) return <PageLoader />;
     return <Navigate to={afterSignIn(session.user, from)} replace />;
   }
 
-  const submit = form.onSubmit((values) => {
-    login.mutate(demo ? DEMO_CREDENTIALS : values, {
+  const attempt = (values: LoginAttempt) => {
+    login.mutate(values, {
       onSuccess: (user) => {
+        if (!user) {
+          setTwoStep({ email: values.email, password: values.password });
+          return;
+        }
         notifications.show({ color: 'green', message: LOGIN_TEXT.success });
         void navigate(afterSignIn(user, from), { replace: true });
       },
@@ -59,7 +67,27 @@ export function LoginPage() {
         notifications.show({ color: 'red', message: errorMessageOr(err, LOGIN_TEXT.failure) });
       },
     });
+  };
+  const submit = form.onSubmit((values) => {
+    attempt(demo ? DEMO_CREDENTIALS : values);
   });
+
+  if (twoStep) {
+    return (
+      <AuthCard title={LOGIN_TEXT.title} subtitle={twoStep.email}>
+        <TwoStepForm
+          pending={login.isPending}
+          onSubmit={(f: SecondFactor) => {
+            attempt({ ...twoStep, ...f });
+          }}
+          onBack={() => {
+            setTwoStep(null);
+            login.reset();
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={demo ? LOGIN_TEXT.demoTitle : LOGIN_TEXT.title} subtitle={demo ? LOGIN_TEXT.demoSubtitle : LOGIN_TEXT.subtitle}>

@@ -2,11 +2,20 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callUnaryMethod } from '@connectrpc/connect-query';
 import { AuthService, Role } from '@gen/kesi/v1/auth_pb';
 import { useTransport } from '@/api/connect';
-
-const m = AuthService.method;
 import { useSessionStore } from '@/app/session/SessionProvider';
 import { toSessionUser, type SessionUser } from '@/app/session/user';
 import type { LoginValues, RegisterValues } from '@/lib/validation';
+
+const m = AuthService.method;
+
+/** What a sign-in attempt sends: the password, and on the second step a code. */
+export interface LoginAttempt extends LoginValues {
+  totpCode?: string;
+  recoveryCode?: string;
+}
+
+/** A signed-in user, or null when the password was right and two-step sign-in asks for a code. */
+export type LoginResult = SessionUser | null;
 
 /** Signs in; the answer becomes the session's user (the cookies are HTTP-only, never seen here). */
 export function useLogin() {
@@ -14,12 +23,19 @@ export function useLogin() {
   const session = useSessionStore();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (values: LoginValues): Promise<SessionUser> => {
-      const { user } = await callUnaryMethod(transport, m.login, { email: values.email.trim(), password: values.password });
-      if (!user) throw new Error('no user in the answer');
-      return toSessionUser(user);
+    mutationFn: async (values: LoginAttempt): Promise<LoginResult> => {
+      const res = await callUnaryMethod(transport, m.login, {
+        email: values.email.trim(),
+        password: values.password,
+        totpCode: values.totpCode?.trim() ?? '',
+        recoveryCode: values.recoveryCode?.trim() ?? '',
+      });
+      if (res.twoStepRequired) return null;
+      if (!res.user) throw new Error('no user in the answer');
+      return toSessionUser(res.user);
     },
     onSuccess: (user) => {
+      if (!user) return;
       queryClient.clear();
       session.signedIn(user);
     },

@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { errorMessageOr } from '@/api/errors';
 import { formatInstant } from '@/lib/dates';
 import { validatePassword } from '@/lib/validation';
+import { TwoStepCard } from './TwoStepCard';
 import { useRevokeOtherSessions, useRevokeSession, useSessions, useUpdatePassword } from './securityQueries';
 
 export const SECURITY_TEXT = {
@@ -45,6 +46,7 @@ function lastUsed(t: Timestamp | undefined, now = Date.now()): string {
 export function SecurityTab() {
   return (
     <Stack>
+      <TwoStepCard />
       <Devices />
       <ChangePassword />
     </Stack>
@@ -83,7 +85,7 @@ function Devices() {
                 <Group gap="xs">
                   <Text fw={500}>{s.device}</Text>
                   {s.current && (
-                    <Badge variant="light" color="green" size="sm">
+                    <Badge variant="filled" color="teal.9" size="sm">
                       {SECURITY_TEXT.thisDevice}
                     </Badge>
                   )}

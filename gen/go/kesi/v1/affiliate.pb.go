@@ -175,11 +175,14 @@ type Referral struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
 	// "active" while the referred user is a paying customer, else "inactive".
-	Status        string                 `protobuf:"bytes,2,opt,name=status,proto3" json:"status,omitempty"`
-	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
-	Referred      *ReferredUser          `protobuf:"bytes,4,opt,name=referred,proto3" json:"referred,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Status    string                 `protobuf:"bytes,2,opt,name=status,proto3" json:"status,omitempty"`
+	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	Referred  *ReferredUser          `protobuf:"bytes,4,opt,name=referred,proto3" json:"referred,omitempty"`
+	// Why this referral earns no commission, e.g. the referred account has the
+	// affiliate's own phone number; empty when it is eligible.
+	NotEligibleReason string `protobuf:"bytes,5,opt,name=not_eligible_reason,json=notEligibleReason,proto3" json:"not_eligible_reason,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *Referral) Reset() {
@@ -238,6 +241,13 @@ func (x *Referral) GetReferred() *ReferredUser {
 		return x.Referred
 	}
 	return nil
+}
+
+func (x *Referral) GetNotEligibleReason() string {
+	if x != nil {
+		return x.NotEligibleReason
+	}
+	return ""
 }
 
 type GetAffiliateStatsRequest struct {
@@ -458,13 +468,14 @@ const file_kesi_v1_affiliate_proto_rawDesc = "" +
 	"\bfullname\x18\x01 \x01(\tR\bfullname\x12\x14\n" +
 	"\x05email\x18\x02 \x01(\tR\x05email\x12R\n" +
 	"\x17subscription_expires_at\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\x15subscriptionExpiresAt\x12>\n" +
-	"\x1bsubscription_days_remaining\x18\x04 \x01(\x05R\x19subscriptionDaysRemaining\"\xa0\x01\n" +
+	"\x1bsubscription_days_remaining\x18\x04 \x01(\x05R\x19subscriptionDaysRemaining\"\xd0\x01\n" +
 	"\bReferral\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x16\n" +
 	"\x06status\x18\x02 \x01(\tR\x06status\x129\n" +
 	"\n" +
 	"created_at\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x121\n" +
-	"\breferred\x18\x04 \x01(\v2\x15.kesi.v1.ReferredUserR\breferred\"\x1a\n" +
+	"\breferred\x18\x04 \x01(\v2\x15.kesi.v1.ReferredUserR\breferred\x12.\n" +
+	"\x13not_eligible_reason\x18\x05 \x01(\tR\x11notEligibleReason\"\x1a\n" +
 	"\x18GetAffiliateStatsRequest\"\xa9\x02\n" +
 	"\x19GetAffiliateStatsResponse\x12%\n" +
 	"\x0ereferral_count\x18\x01 \x01(\x05R\rreferralCount\x122\n" +

@@ -345,9 +345,13 @@ func (x *RegisterResponse) GetUser() *User {
 }
 
 type LoginRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Email         string                 `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
-	Password      string                 `protobuf:"bytes,2,opt,name=password,proto3" json:"password,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Email    string                 `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
+	Password string                 `protobuf:"bytes,2,opt,name=password,proto3" json:"password,omitempty"`
+	// The 6-digit code from the authenticator app, when two-step sign-in is on.
+	TotpCode string `protobuf:"bytes,3,opt,name=totp_code,json=totpCode,proto3" json:"totp_code,omitempty"`
+	// One of the recovery codes instead of totp_code (each works once).
+	RecoveryCode  string `protobuf:"bytes,4,opt,name=recovery_code,json=recoveryCode,proto3" json:"recovery_code,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -396,11 +400,29 @@ func (x *LoginRequest) GetPassword() string {
 	return ""
 }
 
+func (x *LoginRequest) GetTotpCode() string {
+	if x != nil {
+		return x.TotpCode
+	}
+	return ""
+}
+
+func (x *LoginRequest) GetRecoveryCode() string {
+	if x != nil {
+		return x.RecoveryCode
+	}
+	return ""
+}
+
 type LoginResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	User          *User                  `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Unset when two_step_required.
+	User *User `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	// The password is right and two-step sign-in is on: send the request again
+	// with totp_code or recovery_code. No session has started.
+	TwoStepRequired bool `protobuf:"varint,2,opt,name=two_step_required,json=twoStepRequired,proto3" json:"two_step_required,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *LoginResponse) Reset() {
@@ -438,6 +460,13 @@ func (x *LoginResponse) GetUser() *User {
 		return x.User
 	}
 	return nil
+}
+
+func (x *LoginResponse) GetTwoStepRequired() bool {
+	if x != nil {
+		return x.TwoStepRequired
+	}
+	return false
 }
 
 type LogoutRequest struct {
@@ -1953,6 +1982,461 @@ func (x *UpdatePasswordResponse) GetMessage() string {
 	return ""
 }
 
+type GetTwoStepRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetTwoStepRequest) Reset() {
+	*x = GetTwoStepRequest{}
+	mi := &file_kesi_v1_auth_proto_msgTypes[38]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetTwoStepRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetTwoStepRequest) ProtoMessage() {}
+
+func (x *GetTwoStepRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_auth_proto_msgTypes[38]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetTwoStepRequest.ProtoReflect.Descriptor instead.
+func (*GetTwoStepRequest) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_auth_proto_rawDescGZIP(), []int{38}
+}
+
+type GetTwoStepResponse struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Enabled bool                   `protobuf:"varint,1,opt,name=enabled,proto3" json:"enabled,omitempty"`
+	// Unset when off.
+	EnabledAt *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=enabled_at,json=enabledAt,proto3" json:"enabled_at,omitempty"`
+	// Recovery codes not yet used.
+	RecoveryCodesLeft int32 `protobuf:"varint,3,opt,name=recovery_codes_left,json=recoveryCodesLeft,proto3" json:"recovery_codes_left,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *GetTwoStepResponse) Reset() {
+	*x = GetTwoStepResponse{}
+	mi := &file_kesi_v1_auth_proto_msgTypes[39]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetTwoStepResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetTwoStepResponse) ProtoMessage() {}
+
+func (x *GetTwoStepResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_auth_proto_msgTypes[39]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetTwoStepResponse.ProtoReflect.Descriptor instead.
+func (*GetTwoStepResponse) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_auth_proto_rawDescGZIP(), []int{39}
+}
+
+func (x *GetTwoStepResponse) GetEnabled() bool {
+	if x != nil {
+		return x.Enabled
+	}
+	return false
+}
+
+func (x *GetTwoStepResponse) GetEnabledAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.EnabledAt
+	}
+	return nil
+}
+
+func (x *GetTwoStepResponse) GetRecoveryCodesLeft() int32 {
+	if x != nil {
+		return x.RecoveryCodesLeft
+	}
+	return 0
+}
+
+type StartTwoStepSetupRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StartTwoStepSetupRequest) Reset() {
+	*x = StartTwoStepSetupRequest{}
+	mi := &file_kesi_v1_auth_proto_msgTypes[40]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StartTwoStepSetupRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StartTwoStepSetupRequest) ProtoMessage() {}
+
+func (x *StartTwoStepSetupRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_auth_proto_msgTypes[40]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StartTwoStepSetupRequest.ProtoReflect.Descriptor instead.
+func (*StartTwoStepSetupRequest) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_auth_proto_rawDescGZIP(), []int{40}
+}
+
+type StartTwoStepSetupResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The secret in base32, for typing into the app by hand.
+	Secret string `protobuf:"bytes,1,opt,name=secret,proto3" json:"secret,omitempty"`
+	// otpauth://totp/... for a QR code.
+	OtpauthUri    string `protobuf:"bytes,2,opt,name=otpauth_uri,json=otpauthUri,proto3" json:"otpauth_uri,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StartTwoStepSetupResponse) Reset() {
+	*x = StartTwoStepSetupResponse{}
+	mi := &file_kesi_v1_auth_proto_msgTypes[41]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StartTwoStepSetupResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StartTwoStepSetupResponse) ProtoMessage() {}
+
+func (x *StartTwoStepSetupResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_auth_proto_msgTypes[41]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StartTwoStepSetupResponse.ProtoReflect.Descriptor instead.
+func (*StartTwoStepSetupResponse) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_auth_proto_rawDescGZIP(), []int{41}
+}
+
+func (x *StartTwoStepSetupResponse) GetSecret() string {
+	if x != nil {
+		return x.Secret
+	}
+	return ""
+}
+
+func (x *StartTwoStepSetupResponse) GetOtpauthUri() string {
+	if x != nil {
+		return x.OtpauthUri
+	}
+	return ""
+}
+
+type EnableTwoStepRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The 6-digit code the app shows for the new secret.
+	Code          string `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EnableTwoStepRequest) Reset() {
+	*x = EnableTwoStepRequest{}
+	mi := &file_kesi_v1_auth_proto_msgTypes[42]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EnableTwoStepRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EnableTwoStepRequest) ProtoMessage() {}
+
+func (x *EnableTwoStepRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_auth_proto_msgTypes[42]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EnableTwoStepRequest.ProtoReflect.Descriptor instead.
+func (*EnableTwoStepRequest) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_auth_proto_rawDescGZIP(), []int{42}
+}
+
+func (x *EnableTwoStepRequest) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+type EnableTwoStepResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	RecoveryCodes []string               `protobuf:"bytes,1,rep,name=recovery_codes,json=recoveryCodes,proto3" json:"recovery_codes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EnableTwoStepResponse) Reset() {
+	*x = EnableTwoStepResponse{}
+	mi := &file_kesi_v1_auth_proto_msgTypes[43]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EnableTwoStepResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EnableTwoStepResponse) ProtoMessage() {}
+
+func (x *EnableTwoStepResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_auth_proto_msgTypes[43]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EnableTwoStepResponse.ProtoReflect.Descriptor instead.
+func (*EnableTwoStepResponse) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_auth_proto_rawDescGZIP(), []int{43}
+}
+
+func (x *EnableTwoStepResponse) GetRecoveryCodes() []string {
+	if x != nil {
+		return x.RecoveryCodes
+	}
+	return nil
+}
+
+type DisableTwoStepRequest struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Password string                 `protobuf:"bytes,1,opt,name=password,proto3" json:"password,omitempty"`
+	// A 6-digit code from the app, or a recovery code.
+	Code          string `protobuf:"bytes,2,opt,name=code,proto3" json:"code,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DisableTwoStepRequest) Reset() {
+	*x = DisableTwoStepRequest{}
+	mi := &file_kesi_v1_auth_proto_msgTypes[44]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DisableTwoStepRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DisableTwoStepRequest) ProtoMessage() {}
+
+func (x *DisableTwoStepRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_auth_proto_msgTypes[44]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DisableTwoStepRequest.ProtoReflect.Descriptor instead.
+func (*DisableTwoStepRequest) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_auth_proto_rawDescGZIP(), []int{44}
+}
+
+func (x *DisableTwoStepRequest) GetPassword() string {
+	if x != nil {
+		return x.Password
+	}
+	return ""
+}
+
+func (x *DisableTwoStepRequest) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+type DisableTwoStepResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DisableTwoStepResponse) Reset() {
+	*x = DisableTwoStepResponse{}
+	mi := &file_kesi_v1_auth_proto_msgTypes[45]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DisableTwoStepResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DisableTwoStepResponse) ProtoMessage() {}
+
+func (x *DisableTwoStepResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_auth_proto_msgTypes[45]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DisableTwoStepResponse.ProtoReflect.Descriptor instead.
+func (*DisableTwoStepResponse) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_auth_proto_rawDescGZIP(), []int{45}
+}
+
+type RegenerateRecoveryCodesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// A 6-digit code from the app.
+	Code          string `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RegenerateRecoveryCodesRequest) Reset() {
+	*x = RegenerateRecoveryCodesRequest{}
+	mi := &file_kesi_v1_auth_proto_msgTypes[46]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RegenerateRecoveryCodesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RegenerateRecoveryCodesRequest) ProtoMessage() {}
+
+func (x *RegenerateRecoveryCodesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_auth_proto_msgTypes[46]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RegenerateRecoveryCodesRequest.ProtoReflect.Descriptor instead.
+func (*RegenerateRecoveryCodesRequest) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_auth_proto_rawDescGZIP(), []int{46}
+}
+
+func (x *RegenerateRecoveryCodesRequest) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+type RegenerateRecoveryCodesResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	RecoveryCodes []string               `protobuf:"bytes,1,rep,name=recovery_codes,json=recoveryCodes,proto3" json:"recovery_codes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RegenerateRecoveryCodesResponse) Reset() {
+	*x = RegenerateRecoveryCodesResponse{}
+	mi := &file_kesi_v1_auth_proto_msgTypes[47]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RegenerateRecoveryCodesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RegenerateRecoveryCodesResponse) ProtoMessage() {}
+
+func (x *RegenerateRecoveryCodesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_auth_proto_msgTypes[47]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RegenerateRecoveryCodesResponse.ProtoReflect.Descriptor instead.
+func (*RegenerateRecoveryCodesResponse) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_auth_proto_rawDescGZIP(), []int{47}
+}
+
+func (x *RegenerateRecoveryCodesResponse) GetRecoveryCodes() []string {
+	if x != nil {
+		return x.RecoveryCodes
+	}
+	return nil
+}
+
 var File_kesi_v1_auth_proto protoreflect.FileDescriptor
 
 const file_kesi_v1_auth_proto_rawDesc = "" +
@@ -1980,12 +2464,15 @@ const file_kesi_v1_auth_proto_rawDesc = "" +
 	"\rreferral_code\x18\x06 \x01(\tR\freferralCode\"O\n" +
 	"\x10RegisterResponse\x12\x18\n" +
 	"\amessage\x18\x01 \x01(\tR\amessage\x12!\n" +
-	"\x04user\x18\x02 \x01(\v2\r.kesi.v1.UserR\x04user\"@\n" +
+	"\x04user\x18\x02 \x01(\v2\r.kesi.v1.UserR\x04user\"\x82\x01\n" +
 	"\fLoginRequest\x12\x14\n" +
 	"\x05email\x18\x01 \x01(\tR\x05email\x12\x1a\n" +
-	"\bpassword\x18\x02 \x01(\tR\bpassword\"2\n" +
+	"\bpassword\x18\x02 \x01(\tR\bpassword\x12\x1b\n" +
+	"\ttotp_code\x18\x03 \x01(\tR\btotpCode\x12#\n" +
+	"\rrecovery_code\x18\x04 \x01(\tR\frecoveryCode\"^\n" +
 	"\rLoginResponse\x12!\n" +
-	"\x04user\x18\x01 \x01(\v2\r.kesi.v1.UserR\x04user\"\x0f\n" +
+	"\x04user\x18\x01 \x01(\v2\r.kesi.v1.UserR\x04user\x12*\n" +
+	"\x11two_step_required\x18\x02 \x01(\bR\x0ftwoStepRequired\"\x0f\n" +
 	"\rLogoutRequest\"*\n" +
 	"\x0eLogoutResponse\x12\x18\n" +
 	"\amessage\x18\x01 \x01(\tR\amessage\"\v\n" +
@@ -2066,13 +2553,36 @@ const file_kesi_v1_auth_proto_rawDesc = "" +
 	"\x10current_password\x18\x01 \x01(\tR\x0fcurrentPassword\x12!\n" +
 	"\fnew_password\x18\x02 \x01(\tR\vnewPassword\"2\n" +
 	"\x16UpdatePasswordResponse\x12\x18\n" +
-	"\amessage\x18\x01 \x01(\tR\amessage*d\n" +
+	"\amessage\x18\x01 \x01(\tR\amessage\"\x13\n" +
+	"\x11GetTwoStepRequest\"\x99\x01\n" +
+	"\x12GetTwoStepResponse\x12\x18\n" +
+	"\aenabled\x18\x01 \x01(\bR\aenabled\x129\n" +
+	"\n" +
+	"enabled_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\tenabledAt\x12.\n" +
+	"\x13recovery_codes_left\x18\x03 \x01(\x05R\x11recoveryCodesLeft\"\x1a\n" +
+	"\x18StartTwoStepSetupRequest\"T\n" +
+	"\x19StartTwoStepSetupResponse\x12\x16\n" +
+	"\x06secret\x18\x01 \x01(\tR\x06secret\x12\x1f\n" +
+	"\votpauth_uri\x18\x02 \x01(\tR\n" +
+	"otpauthUri\"*\n" +
+	"\x14EnableTwoStepRequest\x12\x12\n" +
+	"\x04code\x18\x01 \x01(\tR\x04code\">\n" +
+	"\x15EnableTwoStepResponse\x12%\n" +
+	"\x0erecovery_codes\x18\x01 \x03(\tR\rrecoveryCodes\"G\n" +
+	"\x15DisableTwoStepRequest\x12\x1a\n" +
+	"\bpassword\x18\x01 \x01(\tR\bpassword\x12\x12\n" +
+	"\x04code\x18\x02 \x01(\tR\x04code\"\x18\n" +
+	"\x16DisableTwoStepResponse\"4\n" +
+	"\x1eRegenerateRecoveryCodesRequest\x12\x12\n" +
+	"\x04code\x18\x01 \x01(\tR\x04code\"H\n" +
+	"\x1fRegenerateRecoveryCodesResponse\x12%\n" +
+	"\x0erecovery_codes\x18\x01 \x03(\tR\rrecoveryCodes*d\n" +
 	"\x04Role\x12\x14\n" +
 	"\x10ROLE_UNSPECIFIED\x10\x00\x12\x0f\n" +
 	"\vROLE_LAWYER\x10\x01\x12\x12\n" +
 	"\x0eROLE_MODERATOR\x10\x02\x12\r\n" +
 	"\tROLE_DEMO\x10\x03\x12\x12\n" +
-	"\x0eROLE_AFFILIATE\x10\x042\xc2\v\n" +
+	"\x0eROLE_AFFILIATE\x10\x042\xfb\x0e\n" +
 	"\vAuthService\x12?\n" +
 	"\bRegister\x12\x18.kesi.v1.RegisterRequest\x1a\x19.kesi.v1.RegisterResponse\x126\n" +
 	"\x05Login\x12\x15.kesi.v1.LoginRequest\x1a\x16.kesi.v1.LoginResponse\x129\n" +
@@ -2090,7 +2600,13 @@ const file_kesi_v1_auth_proto_rawDesc = "" +
 	"\fListSessions\x12\x1c.kesi.v1.ListSessionsRequest\x1a\x1d.kesi.v1.ListSessionsResponse\"\x03\x90\x02\x01\x12N\n" +
 	"\rRevokeSession\x12\x1d.kesi.v1.RevokeSessionRequest\x1a\x1e.kesi.v1.RevokeSessionResponse\x12`\n" +
 	"\x13RevokeOtherSessions\x12#.kesi.v1.RevokeOtherSessionsRequest\x1a$.kesi.v1.RevokeOtherSessionsResponse\x12Q\n" +
-	"\x0eUpdatePassword\x12\x1e.kesi.v1.UpdatePasswordRequest\x1a\x1f.kesi.v1.UpdatePasswordResponseB.Z,github.com/kesihq/kesi/gen/go/kesi/v1;kesiv1b\x06proto3"
+	"\x0eUpdatePassword\x12\x1e.kesi.v1.UpdatePasswordRequest\x1a\x1f.kesi.v1.UpdatePasswordResponse\x12J\n" +
+	"\n" +
+	"GetTwoStep\x12\x1a.kesi.v1.GetTwoStepRequest\x1a\x1b.kesi.v1.GetTwoStepResponse\"\x03\x90\x02\x01\x12Z\n" +
+	"\x11StartTwoStepSetup\x12!.kesi.v1.StartTwoStepSetupRequest\x1a\".kesi.v1.StartTwoStepSetupResponse\x12N\n" +
+	"\rEnableTwoStep\x12\x1d.kesi.v1.EnableTwoStepRequest\x1a\x1e.kesi.v1.EnableTwoStepResponse\x12Q\n" +
+	"\x0eDisableTwoStep\x12\x1e.kesi.v1.DisableTwoStepRequest\x1a\x1f.kesi.v1.DisableTwoStepResponse\x12l\n" +
+	"\x17RegenerateRecoveryCodes\x12'.kesi.v1.RegenerateRecoveryCodesRequest\x1a(.kesi.v1.RegenerateRecoveryCodesResponseB.Z,github.com/kesihq/kesi/gen/go/kesi/v1;kesiv1b\x06proto3"
 
 var (
 	file_kesi_v1_auth_proto_rawDescOnce sync.Once
@@ -2105,7 +2621,7 @@ func file_kesi_v1_auth_proto_rawDescGZIP() []byte {
 }
 
 var file_kesi_v1_auth_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_kesi_v1_auth_proto_msgTypes = make([]protoimpl.MessageInfo, 38)
+var file_kesi_v1_auth_proto_msgTypes = make([]protoimpl.MessageInfo, 48)
 var file_kesi_v1_auth_proto_goTypes = []any{
 	(Role)(0),                                     // 0: kesi.v1.Role
 	(*User)(nil),                                  // 1: kesi.v1.User
@@ -2146,12 +2662,22 @@ var file_kesi_v1_auth_proto_goTypes = []any{
 	(*RevokeOtherSessionsResponse)(nil),           // 36: kesi.v1.RevokeOtherSessionsResponse
 	(*UpdatePasswordRequest)(nil),                 // 37: kesi.v1.UpdatePasswordRequest
 	(*UpdatePasswordResponse)(nil),                // 38: kesi.v1.UpdatePasswordResponse
-	(*timestamppb.Timestamp)(nil),                 // 39: google.protobuf.Timestamp
+	(*GetTwoStepRequest)(nil),                     // 39: kesi.v1.GetTwoStepRequest
+	(*GetTwoStepResponse)(nil),                    // 40: kesi.v1.GetTwoStepResponse
+	(*StartTwoStepSetupRequest)(nil),              // 41: kesi.v1.StartTwoStepSetupRequest
+	(*StartTwoStepSetupResponse)(nil),             // 42: kesi.v1.StartTwoStepSetupResponse
+	(*EnableTwoStepRequest)(nil),                  // 43: kesi.v1.EnableTwoStepRequest
+	(*EnableTwoStepResponse)(nil),                 // 44: kesi.v1.EnableTwoStepResponse
+	(*DisableTwoStepRequest)(nil),                 // 45: kesi.v1.DisableTwoStepRequest
+	(*DisableTwoStepResponse)(nil),                // 46: kesi.v1.DisableTwoStepResponse
+	(*RegenerateRecoveryCodesRequest)(nil),        // 47: kesi.v1.RegenerateRecoveryCodesRequest
+	(*RegenerateRecoveryCodesResponse)(nil),       // 48: kesi.v1.RegenerateRecoveryCodesResponse
+	(*timestamppb.Timestamp)(nil),                 // 49: google.protobuf.Timestamp
 }
 var file_kesi_v1_auth_proto_depIdxs = []int32{
 	0,  // 0: kesi.v1.User.role:type_name -> kesi.v1.Role
-	39, // 1: kesi.v1.User.subscription_expires_at:type_name -> google.protobuf.Timestamp
-	39, // 2: kesi.v1.User.created_at:type_name -> google.protobuf.Timestamp
+	49, // 1: kesi.v1.User.subscription_expires_at:type_name -> google.protobuf.Timestamp
+	49, // 2: kesi.v1.User.created_at:type_name -> google.protobuf.Timestamp
 	0,  // 3: kesi.v1.RegisterRequest.role:type_name -> kesi.v1.Role
 	1,  // 4: kesi.v1.RegisterResponse.user:type_name -> kesi.v1.User
 	1,  // 5: kesi.v1.LoginResponse.user:type_name -> kesi.v1.User
@@ -2161,52 +2687,63 @@ var file_kesi_v1_auth_proto_depIdxs = []int32{
 	18, // 9: kesi.v1.GetNotificationPreferencesResponse.preferences:type_name -> kesi.v1.NotificationPreferences
 	18, // 10: kesi.v1.UpdateNotificationPreferencesRequest.preferences:type_name -> kesi.v1.NotificationPreferences
 	18, // 11: kesi.v1.UpdateNotificationPreferencesResponse.preferences:type_name -> kesi.v1.NotificationPreferences
-	39, // 12: kesi.v1.ExtensionToken.created_at:type_name -> google.protobuf.Timestamp
-	39, // 13: kesi.v1.ExtensionToken.last_used_at:type_name -> google.protobuf.Timestamp
+	49, // 12: kesi.v1.ExtensionToken.created_at:type_name -> google.protobuf.Timestamp
+	49, // 13: kesi.v1.ExtensionToken.last_used_at:type_name -> google.protobuf.Timestamp
 	23, // 14: kesi.v1.CreateExtensionTokenResponse.extension_token:type_name -> kesi.v1.ExtensionToken
 	23, // 15: kesi.v1.ListExtensionTokensResponse.extension_tokens:type_name -> kesi.v1.ExtensionToken
-	39, // 16: kesi.v1.SignedInSession.last_used_at:type_name -> google.protobuf.Timestamp
-	39, // 17: kesi.v1.SignedInSession.signed_in_at:type_name -> google.protobuf.Timestamp
+	49, // 16: kesi.v1.SignedInSession.last_used_at:type_name -> google.protobuf.Timestamp
+	49, // 17: kesi.v1.SignedInSession.signed_in_at:type_name -> google.protobuf.Timestamp
 	30, // 18: kesi.v1.ListSessionsResponse.sessions:type_name -> kesi.v1.SignedInSession
-	2,  // 19: kesi.v1.AuthService.Register:input_type -> kesi.v1.RegisterRequest
-	4,  // 20: kesi.v1.AuthService.Login:input_type -> kesi.v1.LoginRequest
-	6,  // 21: kesi.v1.AuthService.Logout:input_type -> kesi.v1.LogoutRequest
-	8,  // 22: kesi.v1.AuthService.Me:input_type -> kesi.v1.MeRequest
-	10, // 23: kesi.v1.AuthService.Refresh:input_type -> kesi.v1.RefreshRequest
-	12, // 24: kesi.v1.AuthService.UpdateUserInfo:input_type -> kesi.v1.UpdateUserInfoRequest
-	14, // 25: kesi.v1.AuthService.RequestPasswordReset:input_type -> kesi.v1.RequestPasswordResetRequest
-	16, // 26: kesi.v1.AuthService.ChangePassword:input_type -> kesi.v1.ChangePasswordRequest
-	19, // 27: kesi.v1.AuthService.GetNotificationPreferences:input_type -> kesi.v1.GetNotificationPreferencesRequest
-	21, // 28: kesi.v1.AuthService.UpdateNotificationPreferences:input_type -> kesi.v1.UpdateNotificationPreferencesRequest
-	24, // 29: kesi.v1.AuthService.CreateExtensionToken:input_type -> kesi.v1.CreateExtensionTokenRequest
-	26, // 30: kesi.v1.AuthService.ListExtensionTokens:input_type -> kesi.v1.ListExtensionTokensRequest
-	28, // 31: kesi.v1.AuthService.RevokeExtensionToken:input_type -> kesi.v1.RevokeExtensionTokenRequest
-	31, // 32: kesi.v1.AuthService.ListSessions:input_type -> kesi.v1.ListSessionsRequest
-	33, // 33: kesi.v1.AuthService.RevokeSession:input_type -> kesi.v1.RevokeSessionRequest
-	35, // 34: kesi.v1.AuthService.RevokeOtherSessions:input_type -> kesi.v1.RevokeOtherSessionsRequest
-	37, // 35: kesi.v1.AuthService.UpdatePassword:input_type -> kesi.v1.UpdatePasswordRequest
-	3,  // 36: kesi.v1.AuthService.Register:output_type -> kesi.v1.RegisterResponse
-	5,  // 37: kesi.v1.AuthService.Login:output_type -> kesi.v1.LoginResponse
-	7,  // 38: kesi.v1.AuthService.Logout:output_type -> kesi.v1.LogoutResponse
-	9,  // 39: kesi.v1.AuthService.Me:output_type -> kesi.v1.MeResponse
-	11, // 40: kesi.v1.AuthService.Refresh:output_type -> kesi.v1.RefreshResponse
-	13, // 41: kesi.v1.AuthService.UpdateUserInfo:output_type -> kesi.v1.UpdateUserInfoResponse
-	15, // 42: kesi.v1.AuthService.RequestPasswordReset:output_type -> kesi.v1.RequestPasswordResetResponse
-	17, // 43: kesi.v1.AuthService.ChangePassword:output_type -> kesi.v1.ChangePasswordResponse
-	20, // 44: kesi.v1.AuthService.GetNotificationPreferences:output_type -> kesi.v1.GetNotificationPreferencesResponse
-	22, // 45: kesi.v1.AuthService.UpdateNotificationPreferences:output_type -> kesi.v1.UpdateNotificationPreferencesResponse
-	25, // 46: kesi.v1.AuthService.CreateExtensionToken:output_type -> kesi.v1.CreateExtensionTokenResponse
-	27, // 47: kesi.v1.AuthService.ListExtensionTokens:output_type -> kesi.v1.ListExtensionTokensResponse
-	29, // 48: kesi.v1.AuthService.RevokeExtensionToken:output_type -> kesi.v1.RevokeExtensionTokenResponse
-	32, // 49: kesi.v1.AuthService.ListSessions:output_type -> kesi.v1.ListSessionsResponse
-	34, // 50: kesi.v1.AuthService.RevokeSession:output_type -> kesi.v1.RevokeSessionResponse
-	36, // 51: kesi.v1.AuthService.RevokeOtherSessions:output_type -> kesi.v1.RevokeOtherSessionsResponse
-	38, // 52: kesi.v1.AuthService.UpdatePassword:output_type -> kesi.v1.UpdatePasswordResponse
-	36, // [36:53] is the sub-list for method output_type
-	19, // [19:36] is the sub-list for method input_type
-	19, // [19:19] is the sub-list for extension type_name
-	19, // [19:19] is the sub-list for extension extendee
-	0,  // [0:19] is the sub-list for field type_name
+	49, // 19: kesi.v1.GetTwoStepResponse.enabled_at:type_name -> google.protobuf.Timestamp
+	2,  // 20: kesi.v1.AuthService.Register:input_type -> kesi.v1.RegisterRequest
+	4,  // 21: kesi.v1.AuthService.Login:input_type -> kesi.v1.LoginRequest
+	6,  // 22: kesi.v1.AuthService.Logout:input_type -> kesi.v1.LogoutRequest
+	8,  // 23: kesi.v1.AuthService.Me:input_type -> kesi.v1.MeRequest
+	10, // 24: kesi.v1.AuthService.Refresh:input_type -> kesi.v1.RefreshRequest
+	12, // 25: kesi.v1.AuthService.UpdateUserInfo:input_type -> kesi.v1.UpdateUserInfoRequest
+	14, // 26: kesi.v1.AuthService.RequestPasswordReset:input_type -> kesi.v1.RequestPasswordResetRequest
+	16, // 27: kesi.v1.AuthService.ChangePassword:input_type -> kesi.v1.ChangePasswordRequest
+	19, // 28: kesi.v1.AuthService.GetNotificationPreferences:input_type -> kesi.v1.GetNotificationPreferencesRequest
+	21, // 29: kesi.v1.AuthService.UpdateNotificationPreferences:input_type -> kesi.v1.UpdateNotificationPreferencesRequest
+	24, // 30: kesi.v1.AuthService.CreateExtensionToken:input_type -> kesi.v1.CreateExtensionTokenRequest
+	26, // 31: kesi.v1.AuthService.ListExtensionTokens:input_type -> kesi.v1.ListExtensionTokensRequest
+	28, // 32: kesi.v1.AuthService.RevokeExtensionToken:input_type -> kesi.v1.RevokeExtensionTokenRequest
+	31, // 33: kesi.v1.AuthService.ListSessions:input_type -> kesi.v1.ListSessionsRequest
+	33, // 34: kesi.v1.AuthService.RevokeSession:input_type -> kesi.v1.RevokeSessionRequest
+	35, // 35: kesi.v1.AuthService.RevokeOtherSessions:input_type -> kesi.v1.RevokeOtherSessionsRequest
+	37, // 36: kesi.v1.AuthService.UpdatePassword:input_type -> kesi.v1.UpdatePasswordRequest
+	39, // 37: kesi.v1.AuthService.GetTwoStep:input_type -> kesi.v1.GetTwoStepRequest
+	41, // 38: kesi.v1.AuthService.StartTwoStepSetup:input_type -> kesi.v1.StartTwoStepSetupRequest
+	43, // 39: kesi.v1.AuthService.EnableTwoStep:input_type -> kesi.v1.EnableTwoStepRequest
+	45, // 40: kesi.v1.AuthService.DisableTwoStep:input_type -> kesi.v1.DisableTwoStepRequest
+	47, // 41: kesi.v1.AuthService.RegenerateRecoveryCodes:input_type -> kesi.v1.RegenerateRecoveryCodesRequest
+	3,  // 42: kesi.v1.AuthService.Register:output_type -> kesi.v1.RegisterResponse
+	5,  // 43: kesi.v1.AuthService.Login:output_type -> kesi.v1.LoginResponse
+	7,  // 44: kesi.v1.AuthService.Logout:output_type -> kesi.v1.LogoutResponse
+	9,  // 45: kesi.v1.AuthService.Me:output_type -> kesi.v1.MeResponse
+	11, // 46: kesi.v1.AuthService.Refresh:output_type -> kesi.v1.RefreshResponse
+	13, // 47: kesi.v1.AuthService.UpdateUserInfo:output_type -> kesi.v1.UpdateUserInfoResponse
+	15, // 48: kesi.v1.AuthService.RequestPasswordReset:output_type -> kesi.v1.RequestPasswordResetResponse
+	17, // 49: kesi.v1.AuthService.ChangePassword:output_type -> kesi.v1.ChangePasswordResponse
+	20, // 50: kesi.v1.AuthService.GetNotificationPreferences:output_type -> kesi.v1.GetNotificationPreferencesResponse
+	22, // 51: kesi.v1.AuthService.UpdateNotificationPreferences:output_type -> kesi.v1.UpdateNotificationPreferencesResponse
+	25, // 52: kesi.v1.AuthService.CreateExtensionToken:output_type -> kesi.v1.CreateExtensionTokenResponse
+	27, // 53: kesi.v1.AuthService.ListExtensionTokens:output_type -> kesi.v1.ListExtensionTokensResponse
+	29, // 54: kesi.v1.AuthService.RevokeExtensionToken:output_type -> kesi.v1.RevokeExtensionTokenResponse
+	32, // 55: kesi.v1.AuthService.ListSessions:output_type -> kesi.v1.ListSessionsResponse
+	34, // 56: kesi.v1.AuthService.RevokeSession:output_type -> kesi.v1.RevokeSessionResponse
+	36, // 57: kesi.v1.AuthService.RevokeOtherSessions:output_type -> kesi.v1.RevokeOtherSessionsResponse
+	38, // 58: kesi.v1.AuthService.UpdatePassword:output_type -> kesi.v1.UpdatePasswordResponse
+	40, // 59: kesi.v1.AuthService.GetTwoStep:output_type -> kesi.v1.GetTwoStepResponse
+	42, // 60: kesi.v1.AuthService.StartTwoStepSetup:output_type -> kesi.v1.StartTwoStepSetupResponse
+	44, // 61: kesi.v1.AuthService.EnableTwoStep:output_type -> kesi.v1.EnableTwoStepResponse
+	46, // 62: kesi.v1.AuthService.DisableTwoStep:output_type -> kesi.v1.DisableTwoStepResponse
+	48, // 63: kesi.v1.AuthService.RegenerateRecoveryCodes:output_type -> kesi.v1.RegenerateRecoveryCodesResponse
+	42, // [42:64] is the sub-list for method output_type
+	20, // [20:42] is the sub-list for method input_type
+	20, // [20:20] is the sub-list for extension type_name
+	20, // [20:20] is the sub-list for extension extendee
+	0,  // [0:20] is the sub-list for field type_name
 }
 
 func init() { file_kesi_v1_auth_proto_init() }
@@ -2221,7 +2758,7 @@ func file_kesi_v1_auth_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_kesi_v1_auth_proto_rawDesc), len(file_kesi_v1_auth_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   38,
+			NumMessages:   48,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -79,6 +79,20 @@ const (
 	// AuthServiceUpdatePasswordProcedure is the fully-qualified name of the AuthService's
 	// UpdatePassword RPC.
 	AuthServiceUpdatePasswordProcedure = "/kesi.v1.AuthService/UpdatePassword"
+	// AuthServiceGetTwoStepProcedure is the fully-qualified name of the AuthService's GetTwoStep RPC.
+	AuthServiceGetTwoStepProcedure = "/kesi.v1.AuthService/GetTwoStep"
+	// AuthServiceStartTwoStepSetupProcedure is the fully-qualified name of the AuthService's
+	// StartTwoStepSetup RPC.
+	AuthServiceStartTwoStepSetupProcedure = "/kesi.v1.AuthService/StartTwoStepSetup"
+	// AuthServiceEnableTwoStepProcedure is the fully-qualified name of the AuthService's EnableTwoStep
+	// RPC.
+	AuthServiceEnableTwoStepProcedure = "/kesi.v1.AuthService/EnableTwoStep"
+	// AuthServiceDisableTwoStepProcedure is the fully-qualified name of the AuthService's
+	// DisableTwoStep RPC.
+	AuthServiceDisableTwoStepProcedure = "/kesi.v1.AuthService/DisableTwoStep"
+	// AuthServiceRegenerateRecoveryCodesProcedure is the fully-qualified name of the AuthService's
+	// RegenerateRecoveryCodes RPC.
+	AuthServiceRegenerateRecoveryCodesProcedure = "/kesi.v1.AuthService/RegenerateRecoveryCodes"
 )
 
 // AuthServiceClient is a client for the kesi.v1.AuthService service.
@@ -126,6 +140,21 @@ type AuthServiceClient interface {
 	// UpdatePassword changes the signed-in user's password, given the current
 	// one, and signs out every other session.
 	UpdatePassword(context.Context, *connect.Request[v1.UpdatePasswordRequest]) (*connect.Response[v1.UpdatePasswordResponse], error)
+	// GetTwoStep answers whether two-step sign-in is on for the signed-in user.
+	GetTwoStep(context.Context, *connect.Request[v1.GetTwoStepRequest]) (*connect.Response[v1.GetTwoStepResponse], error)
+	// StartTwoStepSetup makes a new authenticator secret for the signed-in
+	// user. Two-step sign-in is not on until EnableTwoStep confirms a code
+	// from it; a new setup replaces an unconfirmed one.
+	StartTwoStepSetup(context.Context, *connect.Request[v1.StartTwoStepSetupRequest]) (*connect.Response[v1.StartTwoStepSetupResponse], error)
+	// EnableTwoStep turns two-step sign-in on, given a code from the secret of
+	// StartTwoStepSetup, and answers the recovery codes (shown this once).
+	EnableTwoStep(context.Context, *connect.Request[v1.EnableTwoStepRequest]) (*connect.Response[v1.EnableTwoStepResponse], error)
+	// DisableTwoStep turns two-step sign-in off, given the password and a
+	// code (or a recovery code).
+	DisableTwoStep(context.Context, *connect.Request[v1.DisableTwoStepRequest]) (*connect.Response[v1.DisableTwoStepResponse], error)
+	// RegenerateRecoveryCodes replaces every recovery code, given a code from
+	// the authenticator app, and answers the new ones (shown this once).
+	RegenerateRecoveryCodes(context.Context, *connect.Request[v1.RegenerateRecoveryCodesRequest]) (*connect.Response[v1.RegenerateRecoveryCodesResponse], error)
 }
 
 // NewAuthServiceClient constructs a client for the kesi.v1.AuthService service. By default, it uses
@@ -245,6 +274,37 @@ func NewAuthServiceClient(httpClient connect.HTTPClient, baseURL string, opts ..
 			connect.WithSchema(authServiceMethods.ByName("UpdatePassword")),
 			connect.WithClientOptions(opts...),
 		),
+		getTwoStep: connect.NewClient[v1.GetTwoStepRequest, v1.GetTwoStepResponse](
+			httpClient,
+			baseURL+AuthServiceGetTwoStepProcedure,
+			connect.WithSchema(authServiceMethods.ByName("GetTwoStep")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		startTwoStepSetup: connect.NewClient[v1.StartTwoStepSetupRequest, v1.StartTwoStepSetupResponse](
+			httpClient,
+			baseURL+AuthServiceStartTwoStepSetupProcedure,
+			connect.WithSchema(authServiceMethods.ByName("StartTwoStepSetup")),
+			connect.WithClientOptions(opts...),
+		),
+		enableTwoStep: connect.NewClient[v1.EnableTwoStepRequest, v1.EnableTwoStepResponse](
+			httpClient,
+			baseURL+AuthServiceEnableTwoStepProcedure,
+			connect.WithSchema(authServiceMethods.ByName("EnableTwoStep")),
+			connect.WithClientOptions(opts...),
+		),
+		disableTwoStep: connect.NewClient[v1.DisableTwoStepRequest, v1.DisableTwoStepResponse](
+			httpClient,
+			baseURL+AuthServiceDisableTwoStepProcedure,
+			connect.WithSchema(authServiceMethods.ByName("DisableTwoStep")),
+			connect.WithClientOptions(opts...),
+		),
+		regenerateRecoveryCodes: connect.NewClient[v1.RegenerateRecoveryCodesRequest, v1.RegenerateRecoveryCodesResponse](
+			httpClient,
+			baseURL+AuthServiceRegenerateRecoveryCodesProcedure,
+			connect.WithSchema(authServiceMethods.ByName("RegenerateRecoveryCodes")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -267,6 +327,11 @@ type authServiceClient struct {
 	revokeSession                 *connect.Client[v1.RevokeSessionRequest, v1.RevokeSessionResponse]
 	revokeOtherSessions           *connect.Client[v1.RevokeOtherSessionsRequest, v1.RevokeOtherSessionsResponse]
 	updatePassword                *connect.Client[v1.UpdatePasswordRequest, v1.UpdatePasswordResponse]
+	getTwoStep                    *connect.Client[v1.GetTwoStepRequest, v1.GetTwoStepResponse]
+	startTwoStepSetup             *connect.Client[v1.StartTwoStepSetupRequest, v1.StartTwoStepSetupResponse]
+	enableTwoStep                 *connect.Client[v1.EnableTwoStepRequest, v1.EnableTwoStepResponse]
+	disableTwoStep                *connect.Client[v1.DisableTwoStepRequest, v1.DisableTwoStepResponse]
+	regenerateRecoveryCodes       *connect.Client[v1.RegenerateRecoveryCodesRequest, v1.RegenerateRecoveryCodesResponse]
 }
 
 // Register calls kesi.v1.AuthService.Register.
@@ -354,6 +419,31 @@ func (c *authServiceClient) UpdatePassword(ctx context.Context, req *connect.Req
 	return c.updatePassword.CallUnary(ctx, req)
 }
 
+// GetTwoStep calls kesi.v1.AuthService.GetTwoStep.
+func (c *authServiceClient) GetTwoStep(ctx context.Context, req *connect.Request[v1.GetTwoStepRequest]) (*connect.Response[v1.GetTwoStepResponse], error) {
+	return c.getTwoStep.CallUnary(ctx, req)
+}
+
+// StartTwoStepSetup calls kesi.v1.AuthService.StartTwoStepSetup.
+func (c *authServiceClient) StartTwoStepSetup(ctx context.Context, req *connect.Request[v1.StartTwoStepSetupRequest]) (*connect.Response[v1.StartTwoStepSetupResponse], error) {
+	return c.startTwoStepSetup.CallUnary(ctx, req)
+}
+
+// EnableTwoStep calls kesi.v1.AuthService.EnableTwoStep.
+func (c *authServiceClient) EnableTwoStep(ctx context.Context, req *connect.Request[v1.EnableTwoStepRequest]) (*connect.Response[v1.EnableTwoStepResponse], error) {
+	return c.enableTwoStep.CallUnary(ctx, req)
+}
+
+// DisableTwoStep calls kesi.v1.AuthService.DisableTwoStep.
+func (c *authServiceClient) DisableTwoStep(ctx context.Context, req *connect.Request[v1.DisableTwoStepRequest]) (*connect.Response[v1.DisableTwoStepResponse], error) {
+	return c.disableTwoStep.CallUnary(ctx, req)
+}
+
+// RegenerateRecoveryCodes calls kesi.v1.AuthService.RegenerateRecoveryCodes.
+func (c *authServiceClient) RegenerateRecoveryCodes(ctx context.Context, req *connect.Request[v1.RegenerateRecoveryCodesRequest]) (*connect.Response[v1.RegenerateRecoveryCodesResponse], error) {
+	return c.regenerateRecoveryCodes.CallUnary(ctx, req)
+}
+
 // AuthServiceHandler is an implementation of the kesi.v1.AuthService service.
 type AuthServiceHandler interface {
 	// Register creates a lawyer or an affiliate account.
@@ -399,6 +489,21 @@ type AuthServiceHandler interface {
 	// UpdatePassword changes the signed-in user's password, given the current
 	// one, and signs out every other session.
 	UpdatePassword(context.Context, *connect.Request[v1.UpdatePasswordRequest]) (*connect.Response[v1.UpdatePasswordResponse], error)
+	// GetTwoStep answers whether two-step sign-in is on for the signed-in user.
+	GetTwoStep(context.Context, *connect.Request[v1.GetTwoStepRequest]) (*connect.Response[v1.GetTwoStepResponse], error)
+	// StartTwoStepSetup makes a new authenticator secret for the signed-in
+	// user. Two-step sign-in is not on until EnableTwoStep confirms a code
+	// from it; a new setup replaces an unconfirmed one.
+	StartTwoStepSetup(context.Context, *connect.Request[v1.StartTwoStepSetupRequest]) (*connect.Response[v1.StartTwoStepSetupResponse], error)
+	// EnableTwoStep turns two-step sign-in on, given a code from the secret of
+	// StartTwoStepSetup, and answers the recovery codes (shown this once).
+	EnableTwoStep(context.Context, *connect.Request[v1.EnableTwoStepRequest]) (*connect.Response[v1.EnableTwoStepResponse], error)
+	// DisableTwoStep turns two-step sign-in off, given the password and a
+	// code (or a recovery code).
+	DisableTwoStep(context.Context, *connect.Request[v1.DisableTwoStepRequest]) (*connect.Response[v1.DisableTwoStepResponse], error)
+	// RegenerateRecoveryCodes replaces every recovery code, given a code from
+	// the authenticator app, and answers the new ones (shown this once).
+	RegenerateRecoveryCodes(context.Context, *connect.Request[v1.RegenerateRecoveryCodesRequest]) (*connect.Response[v1.RegenerateRecoveryCodesResponse], error)
 }
 
 // NewAuthServiceHandler builds an HTTP handler from the service implementation. It returns the path
@@ -514,6 +619,37 @@ func NewAuthServiceHandler(svc AuthServiceHandler, opts ...connect.HandlerOption
 		connect.WithSchema(authServiceMethods.ByName("UpdatePassword")),
 		connect.WithHandlerOptions(opts...),
 	)
+	authServiceGetTwoStepHandler := connect.NewUnaryHandler(
+		AuthServiceGetTwoStepProcedure,
+		svc.GetTwoStep,
+		connect.WithSchema(authServiceMethods.ByName("GetTwoStep")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	authServiceStartTwoStepSetupHandler := connect.NewUnaryHandler(
+		AuthServiceStartTwoStepSetupProcedure,
+		svc.StartTwoStepSetup,
+		connect.WithSchema(authServiceMethods.ByName("StartTwoStepSetup")),
+		connect.WithHandlerOptions(opts...),
+	)
+	authServiceEnableTwoStepHandler := connect.NewUnaryHandler(
+		AuthServiceEnableTwoStepProcedure,
+		svc.EnableTwoStep,
+		connect.WithSchema(authServiceMethods.ByName("EnableTwoStep")),
+		connect.WithHandlerOptions(opts...),
+	)
+	authServiceDisableTwoStepHandler := connect.NewUnaryHandler(
+		AuthServiceDisableTwoStepProcedure,
+		svc.DisableTwoStep,
+		connect.WithSchema(authServiceMethods.ByName("DisableTwoStep")),
+		connect.WithHandlerOptions(opts...),
+	)
+	authServiceRegenerateRecoveryCodesHandler := connect.NewUnaryHandler(
+		AuthServiceRegenerateRecoveryCodesProcedure,
+		svc.RegenerateRecoveryCodes,
+		connect.WithSchema(authServiceMethods.ByName("RegenerateRecoveryCodes")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/kesi.v1.AuthService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AuthServiceRegisterProcedure:
@@ -550,6 +686,16 @@ func NewAuthServiceHandler(svc AuthServiceHandler, opts ...connect.HandlerOption
 			authServiceRevokeOtherSessionsHandler.ServeHTTP(w, r)
 		case AuthServiceUpdatePasswordProcedure:
 			authServiceUpdatePasswordHandler.ServeHTTP(w, r)
+		case AuthServiceGetTwoStepProcedure:
+			authServiceGetTwoStepHandler.ServeHTTP(w, r)
+		case AuthServiceStartTwoStepSetupProcedure:
+			authServiceStartTwoStepSetupHandler.ServeHTTP(w, r)
+		case AuthServiceEnableTwoStepProcedure:
+			authServiceEnableTwoStepHandler.ServeHTTP(w, r)
+		case AuthServiceDisableTwoStepProcedure:
+			authServiceDisableTwoStepHandler.ServeHTTP(w, r)
+		case AuthServiceRegenerateRecoveryCodesProcedure:
+			authServiceRegenerateRecoveryCodesHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -625,4 +771,24 @@ func (UnimplementedAuthServiceHandler) RevokeOtherSessions(context.Context, *con
 
 func (UnimplementedAuthServiceHandler) UpdatePassword(context.Context, *connect.Request[v1.UpdatePasswordRequest]) (*connect.Response[v1.UpdatePasswordResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("kesi.v1.AuthService.UpdatePassword is not implemented"))
+}
+
+func (UnimplementedAuthServiceHandler) GetTwoStep(context.Context, *connect.Request[v1.GetTwoStepRequest]) (*connect.Response[v1.GetTwoStepResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("kesi.v1.AuthService.GetTwoStep is not implemented"))
+}
+
+func (UnimplementedAuthServiceHandler) StartTwoStepSetup(context.Context, *connect.Request[v1.StartTwoStepSetupRequest]) (*connect.Response[v1.StartTwoStepSetupResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("kesi.v1.AuthService.StartTwoStepSetup is not implemented"))
+}
+
+func (UnimplementedAuthServiceHandler) EnableTwoStep(context.Context, *connect.Request[v1.EnableTwoStepRequest]) (*connect.Response[v1.EnableTwoStepResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("kesi.v1.AuthService.EnableTwoStep is not implemented"))
+}
+
+func (UnimplementedAuthServiceHandler) DisableTwoStep(context.Context, *connect.Request[v1.DisableTwoStepRequest]) (*connect.Response[v1.DisableTwoStepResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("kesi.v1.AuthService.DisableTwoStep is not implemented"))
+}
+
+func (UnimplementedAuthServiceHandler) RegenerateRecoveryCodes(context.Context, *connect.Request[v1.RegenerateRecoveryCodesRequest]) (*connect.Response[v1.RegenerateRecoveryCodesResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("kesi.v1.AuthService.RegenerateRecoveryCodes is not implemented"))
 }

@@ -1,7 +1,7 @@
 -- Disable the enforcement of foreign-keys constraints
 PRAGMA foreign_keys = off;
 -- Create "new_referrals" table
-CREATE TABLE `new_referrals` (`id` uuid NOT NULL, `created_at` datetime NOT NULL, `affiliate_id` uuid NULL, `referred_id` uuid NULL, PRIMARY KEY (`id`), CONSTRAINT `referrals_users_referrals_made` FOREIGN KEY (`affiliate_id`) REFERENCES `users` (`id`) ON DELETE SET NULL, CONSTRAINT `referrals_users_referred_by` FOREIGN KEY (`referred_id`) REFERENCES `users` (`id`) ON DELETE SET NULL);
+CREATE TABLE `new_referrals` (`id` uuid NOT NULL, `created_at` datetime NOT NULL, `not_eligible_reason` text NOT NULL DEFAULT (''), `flagged_at` datetime NULL, `affiliate_id` uuid NULL, `referred_id` uuid NULL, PRIMARY KEY (`id`), CONSTRAINT `referrals_users_referrals_made` FOREIGN KEY (`affiliate_id`) REFERENCES `users` (`id`) ON DELETE SET NULL, CONSTRAINT `referrals_users_referred_by` FOREIGN KEY (`referred_id`) REFERENCES `users` (`id`) ON DELETE SET NULL);
 -- Copy rows from old table "referrals" to new temporary table "new_referrals"
 INSERT INTO `new_referrals` (`id`, `created_at`, `affiliate_id`, `referred_id`) SELECT `id`, `created_at`, `affiliate_id`, `referred_id` FROM `referrals`;
 -- Drop "referrals" table after copying rows
@@ -54,6 +54,20 @@ CREATE UNIQUE INDEX `courtcase_owner_id_case_id` ON `court_cases` (`owner_id`, `
 CREATE INDEX `courtcase_owner_id_activity_date` ON `court_cases` (`owner_id`, `activity_date`);
 -- Create index "courtcase_owner_id_latest_activity_date" to table: "court_cases"
 CREATE INDEX `courtcase_owner_id_latest_activity_date` ON `court_cases` (`owner_id`, `latest_activity_date`);
+-- Create "new_payments" table
+CREATE TABLE `new_payments` (`id` uuid NOT NULL, `created_at` datetime NOT NULL, `updated_at` datetime NOT NULL, `reference` text NOT NULL, `amount_minor` integer NOT NULL, `currency` text NOT NULL, `duration_days` integer NOT NULL, `status` text NOT NULL DEFAULT ('pending'), `provider` text NOT NULL, `applied_at` datetime NULL, `paid_until_after` datetime NULL, `refunded_at` datetime NULL, `refunded_minor` integer NOT NULL DEFAULT (0), `payer_customer_code` text NOT NULL DEFAULT (''), `payer_email` text NOT NULL DEFAULT (''), `payer_phone` text NOT NULL DEFAULT (''), `payer_signature` text NOT NULL DEFAULT (''), `plan_id` text NOT NULL, `user_id` uuid NOT NULL, PRIMARY KEY (`id`), CONSTRAINT `payments_plans_payments` FOREIGN KEY (`plan_id`) REFERENCES `plans` (`id`) ON DELETE NO ACTION, CONSTRAINT `payments_users_payments` FOREIGN KEY (`user_id`) REFERENCES `users` (`id`) ON DELETE NO ACTION);
+-- Copy rows from old table "payments" to new temporary table "new_payments"
+INSERT INTO `new_payments` (`id`, `created_at`, `updated_at`, `reference`, `amount_minor`, `currency`, `duration_days`, `status`, `provider`, `applied_at`, `paid_until_after`, `refunded_at`, `refunded_minor`, `plan_id`, `user_id`) SELECT `id`, `created_at`, `updated_at`, `reference`, `amount_minor`, `currency`, `duration_days`, `status`, `provider`, `applied_at`, `paid_until_after`, `refunded_at`, `refunded_minor`, `plan_id`, `user_id` FROM `payments`;
+-- Drop "payments" table after copying rows
+DROP TABLE `payments`;
+-- Rename temporary table "new_payments" to "payments"
+ALTER TABLE `new_payments` RENAME TO `payments`;
+-- Create index "payments_reference_key" to table: "payments"
+CREATE UNIQUE INDEX `payments_reference_key` ON `payments` (`reference`);
+-- Create index "payment_user_id_created_at" to table: "payments"
+CREATE INDEX `payment_user_id_created_at` ON `payments` (`user_id`, `created_at`);
+-- Create index "payment_status_applied_at" to table: "payments"
+CREATE INDEX `payment_status_applied_at` ON `payments` (`status`, `applied_at`);
 -- Create "account_deletions" table
 CREATE TABLE `account_deletions` (`id` uuid NOT NULL, `created_at` datetime NOT NULL, `updated_at` datetime NOT NULL, `user_id` uuid NOT NULL, `requested_at` datetime NOT NULL, `erase_at` datetime NOT NULL, `cancelled_at` datetime NULL, `steps_done` text NOT NULL DEFAULT (''), `erased_at` datetime NULL, `attempts` integer NOT NULL DEFAULT (0), `last_error` text NOT NULL DEFAULT (''), PRIMARY KEY (`id`));
 -- Create index "account_deletions_user_id_key" to table: "account_deletions"
@@ -80,5 +94,13 @@ CREATE TABLE `retained_payments` (`id` uuid NOT NULL, `reference` text NOT NULL,
 CREATE UNIQUE INDEX `retained_payments_reference_key` ON `retained_payments` (`reference`);
 -- Create index "retainedpayment_paid_at" to table: "retained_payments"
 CREATE INDEX `retainedpayment_paid_at` ON `retained_payments` (`paid_at`);
+-- Create "two_steps" table
+CREATE TABLE `two_steps` (`id` uuid NOT NULL, `user_id` uuid NOT NULL, `secret_sealed` blob NOT NULL, `key_id` text NOT NULL, `created_at` datetime NOT NULL, `enabled_at` datetime NULL, `last_step` integer NOT NULL DEFAULT (0), PRIMARY KEY (`id`));
+-- Create index "two_steps_user_id_key" to table: "two_steps"
+CREATE UNIQUE INDEX `two_steps_user_id_key` ON `two_steps` (`user_id`);
+-- Create "two_step_recovery_codes" table
+CREATE TABLE `two_step_recovery_codes` (`id` uuid NOT NULL, `user_id` uuid NOT NULL, `code_hash` blob NOT NULL, `created_at` datetime NOT NULL, `used_at` datetime NULL, PRIMARY KEY (`id`));
+-- Create index "twosteprecoverycode_user_id" to table: "two_step_recovery_codes"
+CREATE INDEX `twosteprecoverycode_user_id` ON `two_step_recovery_codes` (`user_id`);
 -- Enable back the enforcement of foreign-keys constraints
 PRAGMA foreign_keys = on;

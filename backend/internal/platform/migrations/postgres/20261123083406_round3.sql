@@ -4,6 +4,8 @@ ALTER TABLE "activities" ADD COLUMN "attended_by" uuid NULL, ADD COLUMN "assigne
 CREATE INDEX "activity_attended_by_activity_date" ON "activities" ("attended_by", "activity_date");
 -- Modify "court_cases" table
 ALTER TABLE "court_cases" ADD COLUMN "shared" boolean NOT NULL DEFAULT false;
+-- Modify "payments" table
+ALTER TABLE "payments" ADD COLUMN "payer_customer_code" character varying NOT NULL DEFAULT '', ADD COLUMN "payer_email" character varying NOT NULL DEFAULT '', ADD COLUMN "payer_phone" character varying NOT NULL DEFAULT '', ADD COLUMN "payer_signature" character varying NOT NULL DEFAULT '';
 -- Modify "pending_uploads" table
 ALTER TABLE "pending_uploads" ADD COLUMN "reserved_bytes" bigint NOT NULL DEFAULT 0;
 -- Create index "pendingupload_owner_id" to table: "pending_uploads"
@@ -22,6 +24,14 @@ CREATE TABLE "retained_payments" ("id" uuid NOT NULL, "reference" character vary
 CREATE UNIQUE INDEX "retained_payments_reference_key" ON "retained_payments" ("reference");
 -- Create index "retainedpayment_paid_at" to table: "retained_payments"
 CREATE INDEX "retainedpayment_paid_at" ON "retained_payments" ("paid_at");
+-- Create "two_steps" table
+CREATE TABLE "two_steps" ("id" uuid NOT NULL, "user_id" uuid NOT NULL, "secret_sealed" bytea NOT NULL, "key_id" character varying NOT NULL, "created_at" timestamptz NOT NULL, "enabled_at" timestamptz NULL, "last_step" bigint NOT NULL DEFAULT 0, PRIMARY KEY ("id"));
+-- Create index "two_steps_user_id_key" to table: "two_steps"
+CREATE UNIQUE INDEX "two_steps_user_id_key" ON "two_steps" ("user_id");
+-- Create "two_step_recovery_codes" table
+CREATE TABLE "two_step_recovery_codes" ("id" uuid NOT NULL, "user_id" uuid NOT NULL, "code_hash" bytea NOT NULL, "created_at" timestamptz NOT NULL, "used_at" timestamptz NULL, PRIMARY KEY ("id"));
+-- Create index "twosteprecoverycode_user_id" to table: "two_step_recovery_codes"
+CREATE INDEX "twosteprecoverycode_user_id" ON "two_step_recovery_codes" ("user_id");
 -- Create "firm_invitations" table
 CREATE TABLE "firm_invitations" ("id" uuid NOT NULL, "email" character varying NOT NULL, "code_hash" bytea NOT NULL, "invited_by" uuid NOT NULL, "created_at" timestamptz NOT NULL, "expires_at" timestamptz NOT NULL, "accepted_at" timestamptz NULL, "accepted_by" uuid NULL, "revoked_at" timestamptz NULL, "firm_id" uuid NOT NULL, PRIMARY KEY ("id"), CONSTRAINT "firm_invitations_firms_invitations" FOREIGN KEY ("firm_id") REFERENCES "firms" ("id") ON UPDATE NO ACTION ON DELETE CASCADE);
 -- Create index "firm_invitations_code_hash_key" to table: "firm_invitations"
@@ -35,4 +45,4 @@ CREATE UNIQUE INDEX "firm_members_user_id_key" ON "firm_members" ("user_id");
 -- Create index "firmmember_firm_id_user_id" to table: "firm_members"
 CREATE INDEX "firmmember_firm_id_user_id" ON "firm_members" ("firm_id", "user_id");
 -- Modify "referrals" table
-ALTER TABLE "referrals" DROP CONSTRAINT "referrals_users_referrals_made", DROP CONSTRAINT "referrals_users_referred_by", ALTER COLUMN "affiliate_id" DROP NOT NULL, ALTER COLUMN "referred_id" DROP NOT NULL, ADD CONSTRAINT "referrals_users_referrals_made" FOREIGN KEY ("affiliate_id") REFERENCES "users" ("id") ON UPDATE NO ACTION ON DELETE SET NULL, ADD CONSTRAINT "referrals_users_referred_by" FOREIGN KEY ("referred_id") REFERENCES "users" ("id") ON UPDATE NO ACTION ON DELETE SET NULL;
+ALTER TABLE "referrals" DROP CONSTRAINT "referrals_users_referrals_made", DROP CONSTRAINT "referrals_users_referred_by", ALTER COLUMN "affiliate_id" DROP NOT NULL, ALTER COLUMN "referred_id" DROP NOT NULL, ADD COLUMN "not_eligible_reason" character varying NOT NULL DEFAULT '', ADD COLUMN "flagged_at" timestamptz NULL, ADD CONSTRAINT "referrals_users_referrals_made" FOREIGN KEY ("affiliate_id") REFERENCES "users" ("id") ON UPDATE NO ACTION ON DELETE SET NULL, ADD CONSTRAINT "referrals_users_referred_by" FOREIGN KEY ("referred_id") REFERENCES "users" ("id") ON UPDATE NO ACTION ON DELETE SET NULL;
