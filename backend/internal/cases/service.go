@@ -441,8 +441,23 @@ func (s *Service) Activities(ctx context.Context, owner uuid.UUID, caseID string
 		acts[i], acts[j] = acts[j], acts[i]
 	}
 	out := make([]Sitting, len(acts))
+	unnamed := false
 	for i, a := range acts {
 		out[i] = sittingOf(a)
+		unnamed = unnamed || a.ClientName == ""
+	}
+	// A sitting keeps the client it was written with; one written before a client was linked
+	// (an import, a case typed in first) shows the case's client now. One more query, only then.
+	if unnamed {
+		client, err := s.clientName(ctx, owner, c.ID)
+		if err != nil {
+			return Case{}, nil, err
+		}
+		for i := range out {
+			if out[i].ClientName == "" {
+				out[i].ClientName = client
+			}
+		}
 	}
 	return caseOf(c), out, nil
 }
