@@ -9,6 +9,7 @@ import { useRefetchOnTokenRefresh } from '@/components/useRefetchOnTokenRefresh'
 import { DocumentsPanel } from '@/features/documents/components/DocumentsPanel';
 import { CaseListings } from '@/features/causelists/CaseListings';
 import { formatDate } from '@/lib/dates';
+import { CaseClients } from '../components/CaseClients';
 import { RecordOutcomeDialog } from '../components/RecordOutcomeDialog';
 import { SITTING_TEXT } from '../components/SittingCard';
 import { isConcluded } from '../vocabulary';
@@ -108,6 +109,7 @@ export function CaseDetailPage() {
               <Field label={TEXT.notes} value={c.notes} />
             </Stack>
           </Card>
+          <CaseClients caseRef={c.id} />
           <CaseListings caseRef={c.id} />
           <Tabs defaultValue="activities" keepMounted={false}>
             <Tabs.List>
