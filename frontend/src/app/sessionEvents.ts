@@ -24,6 +24,7 @@ export function listenForSessionExpiry(router: Navigator, queryClient: QueryClie
     if (session.getState().status !== 'authenticated') return;
     session.clear();
     queryClient.clear();
+    notifications.clean();
     // A fixed id shows one toast however many calls failed together.
     notifications.show({ id: SESSION_EXPIRED_EVENT, color: 'red', message: SESSION_EXPIRED_MESSAGE });
     if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });
@@ -46,6 +47,7 @@ export function listenForSignOutElsewhere(router: Navigator, queryClient: QueryC
     if (event.newValue !== null || session.getState().status !== 'authenticated') return;
     session.clear();
     queryClient.clear();
+    notifications.clean();
     notifications.show({ id: SIGNED_OUT_ELSEWHERE_ID, color: 'blue', message: SIGNED_OUT_ELSEWHERE_MESSAGE });
     if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });
   };

@@ -7,6 +7,7 @@ import { errorMessageOr } from '@/api/errors';
 import { useSessionStore } from '@/app/session/SessionProvider';
 import { EmailInput } from '@/components/EmailInput';
 import { PasswordField } from '@/components/PasswordField';
+import { focusFirstInvalid } from '@/lib/focusInvalid';
 import { registerRules, type RegisterValues } from '@/lib/validation';
 import { AuthCard } from './AuthCard';
 import { useRegister } from './queries';
@@ -68,7 +69,7 @@ export function RegisterPage() {
         },
       },
     );
-  });
+  }, focusFirstInvalid);
 
   return (
     <AuthCard

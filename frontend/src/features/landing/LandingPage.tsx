@@ -40,7 +40,10 @@ export function LandingPage() {
               {TEXT.hero.subtitle}
             </Text>
             <Group justify="center">
-              <Button component={Link} to="/login?demo=true" size="md">
+              <Button component={Link} to="/register" size="md">
+                {TEXT.buttons.start}
+              </Button>
+              <Button component={Link} to="/login?demo=true" size="md" variant="light">
                 {TEXT.buttons.demo}
               </Button>
               <Button component={Link} to="/affiliate" size="md" variant="outline">

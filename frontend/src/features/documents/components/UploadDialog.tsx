@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { uploadRules, type UploadValues } from '@/lib/validation';
 import { defaultTitle } from '../api';
 import { useUploadDocuments } from '../queries';
+import { focusFirstInvalid } from '@/lib/focusInvalid';
 
 export const UPLOAD_TEXT = {
   title: 'Upload Document',
@@ -67,7 +68,7 @@ export function UploadDialog({ caseId, opened, onClose }: { caseId: string; open
               },
             },
           );
-        })}
+        }, focusFirstInvalid)}
       >
         <Stack>
           <Dropzone onDrop={addFiles} multiple disabled={upload.isPending} aria-label={UPLOAD_TEXT.drop}>
