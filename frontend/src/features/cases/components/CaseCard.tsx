@@ -2,6 +2,8 @@ import { ActionIcon, Card, Group, Stack, Text, UnstyledButton } from '@mantine/c
 import type { Case } from '@gen/kesi/v1/case_pb';
 import { CaseStatusBadge } from '@/components/CaseStatusBadge';
 import { formatDate } from '@/lib/dates';
+import { isConcluded } from '../vocabulary';
+import { SITTING_TEXT } from './SittingCard';
 
 /** A case on a phone: tap to open; the bin (or a swipe left) asks to delete. */
 export function CaseCard({ c, onOpen, onDelete }: { c: Case; onOpen: () => void; onDelete: () => void }) {
@@ -11,7 +13,7 @@ export function CaseCard({ c, onOpen, onDelete }: { c: Case; onOpen: () => void;
         <UnstyledButton onClick={onOpen} style={{ flex: 1, minWidth: 0 }} aria-label={`Open case ${c.caseId}`}>
           <Stack gap={4}>
             <Group gap="xs" wrap="nowrap">
-              <Text fw={700} truncate>
+              <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
                 {c.caseId}
               </Text>
               <CaseStatusBadge status={c.status} size="sm" />
@@ -21,6 +23,14 @@ export function CaseCard({ c, onOpen, onDelete }: { c: Case; onOpen: () => void;
             </Text>
             <Text size="xs" c="dimmed" truncate>
               {c.lawCourt || 'N/A'}
+            </Text>
+            {/* What the advocate looks for first: when the matter is next in court. */}
+            <Text size="sm" fw={600} data-testid="case-next-date">
+              {isConcluded(c)
+                ? SITTING_TEXT.concluded
+                : c.activityDate
+                  ? `Next: ${formatDate(c.activityDate)}${c.time ? `, ${c.time}` : ''}${c.activity ? ` · ${c.activity}` : ''}`
+                  : 'No next date'}
             </Text>
             <Text size="xs" c="dimmed">
               Filed {formatDate(c.filingDate)}
