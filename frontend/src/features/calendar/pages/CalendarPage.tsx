@@ -14,6 +14,7 @@ import { caseLink } from '@/features/cases/links';
 import { formatDate, formatLongDate, todayIsoDate } from '@/lib/dates';
 import { ScheduleHearingDialog } from '../components/ScheduleHearingDialog';
 import { useDayCases, useHearingDays } from '../queries';
+import { useWeekSittings } from '../week';
 
 const TEXT = {
   title: 'Court Calendar',
@@ -24,6 +25,8 @@ const TEXT = {
   emptyBody: 'There are no hearings scheduled for this date.',
   loaded: (date: string) => `Loaded cases for ${date}`,
   error: 'Failed to load hearings',
+  weekTitle: (start: string, end: string) => `Week of ${start} to ${end}`,
+  noSittings: 'No sittings',
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -116,6 +119,9 @@ export function CalendarPage() {
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
+          {view === 'week' ? (
+            <WeekView date={selected} onOpen={open} />
+          ) : (
           <Stack gap="sm">
             <div>
               <Title order={2} size="h4">
@@ -139,35 +145,10 @@ export function CalendarPage() {
                 </Stack>
               </Card>
             ) : (
-              day.data.map((c) => (
-                <Card key={`${c.id}-${c.time}`} withBorder padding="sm" data-testid="hearing-card">
-                  <UnstyledButton
-                    onClick={() => {
-                      open(c);
-                    }}
-                    aria-label={`Open case ${c.caseId}`}
-                    w="100%"
-                  >
-                    <Group justify="space-between" wrap="nowrap">
-                      <Text fw={700} truncate>
-                        {c.caseId}
-                      </Text>
-                      <CaseStatusBadge status={c.status} size="sm" />
-                    </Group>
-                    <Text size="sm">{c.parties}</Text>
-                    <Text size="xs" c="dimmed">
-                      {c.time || c.caseType} · {c.lawCourt}
-                    </Text>
-                    {c.notes && (
-                      <Text size="xs" c="dimmed" lineClamp={2}>
-                        {c.notes}
-                      </Text>
-                    )}
-                  </UnstyledButton>
-                </Card>
-              ))
+              day.data.map((c) => <HearingCard key={`${c.id}-${c.time}`} c={c} onOpen={open} />)
             )}
           </Stack>
+          )}
         </Grid.Col>
       </Grid>
       <ScheduleHearingDialog
@@ -177,6 +158,69 @@ export function CalendarPage() {
           setScheduleOpen(false);
         }}
       />
+    </Stack>
+  );
+}
+
+function HearingCard({ c, onOpen }: { c: Case; onOpen: (c: Case) => void }) {
+  return (
+    <Card withBorder padding="sm" data-testid="hearing-card">
+      <UnstyledButton
+        onClick={() => {
+          onOpen(c);
+        }}
+        aria-label={`Open case ${c.caseId}`}
+        w="100%"
+      >
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+            {c.caseId}
+          </Text>
+          <CaseStatusBadge status={c.status} size="sm" />
+        </Group>
+        <Text size="sm">{c.parties}</Text>
+        <Text size="xs" c="dimmed">
+          {[c.time, c.activity || c.caseType, c.lawCourt].filter(Boolean).join(' · ')}
+        </Text>
+        {c.notes && (
+          <Text size="xs" c="dimmed" lineClamp={2}>
+            {c.notes}
+          </Text>
+        )}
+      </UnstyledButton>
+    </Card>
+  );
+}
+
+/** The Week toggle: the seven days of the chosen date's week, each with its sittings. */
+function WeekView({ date, onOpen }: { date: string; onOpen: (c: Case) => void }) {
+  const week = useWeekSittings(date);
+  if (week.isPending) return <Skeleton height={240} radius="md" />;
+  if (week.isError) return <ErrorPanel title={TEXT.error} onRetry={() => void week.refetch()} />;
+  const first = week.data[0]?.date ?? date;
+  const last = week.data[6]?.date ?? date;
+  return (
+    <Stack gap="sm" data-testid="week-view">
+      <Title order={2} size="h4">
+        {TEXT.weekTitle(formatDate(first), formatDate(last))}
+      </Title>
+      {week.data.map((d) => (
+        <section key={d.date} aria-label={formatLongDate(d.date)} data-testid="week-day">
+          <Group justify="space-between" mb={4}>
+            <Text fw={700} size="sm">
+              {formatLongDate(d.date)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {d.cases.length > 0 ? TEXT.count(d.cases.length) : TEXT.noSittings}
+            </Text>
+          </Group>
+          <Stack gap={6}>
+            {d.cases.map((c, i) => (
+              <HearingCard key={`${c.id}-${c.time}-${String(i)}`} c={c} onOpen={onOpen} />
+            ))}
+          </Stack>
+        </section>
+      ))}
     </Stack>
   );
 }

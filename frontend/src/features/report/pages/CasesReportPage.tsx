@@ -27,7 +27,7 @@ export const TEXT = {
   brand: 'Kesi — Court Case Diary',
   generated: (date: string) => `Generated on ${date}`,
   footer: 'Kesi · support@kesi.app · +254 700 000 000 · kesi.app',
-  printedFor: (name: string, start: string, end: string) => `${name ? `${name} · ` : ''}Cases from ${start} to ${end}`,
+  printedFor: (name: string, start: string, end: string) => `Cases Report · ${name ? `${name} · ` : ''}Cases from ${start} to ${end}`,
   columns: ['Date', 'Time', 'Case ID', 'Parties', 'Court', 'Activity', 'Status'],
 };
 
@@ -64,13 +64,13 @@ export function CasesReportPage() {
   return (
     <Stack className="kesi-report">
       <div className="print-only" data-testid="print-header">
-        <Text fw={800} fz={22}>
+        <Text fw={800} fz={16}>
           {TEXT.brand}
         </Text>
         <Text size="sm">{TEXT.generated(formatLongDate(todayIsoDate()))}</Text>
         <hr />
       </div>
-      <Group justify="space-between" align="flex-end">
+      <Group justify="space-between" align="flex-end" className="no-print">
         <PageHeading title={TEXT.title} subtitle={report.data ? TEXT.subtitle(start, end) : '\u00a0'} />
         <Button className="no-print" onClick={() => {
             window.print();
@@ -145,9 +145,17 @@ export function CasesReportPage() {
  * date range and the column names) repeats at the top of every page; the page numbers are in
  * the page's margin (report.css). The screen shows the cards instead.
  */
+/** Date, Time, Case ID, Parties, Court, Activity, Status: a case number on one line. */
+const COLUMN_WIDTHS = ['14%', '6%', '18%', '23%', '19%', '10%', '10%'];
+
 function PrintTable({ cases, heading }: { cases: readonly Case[]; heading: string }) {
   return (
     <table className="print-only report-table" data-testid="print-table">
+      <colgroup>
+        {COLUMN_WIDTHS.map((w, i) => (
+          <col key={i} style={{ width: w }} />
+        ))}
+      </colgroup>
       <thead>
         <tr>
           <th colSpan={TEXT.columns.length} className="report-table-heading">
