@@ -44,7 +44,17 @@ export function InstallExtension() {
         </Alert>
         <Text>{INSTALL_TEXT.intro}</Text>
         <div>
-          <Button component="a" href={EXTENSION_ZIP} download leftSection={<IconDownload size={18} aria-hidden />} color="blue.8">
+          <Button
+            component="a"
+            href={EXTENSION_ZIP}
+            download
+            leftSection={<IconDownload size={18} aria-hidden />}
+            color="blue.8"
+            h="auto"
+            py={8}
+            maw="100%"
+            styles={{ label: { whiteSpace: 'normal' } }}
+          >
             {INSTALL_TEXT.download}
           </Button>
         </div>
