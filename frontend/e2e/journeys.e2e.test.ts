@@ -235,7 +235,7 @@ describe("a case's clients", () => {
       await box.getByRole('button', { name: 'Link', exact: true }).click();
       const link = box.getByRole('link', { name: clientName, exact: true });
       await link.waitFor();
-      const item = box.locator('li').filter({ has: link });
+      const item = box.locator('li').filter({ has: page.getByRole('link', { name: clientName, exact: true }) });
       expect(await item.getByRole('link', { name: /^Call/ }).getAttribute('href')).toBe('tel:+254712345678');
       expect(await item.getByRole('link', { name: /^WhatsApp/ }).getAttribute('href')).toBe('https://wa.me/254712345678');
       expect(await item.getByRole('link', { name: /^E-mail/ }).getAttribute('href')).toBe('mailto:achieng@example.co.ke');

@@ -146,7 +146,7 @@ export function CasesReportPage() {
  * the page's margin (report.css). The screen shows the cards instead.
  */
 /** Date, Time, Case ID, Parties, Court, Activity, Status: a case number on one line. */
-const COLUMN_WIDTHS = ['14%', '6%', '18%', '23%', '19%', '10%', '10%'];
+const COLUMN_WIDTHS = ['13%', '6%', '17%', '22%', '19%', '11%', '12%'];
 
 function PrintTable({ cases, heading }: { cases: readonly Case[]; heading: string }) {
   return (
@@ -179,7 +179,8 @@ function PrintTable({ cases, heading }: { cases: readonly Case[]; heading: strin
             <td>{c.parties}</td>
             <td>{c.lawCourt}</td>
             <td>{c.activity}</td>
-            <td>{c.status}</td>
+            {/* Registration/Filing may break after its slash, never inside a word. */}
+            <td>{c.status.replace('/', '/\u200b')}</td>
           </tr>
         ))}
       </tbody>
