@@ -278,3 +278,43 @@ describe('the Cases Report', () => {
     await context.close();
   });
 });
+
+describe("the calendar's Week toggle and the demo's subscription", () => {
+  for (const [name, options] of [
+    ['phone', PHONE],
+    ['desk', DESK],
+  ] as const) {
+    it(`shows the week, day by day with its sittings (${name})`, async () => {
+      const { context, page, errors } = await open(options);
+      await signInDemo(page);
+      await page.goto('/calendar');
+      await page.getByText('Week', { exact: true }).click();
+      const week = page.getByTestId('week-view');
+      await week.waitFor();
+      expect(await week.getByTestId('week-day').count()).toBe(7);
+      // The demo's diary has sittings this week (on court days).
+      await expect.poll(() => week.getByTestId('hearing-card').count()).toBeGreaterThan(0);
+      await page.screenshot({ path: join(SHOTS, `${name}-calendar-week.png`), fullPage: true });
+      await expectAccessible(page, `${name} calendar week`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("shows the demo's subscription as its report does", async () => {
+    const { context, page } = await open(DESK);
+    await signInDemo(page);
+    await page.goto('/cases-report');
+    const subtitle = await page.getByText(/^Upcoming cases from/).textContent();
+    const end = /to (.+)$/.exec(subtitle ?? '')?.[1] ?? '';
+    expect(end).not.toBe('');
+    await page.goto('/settings');
+    await page.getByRole('tab', { name: 'Subscription' }).click();
+    await expect.poll(() => page.getByText('Active', { exact: true }).isVisible()).toBe(true);
+    // The same last day, written the Kenyan way on both.
+    const [, day, month, year] = /\w+ (\d+) (\w+) (\d{4})/.exec(end) ?? [];
+    await expect.poll(async () => (await page.locator('main').textContent()) ?? '').toMatch(new RegExp(`${String(day)} ${String(month)}\\w* ${String(year)}`));
+    await page.screenshot({ path: join(SHOTS, 'desk-demo-subscription.png') });
+    await context.close();
+  });
+});
