@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import './calendar.css';
-import { Button, Card, Grid, Group, Indicator, SegmentedControl, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Box, Button, Card, Grid, Group, Indicator, SegmentedControl, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Calendar } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
@@ -176,7 +176,9 @@ function HearingCard({ c, onOpen }: { c: Case; onOpen: (c: Case) => void }) {
           <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
             {c.caseId}
           </Text>
-          <CaseStatusBadge status={c.status} size="sm" />
+          <Box style={{ flexShrink: 0 }}>
+            <CaseStatusBadge status={c.status} size="sm" />
+          </Box>
         </Group>
         <Text size="sm">{c.parties}</Text>
         <Text size="xs" c="dimmed">

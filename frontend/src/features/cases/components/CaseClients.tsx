@@ -71,6 +71,7 @@ export function CaseClients({ caseRef }: { caseRef: string }) {
                     variant="default"
                     size="xs"
                     aria-label={CASE_CLIENTS_TEXT.unlinkLabel(c.fullname)}
+                    style={{ flexShrink: 0 }}
                     loading={link.isPending && link.variables.client.id === c.id && !link.variables.link}
                     onClick={() => {
                       change(c.id, false);
