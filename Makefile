@@ -21,7 +21,11 @@ GO_TOOLS := $(BIN)/buf $(BIN)/protoc-gen-go $(BIN)/protoc-gen-connect-go $(BIN)/
 run: build
 	$(BIN)/kesi serve
 
-build: web
+# The packaged browser extension rides in the binary: /downloads/kesi-extension.zip, with the
+# install steps on /connect-extension, until it is in the browser stores.
+build: web extension
+	mkdir -p backend/internal/web/dist/downloads
+	cp dist/kesi-extension.zip backend/internal/web/dist/downloads/kesi-extension.zip
 	go build -o $(BIN)/kesi ./backend/cmd/kesi
 
 web: node_modules/.installed

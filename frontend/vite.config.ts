@@ -63,7 +63,7 @@ const pwa = VitePWA({
     // bench/web.mjs reads the build manifest; the browser never needs it.
     globIgnores: ['**/.vite/**'],
     navigateFallback: '/index.html',
-    navigateFallbackDenylist: [/^\/api\//, /^\/kesi\.v1\./, /^\/dev\//],
+    navigateFallbackDenylist: [/^\/api\//, /^\/kesi\.v1\./, /^\/dev\//, /^\/downloads\//],
     // No runtimeCaching: answers of the API are never stored by the service worker.
     cleanupOutdatedCaches: true,
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
 
 	"connectrpc.com/connect"
@@ -80,7 +81,17 @@ func (h *Handler) Register(ctx context.Context, req *connect.Request[kesiv1.Regi
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	return connect.NewResponse(&kesiv1.RegisterResponse{Message: MsgRegistered, User: UserToProto(u, h.svc.Now())}), nil
+	res := connect.NewResponse(&kesiv1.RegisterResponse{Message: MsgRegistered, User: UserToProto(u, h.svc.Now())})
+	// Registering from a session (a demo visitor's Upgrade to Real Account) ends it: the new
+	// account signs in next, and the browser must not land back in the session it came from.
+	refresh := cookieValue(req.Header(), h.cookies.RefreshName())
+	if p, ok := PrincipalFrom(ctx); refresh != "" || (ok && p.Scope == ScopeSession) {
+		if err := h.svc.Logout(ctx, refresh); err != nil {
+			slog.WarnContext(ctx, "end the session of a registration", "err", err)
+		}
+		setCookies(res.Header(), h.cookies.Cleared())
+	}
+	return res, nil
 }
 
 // Login implements kesiv1connect.AuthServiceHandler.

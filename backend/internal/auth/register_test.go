@@ -209,3 +209,48 @@ func TestLogin_OneMessageForWrongEmailAndWrongPassword(t *testing.T) {
 		}
 	})
 }
+
+// A demo visitor's Upgrade to Real Account: registering ends the demo session
+// through either door, so that the browser signs the new account in next
+// instead of landing back in the demo.
+func TestRegister_FromADemoSessionEndsIt(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		ctx := context.Background()
+		for i, door := range []string{"rest", "connect"} {
+			visitor := srv.Anonymous()
+			res := visitor.Do(t, "POST", "/api/auth/login", map[string]any{"email": auth.DemoEmail, "password": auth.DemoPassword})
+			wantStatus(t, res, http.StatusOK, "")
+			email := []string{"upgrade-rest@example.co.ke", "upgrade-connect@example.co.ke"}[i]
+			if door == "rest" {
+				res = visitor.Do(t, "POST", "/api/auth/register", form(email))
+				wantStatus(t, res, http.StatusCreated, "Registration successful! Please log in.")
+				if c := cookie(t, res, auth.AccessCookie, "/"); c.MaxAge >= 0 || c.Value != "" {
+					t.Errorf("%s: the access cookie is not cleared: %+v", door, c)
+				}
+			} else {
+				_, err := visitor.Auth().Register(ctx, connect.NewRequest(&kesiv1.RegisterRequest{
+					Fullname: "Achieng Otieno", Email: email, Password: goodPassword, PhoneNumber: "+254 712 345 678",
+				}))
+				if err != nil {
+					t.Fatalf("%s: register: %v", door, err)
+				}
+			}
+			// Signed out: neither the cookies nor a refresh bring the demo back.
+			if res := visitor.Do(t, "GET", "/api/auth/me", nil); res.Status != http.StatusUnauthorized {
+				t.Errorf("%s: after registering, me = %d %s, want 401", door, res.Status, res.Body)
+			}
+			if res := visitor.Do(t, "POST", "/api/auth/refresh", nil); res.Status != http.StatusUnauthorized {
+				t.Errorf("%s: after registering, refresh = %d %s, want 401", door, res.Status, res.Body)
+			}
+			// The new account signs in.
+			res = visitor.Do(t, "POST", "/api/auth/login", map[string]any{"email": email, "password": goodPassword})
+			wantStatus(t, res, http.StatusOK, "")
+		}
+		// A registration with no session sets no cookie at all.
+		res := register(t, srv, form("plain@example.co.ke"))
+		if got := res.Header.Values("Set-Cookie"); len(got) != 0 {
+			t.Errorf("an anonymous registration sets cookies %q", got)
+		}
+	})
+}

@@ -508,7 +508,8 @@ func TestSubscriptionStatus(t *testing.T) {
 		}{
 			{"never paid", testkit.UserSpec{Unpaid: true}, `{"expiry":"","hasActiveSubscription":false}`},
 			{"expired", testkit.UserSpec{PaidUntil: &expired}, `{"expiry":"` + expired.UTC().Format(time.RFC3339) + `","hasActiveSubscription":false}`},
-			{"demo needs none", testkit.UserSpec{Role: auth.RoleDemo}, `{"expiry":"","hasActiveSubscription":true}`},
+			// The same end as the demo's cases report: today plus its 60 days.
+			{"demo needs none", testkit.UserSpec{Role: auth.RoleDemo}, `{"expiry":"` + srv.Clock.Now().Add(billing.DemoReportWindow).UTC().Format(time.RFC3339) + `","hasActiveSubscription":true}`},
 		} {
 			res := srv.Session(t, srv.CreateUser(t, tc.spec)).Do(t, http.MethodGet, "/api/subscription/status", nil)
 			if got := strings.TrimSpace(string(res.Body)); res.Status != 200 || got != tc.want {

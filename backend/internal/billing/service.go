@@ -90,6 +90,10 @@ type Status struct {
 	Expiry *time.Time
 }
 
+// DemoReportWindow is how far ahead the cases report of an account with no
+// subscription end looks (cases.Service.Report: today plus 60 days).
+const DemoReportWindow = 60 * 24 * time.Hour
+
 // Status answers whether user has paid access now. Demo users need none and
 // are always let in.
 func (s *Service) Status(ctx context.Context, userID uuid.UUID) (Status, error) {
@@ -101,7 +105,14 @@ func (s *Service) Status(ctx context.Context, userID uuid.UUID) (Status, error) 
 		return Status{}, errs.Internal(fmt.Errorf("subscription of %s: %w", userID, err))
 	}
 	if u.Role == user.RoleDemo {
-		return Status{Active: true}, nil
+		// The demo needs no payment, but its Settings show the same end as its cases report:
+		// its subscription end when it has one, else the report's window from today.
+		expiry := u.PaidUntil
+		if expiry == nil {
+			end := s.clock.Now().Add(DemoReportWindow)
+			expiry = &end
+		}
+		return Status{Active: true, Expiry: expiry}, nil
 	}
 	return Status{Active: auth.Active(u.PaidUntil, s.clock.Now()), Expiry: u.PaidUntil}, nil
 }

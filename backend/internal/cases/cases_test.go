@@ -462,3 +462,35 @@ func TestRoles_AffiliateForbiddenUnpaidMustPayDemoNeedsNoSubscription(t *testing
 		create(t, demo, req)
 	})
 }
+
+// TestActivities_NameTheCaseClient: sittings written before a client was
+// linked (the first one of a typed-in case, an import) show the case's
+// client through both doors; one written with a client keeps it.
+func TestActivities_NameTheCaseClient(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		law := srv.Lawyer(t)
+		c := create(t, law, withActivity("MCCC/E77/2024", "Mention", day(2025, 1, 20), "09:00"))
+		cl, err := law.Clients().CreateClient(ctx, connect.NewRequest(&kesiv1.CreateClientRequest{Client: &kesiv1.ClientFields{Fullname: "Achieng Otieno", PhoneNumber: "0712345678"}}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := law.Clients().LinkClientCase(ctx, connect.NewRequest(&kesiv1.LinkClientCaseRequest{ClientId: cl.Msg.Client.Id, CaseId: c.Id})); err != nil {
+			t.Fatal(err)
+		}
+		var rest []struct {
+			ClientName string `json:"client_name"`
+		}
+		getJSON(t, law, "/api/activities/case?caseid="+esc(c.CaseId), &rest)
+		if len(rest) != 1 || rest[0].ClientName != "Achieng Otieno" {
+			t.Errorf("REST activities = %+v, want the linked client's name", rest)
+		}
+		res, err := law.Cases().ListCaseActivities(ctx, connect.NewRequest(&kesiv1.ListCaseActivitiesRequest{CaseId: c.CaseId}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if acts := res.Msg.Activities; len(acts) != 1 || acts[0].ClientName != "Achieng Otieno" {
+			t.Errorf("Connect activities = %+v, want the linked client's name", acts)
+		}
+	})
+}

@@ -396,7 +396,28 @@ func (s *Service) Activities(ctx context.Context, owner uuid.UUID, caseID string
 	if err != nil {
 		return Case{}, nil, err
 	}
-	return s.activities(ctx, owner, number)
+	c, out, err := s.activities(ctx, owner, number)
+	if err != nil {
+		return Case{}, nil, err
+	}
+	// A sitting keeps the client it was written with; one written before a client was linked
+	// (an import, a case typed in first) shows the case's client now. One more query, only then.
+	unnamed := false
+	for _, x := range out {
+		unnamed = unnamed || x.ClientName == ""
+	}
+	if unnamed {
+		client, err := s.clientName(ctx, owner, c.ID)
+		if err != nil {
+			return Case{}, nil, err
+		}
+		for i := range out {
+			if out[i].ClientName == "" {
+				out[i].ClientName = client
+			}
+		}
+	}
+	return c, out, nil
 }
 
 // Scheduled answers the owner's activities on day with their cases,

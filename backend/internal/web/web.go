@@ -1,7 +1,8 @@
 // Package web serves the single-page app built into the binary. A public page
 // prerendered at build time (/login answers login.html) is served as such; any
 // other path that is not a file answers index.html so that client-side routes
-// load directly. Text assets are gzipped once at start, not on every request.
+// load directly. /downloads/ holds files to save (the packaged browser extension,
+// which `make build` puts there). Text assets are gzipped once at start, not on every request.
 //
 // Only /assets/ (content-hashed names) may be cached for long: everything else,
 // the service worker sw.js above all, is "no-cache", so that a browser always
@@ -108,7 +109,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		a, ok = h.assets["/root.html"]
 	}
 	if !ok || p == "/index.html" {
-		if strings.HasPrefix(r.URL.Path, "/assets/") {
+		// A missing file is a 404, never the app: a download that is not in this build must not
+		// save index.html as kesi-extension.zip.
+		if strings.HasPrefix(r.URL.Path, "/assets/") || strings.HasPrefix(r.URL.Path, "/downloads/") {
 			http.NotFound(w, r)
 			return
 		}
@@ -127,6 +130,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if strings.HasSuffix(a.contentType, "html; charset=utf-8") || a == h.index {
 		hdr.Set("X-Frame-Options", "DENY")
 		hdr.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+	}
+	if strings.HasPrefix(p, "/downloads/") {
+		hdr.Set("Content-Disposition", `attachment; filename="`+path.Base(p)+`"`)
 	}
 	body := a.body
 	if a.gzipped != nil && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {

@@ -13,13 +13,14 @@ import (
 func testHandler(t *testing.T) *Handler {
 	t.Helper()
 	h, err := load(fstest.MapFS{
-		"dist/index.html":           {Data: []byte("<!doctype html><div id=root></div>")},
-		"dist/assets/app-1.js":      {Data: []byte(strings.Repeat("console.log('kesi');", 100))},
-		"dist/favicon.svg":          {Data: []byte("<svg/>")},
-		"dist/sw.js":                {Data: []byte("self.addEventListener('fetch', () => {});")},
-		"dist/manifest.webmanifest": {Data: []byte(`{"name":"Kesi"}`)},
-		"dist/login.html":           {Data: []byte("<!doctype html><div id=root><h1>Sign in</h1></div>")},
-		"dist/root.html":            {Data: []byte("<!doctype html><div id=root><h1>Kesi</h1></div>")},
+		"dist/index.html":                   {Data: []byte("<!doctype html><div id=root></div>")},
+		"dist/assets/app-1.js":              {Data: []byte(strings.Repeat("console.log('kesi');", 100))},
+		"dist/favicon.svg":                  {Data: []byte("<svg/>")},
+		"dist/sw.js":                        {Data: []byte("self.addEventListener('fetch', () => {});")},
+		"dist/manifest.webmanifest":         {Data: []byte(`{"name":"Kesi"}`)},
+		"dist/login.html":                   {Data: []byte("<!doctype html><div id=root><h1>Sign in</h1></div>")},
+		"dist/root.html":                    {Data: []byte("<!doctype html><div id=root><h1>Kesi</h1></div>")},
+		"dist/downloads/kesi-extension.zip": {Data: []byte("PK\x03\x04 the extension")},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -101,5 +102,27 @@ func TestServiceWorkerAndManifestAreNeverPinned(t *testing.T) {
 		if cc := w.Header().Get("Cache-Control"); cc != "no-cache" {
 			t.Errorf("GET %s Cache-Control = %q, want no-cache so a new release's worker is found", p, cc)
 		}
+	}
+}
+
+func TestExtensionDownloadIsAnAttachment(t *testing.T) {
+	w := get(testHandler(t), "/downloads/kesi-extension.zip", "gzip")
+	if w.Code != 200 || !strings.HasPrefix(w.Body.String(), "PK") {
+		t.Fatalf("GET the extension = %d %.20q, want the zip", w.Code, w.Body.String())
+	}
+	if ct := w.Header().Get("Content-Type"); ct != "application/zip" {
+		t.Errorf("Content-Type = %q, want application/zip", ct)
+	}
+	if cd := w.Header().Get("Content-Disposition"); cd != `attachment; filename="kesi-extension.zip"` {
+		t.Errorf("Content-Disposition = %q, want an attachment named kesi-extension.zip", cd)
+	}
+	if w.Header().Get("Content-Encoding") != "" {
+		t.Errorf("a zip was gzipped again")
+	}
+}
+
+func TestMissingDownloadIs404(t *testing.T) {
+	if w := get(testHandler(t), "/downloads/other.zip", ""); w.Code != http.StatusNotFound {
+		t.Errorf("GET a missing download = %d, want 404 rather than index.html saved as a zip", w.Code)
 	}
 }

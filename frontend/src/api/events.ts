@@ -5,3 +5,8 @@ export const TOKEN_REFRESHED_EVENT = 'tokenRefreshed';
 export const SESSION_EXPIRED_EVENT = 'sessionExpired';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
+
+/** Shown in the other tabs when the person signed out (or was signed out) in one of them. */
+export const SIGNED_OUT_ELSEWHERE_MESSAGE = 'You signed out in another tab.';
+/** The one toast id of that sign-out, however many storage events arrive. */
+export const SIGNED_OUT_ELSEWHERE_ID = 'signedOutElsewhere';

@@ -13,7 +13,7 @@ import { router } from './router';
 import { createSessionStore, SessionProvider } from './session/SessionProvider';
 import type { SessionStore } from './session/store';
 import { readStoredUser } from './session/user';
-import { listenForSessionExpiry } from './sessionEvents';
+import { listenForSessionExpiry, listenForSignOutElsewhere } from './sessionEvents';
 import { cssVariablesResolver, theme } from './theme';
 import { UpdatePrompt } from './UpdatePrompt';
 
@@ -65,6 +65,7 @@ export function App() {
   const [session] = useState(createSessionStore);
   const [persister] = useState(() => createDiaryPersister(() => diaryOwner(session)));
   useEffect(() => listenForSessionExpiry(router, queryClient, session), [queryClient, session]);
+  useEffect(() => listenForSignOutElsewhere(router, queryClient, session), [queryClient, session]);
   useEffect(() => followSession(session, queryClient, async () => {
     await persister.removeClient();
   }), [session, queryClient, persister]);

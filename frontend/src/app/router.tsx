@@ -45,9 +45,13 @@ const publicRoutes: RouteObject[] = [
   { path: '*', lazy: page(() => import('@/features/notfound/NotFoundPage'), 'NotFoundPage') },
 ];
 
-/** SPEC.md section 2: lawyers and moderators opening the affiliate dashboard go to /dashboard, others to /login. */
-const affiliateOnly = (user: { role: string }) =>
-  user.role === 'lawyer' || user.role === 'moderator' ? '/dashboard' : '/login';
+/**
+ * SPEC.md section 2: a diary role (lawyer, moderator, the demo) opening the affiliate dashboard
+ * goes to /dashboard at once, anyone else without the role to /login. Sending the signed-in demo
+ * to /login looped: /login sends a signed-in visitor back where they came from.
+ */
+export const affiliateOnly = (user: { role: string }) =>
+  user.role === 'lawyer' || user.role === 'moderator' || user.role === 'demo' ? '/dashboard' : '/login';
 
 export const routes: RouteObject[] = [
   {

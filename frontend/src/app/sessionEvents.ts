@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
-import { SESSION_EXPIRED_EVENT, SESSION_EXPIRED_MESSAGE } from '@/api/events';
+import { SESSION_EXPIRED_EVENT, SESSION_EXPIRED_MESSAGE, SIGNED_OUT_ELSEWHERE_ID, SIGNED_OUT_ELSEWHERE_MESSAGE } from '@/api/events';
+import { USER_KEY } from './session/user';
 
 interface Navigator {
   navigate: (to: string, opts: { replace: boolean }) => unknown;
@@ -23,6 +24,7 @@ export function listenForSessionExpiry(router: Navigator, queryClient: QueryClie
     if (session.getState().status !== 'authenticated') return;
     session.clear();
     queryClient.clear();
+    notifications.clean();
     // A fixed id shows one toast however many calls failed together.
     notifications.show({ id: SESSION_EXPIRED_EVENT, color: 'red', message: SESSION_EXPIRED_MESSAGE });
     if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });
@@ -30,5 +32,27 @@ export function listenForSessionExpiry(router: Navigator, queryClient: QueryClie
   window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
   return () => {
     window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
+  };
+}
+
+/**
+ * Signs this tab out at once when another tab of the same browser signed out: that tab removed the
+ * stored user, and the browser tells every other tab with a storage event. The cookies are already
+ * gone, so this tab only forgets its cached data and goes to /login. Returns the unsubscribe function.
+ */
+export function listenForSignOutElsewhere(router: Navigator, queryClient: QueryClient, session: Session, win: Window = window): () => void {
+  const onStorage = (event: StorageEvent) => {
+    // key null: the whole storage was cleared.
+    if (event.key !== null && event.key !== USER_KEY) return;
+    if (event.newValue !== null || session.getState().status !== 'authenticated') return;
+    session.clear();
+    queryClient.clear();
+    notifications.clean();
+    notifications.show({ id: SIGNED_OUT_ELSEWHERE_ID, color: 'blue', message: SIGNED_OUT_ELSEWHERE_MESSAGE });
+    if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });
+  };
+  win.addEventListener('storage', onStorage);
+  return () => {
+    win.removeEventListener('storage', onStorage);
   };
 }

@@ -89,6 +89,8 @@ export function useLogout(): () => Promise<void> {
     }
     store.clear();
     queryClient.clear();
+    // No toast of the signed-in session outlives it.
+    notifications.clean();
     notifications.show(
       ok
         ? { color: 'green', message: LOGOUT_TEXT.success }

@@ -15,6 +15,11 @@ describe('afterSignIn', () => {
     }
   });
 
+  it('never sends a diary role back to the affiliate dashboard (it bounced them to /login and back)', () => {
+    expect(afterSignIn(lawyer, '/affiliate-dashboard')).toBe('/dashboard');
+    expect(afterSignIn({ role: 'demo' }, '/affiliate-dashboard?x=1')).toBe('/dashboard');
+  });
+
   it('always sends affiliates to their dashboard', () => {
     expect(afterSignIn({ role: 'affiliate' }, '/cases')).toBe('/affiliate-dashboard');
   });

@@ -50,6 +50,9 @@ export function afterSignIn(user: Pick<SessionUser, 'role'>, from: unknown): str
   if (user.role === 'affiliate' || typeof from !== 'string') return home;
   // '//host' and '/\host' would leave the app; only plain in-app paths return.
   if (!from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\') || from.startsWith('/login')) return home;
+  // Only an affiliate may go back to the affiliate dashboard: anyone else would bounce between it
+  // and /login.
+  if (from.startsWith('/affiliate-dashboard')) return home;
   return from;
 }
 
@@ -67,7 +70,8 @@ export function initials(name: string): string {
     .join('');
 }
 
-const USER_KEY = 'kesi.user';
+/** The local-storage key of the stored user; other tabs watch it to sign out together. */
+export const USER_KEY = 'kesi.user';
 
 export function readStoredUser(storage: Storage): SessionUser | null {
   try {

@@ -5,6 +5,7 @@ import { errorMessage } from '@/api/errors';
 import { DateField } from '@/components/DateField';
 import { ACTIVITY_KINDS, kindFilter } from '@/lib/vocabulary';
 import { useCreateCase, type NewCaseValues } from '@/api/cases';
+import { focusFirstInvalid } from '@/lib/focusInvalid';
 
 export const KIOSK_URL = 'https://efiling.court.go.ke/';
 
@@ -69,7 +70,7 @@ export function NewCaseDialog({ opened, onClose }: { opened: boolean; onClose: (
                 notifications.show({ color: 'red', message: errorMessage(err) });
               },
             });
-          })}
+          }, focusFirstInvalid)}
         >
           <Stack gap="sm">
             <TextInput label={TEXT.caseId} withAsterisk placeholder="MCCC/E3574/2022" {...form.getInputProps('case_id')} />

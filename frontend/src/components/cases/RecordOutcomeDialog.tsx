@@ -20,6 +20,7 @@ import type { Case } from '@gen/kesi/v1/case_pb';
 import { errorMessage } from '@/api/errors';
 import { DateField } from '@/components/DateField';
 import { formatDate, quickDates, todayIsoDate } from '@/lib/dates';
+import { focusFirstInvalid } from '@/lib/focusInvalid';
 import { useRecordOutcome, type OutcomeValues } from '@/api/cases';
 import { ACTIVITY_KINDS, CONCLUDING_STATUSES, DEFAULT_CONCLUSION, kindFilter, OUTCOME_CHOICES, suggestedNextActivity } from '@/lib/vocabulary';
 
@@ -115,10 +116,7 @@ export function RecordOutcomeDialog({ target, opened, onClose }: { target: Case;
               close();
             }
           },
-          (errors) => {
-            const first = Object.keys(errors)[0];
-            if (first) document.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
-          },
+          focusFirstInvalid,
         )}
       >
         <Stack gap="sm">
@@ -197,7 +195,15 @@ export function RecordOutcomeDialog({ target, opened, onClose }: { target: Case;
               </SimpleGrid>
             </>
           )}
-          <Group justify="flex-end">
+          {/* Save stays on screen on a small phone: the footer sticks to the dialog's bottom. */}
+          <Group
+            justify="flex-end"
+            pos="sticky"
+            bottom={0}
+            py="xs"
+            bg="var(--mantine-color-body)"
+            style={{ zIndex: 1, borderTop: '1px solid var(--mantine-color-gray-3)' }}
+          >
             <Button variant="default" onClick={close}>
               {OUTCOME_TEXT.cancel}
             </Button>

@@ -39,6 +39,8 @@ export const DASHBOARD_TEXT = {
   noLink: 'Affiliate link not available',
   recent: 'Recent Earnings',
   noEarnings: 'No earnings yet.',
+  whenCredited:
+    'Commissions are credited on the 1st of each month: KSh 450 for each customer you referred who paid for the month before.',
   referrals: 'Your Referrals',
   noReferrals: 'No referrals yet. Share your link to get started.',
   missingTitle: 'Affiliate Code Missing',
@@ -161,9 +163,12 @@ function Dashboard({ user, onLogout }: { user: SessionUser; onLogout: () => void
           </Card>
 
           <Card withBorder>
-            <Title order={2} size="h4" mb="sm">
+            <Title order={2} size="h4" mb={4}>
               {DASHBOARD_TEXT.recent}
             </Title>
+            <Text size="sm" c="gray.7" mb="sm">
+              {DASHBOARD_TEXT.whenCredited}
+            </Text>
             {stats.isPending ? (
               <Rows />
             ) : !stats.data || stats.data.earnings.length === 0 ? (

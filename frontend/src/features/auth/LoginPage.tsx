@@ -37,13 +37,15 @@ export function LoginPage() {
   const demo = params.get('demo') === 'true';
   const session = useSession();
   const navigate = useNavigate();
-  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  const arrived = useLocation().state as { from?: unknown; email?: unknown } | null;
+  const from = arrived?.from;
   const login = useLogin();
   // Set once the password was right and two-step sign-in asks for a code.
   const [twoStep, setTwoStep] = useState<LoginValues | null>(null);
   const form = useForm<LoginValues>({
     mode: 'controlled',
-    initialValues: demo ? DEMO_CREDENTIALS : { email: '', password: '' },
+    // Just registered: the new account's e-mail is filled in.
+    initialValues: demo ? DEMO_CREDENTIALS : { email: typeof arrived?.email === 'string' ? arrived.email : '', password: '' },
     validate: loginRules,
   });
 

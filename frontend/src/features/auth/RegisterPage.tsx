@@ -1,10 +1,13 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessageOr } from '@/api/errors';
+import { useSessionStore } from '@/app/session/SessionProvider';
 import { EmailInput } from '@/components/EmailInput';
 import { PasswordField } from '@/components/PasswordField';
+import { focusFirstInvalid } from '@/lib/focusInvalid';
 import { registerRules, type RegisterValues } from '@/lib/validation';
 import { AuthCard } from './AuthCard';
 import { useRegister } from './queries';
@@ -37,6 +40,8 @@ export function RegisterPage() {
   const affiliate = role === 'affiliate';
   const navigate = useNavigate();
   const register = useRegister();
+  const session = useSessionStore();
+  const queryClient = useQueryClient();
   const form = useForm<RegisterValues>({
     initialValues: { name: '', email: '', phone_number: '', password: '', confirmPassword: '', role, referralCode },
     validate: registerRules,
@@ -47,18 +52,24 @@ export function RegisterPage() {
       { ...values, role, referralCode },
       {
         onSuccess: (message) => {
+          // The server ended the session this came from (the demo's Upgrade to Real Account):
+          // forget it here too, and sign the new account in with its e-mail filled in.
+          if (session.getState().user) {
+            session.clear();
+            queryClient.clear();
+          }
           notifications.show({
             color: 'green',
             message: affiliate ? REGISTER_TEXT.affiliateSuccess : message || REGISTER_TEXT.success,
           });
-          void navigate('/login');
+          void navigate('/login', { state: { email: values.email } });
         },
         onError: (err) => {
           notifications.show({ color: 'red', message: errorMessageOr(err, REGISTER_TEXT.failure) });
         },
       },
     );
-  });
+  }, focusFirstInvalid);
 
   return (
     <AuthCard

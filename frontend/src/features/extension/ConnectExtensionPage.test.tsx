@@ -8,6 +8,7 @@ import { AuthService, ExtensionTokenSchema } from '@gen/kesi/v1/auth_pb';
 import { renderWithProviders } from '@/test/render';
 import { PAGE_CONNECTED, PAGE_HELLO, PAGE_READY, PAGE_TOKEN, connectionName, readNonce } from './bridge';
 import { ConnectExtensionPage, TEXT } from './ConnectExtensionPage';
+import { EXTENSION_ZIP, INSTALL_TEXT } from './InstallExtension';
 
 const NONCE = '0f8b6a8e-3c1d-4a51-9a55-1b2c3d4e5f60';
 
@@ -57,6 +58,21 @@ describe('ConnectExtensionPage', () => {
     expect(screen.queryByRole('button', { name: TEXT.connect })).toBeNull();
     expect(await screen.findByText('Chrome on Windows')).toBeTruthy();
     expect(screen.getByText(/Connected on Sun 5 Jan 2025/)).toBeTruthy();
+  });
+
+  it('offers the packaged extension and the steps to load it unpacked when opened from Kesi', () => {
+    renderWithProviders(<ConnectExtensionPage />, { transport: server(), path: '/connect-extension' });
+    const download = screen.getByRole('link', { name: INSTALL_TEXT.download });
+    expect(download.getAttribute('href')).toBe(EXTENSION_ZIP);
+    expect(download.hasAttribute('download')).toBe(true);
+    expect(screen.getByText(/Turn on Developer mode/)).toBeTruthy();
+    expect(screen.getByText(/Click Load unpacked/)).toBeTruthy();
+    expect(screen.getByText(/choose Connect to Kesi. This page opens again/)).toBeTruthy();
+  });
+
+  it('leaves the install steps out when the extension opened the page', () => {
+    renderWithProviders(<ConnectExtensionPage />, { transport: server(), path: `/connect-extension#nonce=${NONCE}` });
+    expect(screen.queryByRole('link', { name: INSTALL_TEXT.download })).toBeNull();
   });
 
   it('hands the token to the extension with the nonce, once it is listening', async () => {

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { errorMessage } from '@/api/errors';
 import { connectionName, handToExtension, listenForExtension, readNonce } from './bridge';
 import { ExtensionConnections } from './ExtensionConnections';
+import { InstallExtension } from './InstallExtension';
 import { useCreateExtensionToken, useRevokeExtensionToken } from './queries';
 
 export const TEXT = {
@@ -16,7 +17,7 @@ export const TEXT = {
   revocable: 'You can disconnect it at any time below or in Settings > Integrations.',
   connect: 'Connect',
   waiting: 'Waiting for the extension...',
-  noNonce: 'Open this page from the extension: click the Kesi icon in your browser and choose Connect to Kesi.',
+  noNonce: 'Already installed? Open this page from the extension: click the Kesi icon in your browser and choose Connect to Kesi.',
   connected: 'The extension is connected. You can close this tab and import your matters from the e-filing portal.',
   connectedTitle: 'Connected',
   failedTitle: 'The extension was not connected',
@@ -61,6 +62,8 @@ export function ConnectExtensionPage() {
     <Container size="sm" px={0}>
       <Stack gap="lg">
         <Title order={1}>{TEXT.title}</Title>
+        {/* Opened from Kesi rather than from the extension: it may not be installed yet. */}
+        {!nonce ? <InstallExtension /> : null}
         <Card withBorder radius="md" padding="lg">
           <Stack gap="md">
             <Text>{TEXT.intro}</Text>

@@ -42,8 +42,11 @@ export function LandingPage() {
               {TEXT.hero.subtitle}
             </Text>
             <Group justify="center">
+              <Button component={Link} to="/register" size="md">
+                {TEXT.buttons.start}
+              </Button>
               {demo && (
-                <Button component={Link} to="/login?demo=true" size="md">
+                <Button component={Link} to="/login?demo=true" size="md" variant="light">
                   {TEXT.buttons.demo}
                 </Button>
               )}

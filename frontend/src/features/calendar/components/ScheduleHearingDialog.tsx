@@ -5,6 +5,7 @@ import { errorMessage } from '@/api/errors';
 import { DateField } from '@/components/DateField';
 import { ACTIVITY_KINDS, kindFilter } from '@/lib/vocabulary';
 import { useCaseChoices, useScheduleHearing, type HearingValues } from '../queries';
+import { focusFirstInvalid } from '@/lib/focusInvalid';
 
 
 export const HEARING_TEXT = {
@@ -56,7 +57,7 @@ export function ScheduleHearingDialog({ opened, date, onClose }: { opened: boole
               notifications.show({ color: 'red', message: errorMessage(err) });
             },
           });
-        })}
+        }, focusFirstInvalid)}
       >
         <Stack gap="sm">
           <Select

@@ -14,6 +14,7 @@ import { caseLink } from '@/lib/caseLinks';
 import { formatDate, formatLongDate, todayIsoDate } from '@/lib/dates';
 import { ScheduleHearingDialog } from '../components/ScheduleHearingDialog';
 import { useDayCases, useHearingDays } from '../queries';
+import { useWeekSittings } from '../week';
 
 const TEXT = {
   title: 'Court Calendar',
@@ -24,6 +25,8 @@ const TEXT = {
   emptyBody: 'There are no hearings scheduled for this date.',
   loaded: (date: string) => `Loaded cases for ${date}`,
   error: 'Failed to load hearings',
+  weekTitle: (start: string, end: string) => `Week of ${start} to ${end}`,
+  noSittings: 'No sittings',
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -116,6 +119,9 @@ export function CalendarPage() {
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
+          {view === 'week' ? (
+            <WeekView date={selected} onOpen={open} />
+          ) : (
           <Stack gap="sm">
             <div>
               <Title order={2} size="h4">
@@ -144,7 +150,7 @@ export function CalendarPage() {
                   key={`${c.id}-${c.time}`}
                   data-testid="hearing-card"
                   c={c}
-                  details={[`${c.time || c.caseType} · ${c.lawCourt}`, c.notes]}
+                  details={[[c.time, c.activity || c.caseType, c.lawCourt].filter(Boolean).join(' · '), c.notes]}
                   onOpen={() => {
                     open(c);
                   }}
@@ -152,6 +158,7 @@ export function CalendarPage() {
               ))
             )}
           </Stack>
+          )}
         </Grid.Col>
       </Grid>
       <ScheduleHearingDialog
@@ -161,6 +168,47 @@ export function CalendarPage() {
           setScheduleOpen(false);
         }}
       />
+    </Stack>
+  );
+}
+
+/** The Week toggle: the seven days of the chosen date's week, each with its sittings. */
+function WeekView({ date, onOpen }: { date: string; onOpen: (c: Case) => void }) {
+  const week = useWeekSittings(date);
+  if (week.isPending) return <Skeleton height={240} radius="md" />;
+  if (week.isError) return <ErrorPanel title={TEXT.error} onRetry={() => void week.refetch()} />;
+  const first = week.data[0]?.date ?? date;
+  const last = week.data[6]?.date ?? date;
+  return (
+    <Stack gap="sm" data-testid="week-view">
+      <Title order={2} size="h4">
+        {TEXT.weekTitle(formatDate(first), formatDate(last))}
+      </Title>
+      {week.data.map((d) => (
+        <section key={d.date} aria-label={formatLongDate(d.date)} data-testid="week-day">
+          <Group justify="space-between" mb={4}>
+            <Text fw={700} size="sm">
+              {formatLongDate(d.date)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {d.cases.length > 0 ? TEXT.count(d.cases.length) : TEXT.noSittings}
+            </Text>
+          </Group>
+          <Stack gap={6}>
+            {d.cases.map((c, i) => (
+              <CaseCard
+                key={`${c.id}-${c.time}-${String(i)}`}
+                data-testid="hearing-card"
+                c={c}
+                details={[[c.time, c.activity || c.caseType, c.lawCourt].filter(Boolean).join(' · '), c.notes]}
+                onOpen={() => {
+                  onOpen(c);
+                }}
+              />
+            ))}
+          </Stack>
+        </section>
+      ))}
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ import { formatDate } from '@/lib/dates';
 import { RecordOutcomeDialog } from '@/components/cases/RecordOutcomeDialog';
 import { SITTING_TEXT } from '@/components/cases/SittingCard';
 import { isConcluded } from '@/lib/vocabulary';
+import { CaseClients } from '../components/CaseClients';
 import { useCase, useCaseActivities } from '../queries';
 
 const TEXT = {
@@ -118,6 +119,7 @@ export function CaseDetailPage({ listings, documents, firm }: CaseDetailSlots) {
               <Field label={TEXT.notes} value={c.notes} />
             </Stack>
           </Card>
+          <CaseClients caseRef={c.id} />
           {listings(c.id)}
           {firm(c.id)}
           <Tabs defaultValue="activities" keepMounted={false}>

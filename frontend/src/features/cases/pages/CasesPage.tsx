@@ -104,6 +104,7 @@ export function CasesPage() {
                 >
                   <CaseCard
                     c={c}
+                    showNext
                     details={[c.lawCourt || 'N/A', `Filed ${formatDate(c.filingDate)}`]}
                     onOpen={() => {
                       open(c);

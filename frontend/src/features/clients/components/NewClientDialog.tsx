@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { errorMessage } from '@/api/errors';
 import { clientRules } from '@/lib/validation';
 import { useCreateClient, type ClientValues } from '../queries';
+import { focusFirstInvalid } from '@/lib/focusInvalid';
 
 const TEXT = {
   title: 'New Client',
@@ -52,7 +53,7 @@ export function NewClientDialog({ opened, onClose }: { opened: boolean; onClose:
               notifications.show({ color: 'red', message: errorMessage(err) });
             },
           });
-        })}
+        }, focusFirstInvalid)}
       >
         <Stack gap="sm">
           <TextInput label={TEXT.fullname} withAsterisk data-autofocus {...form.getInputProps('fullname')} />

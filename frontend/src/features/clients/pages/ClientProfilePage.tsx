@@ -4,12 +4,14 @@ import { ErrorPanel } from '@/components/ErrorPanel';
 import { useRefetchOnTokenRefresh } from '@/hooks/useRefetchOnTokenRefresh';
 import { formatInstant } from '@/lib/dates';
 import { ClientDataActions } from '../components/ClientDataActions';
+import { ContactLinks } from '@/components/ContactLinks';
 import { initials, useClient } from '../queries';
 
 const TEXT = {
   back: 'Back to Clients',
   error: 'Failed to load client details',
   none: 'Not provided',
+  contact: 'Phone and e-mail',
 };
 
 export function ClientProfilePage() {
@@ -19,8 +21,6 @@ export function ClientProfilePage() {
   const c = client.data;
   const fields: [string, string][] = c
     ? [
-        ['Email', c.email],
-        ['Phone', c.phoneNumber],
         ['Address', c.address],
         ['National ID', c.isNationalIdTemporary ? 'Temporary ID' : c.nationalId],
         ['Client Type', c.clientType],
@@ -54,6 +54,16 @@ export function ClientProfilePage() {
               {c.fullname || TEXT.none}
             </Title>
           </Group>
+          <Stack gap={4} mb="md">
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {TEXT.contact}
+            </Text>
+            {c.phoneNumber || c.email ? (
+              <ContactLinks name={c.fullname} phone={c.phoneNumber} email={c.email} size="md" />
+            ) : (
+              <Text>{TEXT.none}</Text>
+            )}
+          </Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {fields.map(([label, value]) => (
               <div key={label}>

@@ -1,4 +1,4 @@
-import { Avatar, Button, Card, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Avatar, Button, Card, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { ErrorPanel } from '@/components/ErrorPanel';
 import { useRefetchOnTokenRefresh } from '@/hooks/useRefetchOnTokenRefresh';
 import { PageHeading } from '@/components/PageHeading';
 import { NewClientDialog } from '../components/NewClientDialog';
+import { mailtoHref, telHref } from '@/lib/contact';
 import { initials, searchClients, showNationalId, useClients } from '../queries';
 
 export const TEXT = {
@@ -110,11 +111,15 @@ export function ClientsPage() {
                         <Table.Td>
                           {c.phoneNumber || c.email ? (
                             <Stack gap={0}>
-                              {c.phoneNumber && <Text size="sm">{c.phoneNumber}</Text>}
+                              {c.phoneNumber && (
+                                <Anchor href={telHref(c.phoneNumber)} size="sm">
+                                  {c.phoneNumber}
+                                </Anchor>
+                              )}
                               {c.email && (
-                                <Text size="xs" c="dimmed">
+                                <Anchor href={mailtoHref(c.email)} size="xs" c="gray.7">
                                   {c.email}
-                                </Text>
+                                </Anchor>
                               )}
                             </Stack>
                           ) : (

@@ -70,12 +70,13 @@ export function DashboardPage({ causeLists, clashes }: { causeLists: ReactNode; 
           <Count value={total.data} testId="stat-total" /> in all
         </Text>
       </div>
+      {/* An empty diary's next step comes first: two empty lists above it say nothing. */}
+      {total.data === 0 && <FirstCase />}
       {clashes}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <TodaySittings query={todayCases} onRecord={setRecording} />
         <CaseList title={TEXT.thisWeek} query={week} empty={TEXT.noWeek} onOpen={open} showDate />
       </SimpleGrid>
-      {total.data === 0 && <FirstCase />}
       {user?.role === 'demo' && (
         // Yellow title text on the light yellow fill is 2.7:1; the title reads in the body colour.
         <Alert color="yellow" title={TEXT.demoTitle} variant="light" styles={{ title: { color: 'var(--mantine-color-black)' } }}>

@@ -1,5 +1,6 @@
 import '@mantine/dropzone/styles.css';
-import { Button, CloseButton, Group, Modal, Progress, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, CloseButton, FileButton, Group, Modal, Progress, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { IconCamera } from '@tabler/icons-react';
 import { Dropzone } from '@mantine/dropzone';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -7,6 +8,8 @@ import { useState } from 'react';
 import { uploadRules, type UploadValues } from '@/lib/validation';
 import { defaultTitle } from '../api';
 import { useUploadDocuments } from '../queries';
+import { shrinkPhoto } from '../shrink';
+import { focusFirstInvalid } from '@/lib/focusInvalid';
 
 export const UPLOAD_TEXT = {
   title: 'Upload Document',
@@ -20,11 +23,15 @@ export const UPLOAD_TEXT = {
   success: 'Document uploaded successfully',
   failure: (message: string) => `Failed to upload document: ${message || 'Unknown error'}`,
   progress: 'Upload progress',
+  camera: 'Take a photo',
+  keepOriginal: 'Keep original quality',
+  keepOriginalHint: 'Photos are made smaller (2000 px, JPEG) before upload so they send quickly on a phone network.',
 };
 
 export function UploadDialog({ caseId, opened, onClose }: { caseId: string; opened: boolean; onClose: () => void }) {
   const upload = useUploadDocuments(caseId);
   const [progress, setProgress] = useState(0);
+  const [keepOriginal, setKeepOriginal] = useState(false);
   const form = useForm<UploadValues>({
     initialValues: { files: [], document_title: '', note: '' },
     validate: uploadRules,
@@ -50,24 +57,25 @@ export function UploadDialog({ caseId, opened, onClose }: { caseId: string; open
   return (
     <Modal opened={opened} onClose={close} title={UPLOAD_TEXT.title} centered closeOnClickOutside={!upload.isPending}>
       <form
-        onSubmit={form.onSubmit((values) => {
+        onSubmit={form.onSubmit(async (values) => {
           setProgress(0);
-          notifications.show({ color: 'blue', message: UPLOAD_TEXT.starting });
+          notifications.show({ id: `upload-${caseId}`, color: 'blue', message: UPLOAD_TEXT.starting });
+          const files = keepOriginal ? values.files : await Promise.all(values.files.map(shrinkPhoto));
           upload.mutate(
-            { title: values.document_title.trim(), note: values.note.trim(), files: values.files, onProgress: setProgress },
+            { title: values.document_title.trim(), note: values.note.trim(), files, onProgress: setProgress },
             {
               onSuccess: () => {
-                notifications.show({ color: 'green', message: UPLOAD_TEXT.success });
+                notifications.show({ id: `upload-${caseId}`, color: 'green', message: UPLOAD_TEXT.success });
                 form.reset();
                 setProgress(0);
                 onClose();
               },
               onError: (err) => {
-                notifications.show({ color: 'red', message: UPLOAD_TEXT.failure(err.message) });
+                notifications.show({ id: `upload-${caseId}`, color: 'red', message: UPLOAD_TEXT.failure(err.message) });
               },
             },
           );
-        })}
+        }, focusFirstInvalid)}
       >
         <Stack>
           <Dropzone onDrop={addFiles} multiple disabled={upload.isPending} aria-label={UPLOAD_TEXT.drop}>
@@ -78,6 +86,14 @@ export function UploadDialog({ caseId, opened, onClose }: { caseId: string; open
               </Text>
             </Stack>
           </Dropzone>
+          {/* On a phone the camera is one tap away: the picker opens it directly. */}
+          <FileButton onChange={addFiles} accept="image/*" capture="environment" multiple disabled={upload.isPending}>
+            {(props) => (
+              <Button {...props} variant="light" leftSection={<IconCamera size={18} aria-hidden />} hiddenFrom="sm">
+                {UPLOAD_TEXT.camera}
+              </Button>
+            )}
+          </FileButton>
           {form.errors.files && (
             <Text c="red" size="sm" role="alert">
               {form.errors.files}
@@ -101,6 +117,16 @@ export function UploadDialog({ caseId, opened, onClose }: { caseId: string; open
                 </Group>
               ))}
             </Stack>
+          )}
+          {form.values.files.some((f) => f.type.startsWith('image/')) && (
+            <Checkbox
+              label={UPLOAD_TEXT.keepOriginal}
+              description={UPLOAD_TEXT.keepOriginalHint}
+              checked={keepOriginal}
+              onChange={(e) => {
+                setKeepOriginal(e.currentTarget.checked);
+              }}
+            />
           )}
           <TextInput label={UPLOAD_TEXT.docTitle} withAsterisk {...form.getInputProps('document_title')} />
           <Textarea label={UPLOAD_TEXT.note} autosize minRows={2} {...form.getInputProps('note')} />

@@ -2,6 +2,7 @@ import './report.css';
 import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import type { Case } from '@gen/kesi/v1/case_pb';
+import { useSession } from '@/app/session/SessionProvider';
 import { useOpenPlanModal } from '@/hooks/planModal';
 import { CaseCard } from '@/components/cases/CaseCard';
 import { ErrorPanel } from '@/components/ErrorPanel';
@@ -26,6 +27,8 @@ export const TEXT = {
   brand: 'Kesi — Court Case Diary',
   generated: (date: string) => `Generated on ${date}`,
   footer: 'Kesi · support@kesi.app · +254 700 000 000 · kesi.app',
+  printedFor: (name: string, start: string, end: string) => `Cases Report · ${name ? `${name} · ` : ''}Cases from ${start} to ${end}`,
+  columns: ['Date', 'Time', 'Case ID', 'Parties', 'Court', 'Activity', 'Status'],
 };
 
 /** Big groups start on a new printed page so a day's list is not split across pages. */
@@ -34,6 +37,7 @@ const LONG_GROUP = 6;
 export function CasesReportPage() {
   useRefetchOnTokenRefresh();
   const report = useReportCases();
+  const advocate = useSession().user?.fullname ?? '';
   const openPlans = useOpenPlanModal();
   const navigate = useNavigate();
   const open = (c: Case) => {
@@ -60,13 +64,13 @@ export function CasesReportPage() {
   return (
     <Stack className="kesi-report">
       <div className="print-only" data-testid="print-header">
-        <Text fw={800} fz={22}>
+        <Text fw={800} fz={16}>
           {TEXT.brand}
         </Text>
         <Text size="sm">{TEXT.generated(formatLongDate(todayIsoDate()))}</Text>
         <hr />
       </div>
-      <Group justify="space-between" align="flex-end">
+      <Group justify="space-between" align="flex-end" className="no-print">
         <PageHeading title={TEXT.title} subtitle={report.data ? TEXT.subtitle(start, end) : '\u00a0'} />
         <Button className="no-print" onClick={() => {
             window.print();
@@ -89,8 +93,9 @@ export function CasesReportPage() {
           <Text className="print-only" fw={700} data-testid="print-total">
             {TEXT.total(report.data.cases.length)}
           </Text>
+          <PrintTable cases={report.data.cases} heading={TEXT.printedFor(advocate, start, end)} />
           {groups.map((g) => (
-            <section key={g.date} className={`report-group${g.cases.length >= LONG_GROUP ? ' long' : ''}`} aria-label={formatLongDate(g.date)}>
+            <section key={g.date} className={`report-group no-print${g.cases.length >= LONG_GROUP ? ' long' : ''}`} aria-label={formatLongDate(g.date)}>
               <Group justify="space-between" mb="xs">
                 <Title order={2} size="h4">
                   {formatLongDate(g.date)}
@@ -122,5 +127,53 @@ export function CasesReportPage() {
         <Text size="xs">{TEXT.footer}</Text>
       </div>
     </Stack>
+  );
+}
+
+/**
+ * The printed report: one compact table, about 25 matters a page. Its head (the advocate, the
+ * date range and the column names) repeats at the top of every page; the page numbers are in
+ * the page's margin (report.css). The screen shows the cards instead.
+ */
+/** Date, Time, Case ID, Parties, Court, Activity, Status: a case number on one line. */
+const COLUMN_WIDTHS = ['13%', '6%', '17%', '22%', '19%', '11%', '12%'];
+
+function PrintTable({ cases, heading }: { cases: readonly Case[]; heading: string }) {
+  return (
+    <table className="print-only report-table" data-testid="print-table">
+      <colgroup>
+        {COLUMN_WIDTHS.map((w, i) => (
+          <col key={i} style={{ width: w }} />
+        ))}
+      </colgroup>
+      <thead>
+        <tr>
+          <th colSpan={TEXT.columns.length} className="report-table-heading">
+            {heading}
+          </th>
+        </tr>
+        <tr>
+          {TEXT.columns.map((col) => (
+            <th key={col} scope="col">
+              {col}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {cases.map((c, i) => (
+          <tr key={`${c.id}-${i}`}>
+            <td className="nowrap">{c.activityDate ? formatDate(c.activityDate) : ''}</td>
+            <td className="nowrap">{c.time}</td>
+            <td className="case-id">{c.caseId}</td>
+            <td>{c.parties}</td>
+            <td>{c.lawCourt}</td>
+            <td>{c.activity}</td>
+            {/* Registration/Filing may break after its slash, never inside a word. */}
+            <td>{c.status.replace('/', '/\u200b')}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
