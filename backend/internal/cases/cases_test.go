@@ -494,3 +494,44 @@ func TestActivities_NameTheCaseClient(t *testing.T) {
 		}
 	})
 }
+
+// TestListCases_ByNextDate checks the cases list's order through both doors:
+// the matters coming up soonest first (today's earlier sitting before its
+// later one), then passed dates latest first, then no date, concluded last.
+func TestListCases_ByNextDate(t *testing.T) {
+	t.Parallel()
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil) // today is Wed 15 Jan 2025
+		law := srv.Lawyer(t)
+		create(t, law, withActivity("MCCC/E1/2024", "Mention", day(2025, 1, 20), "09:00"))
+		create(t, law, withActivity("MCCC/E2/2024", "Hearing", day(2025, 1, 15), "14:00"))
+		create(t, law, &kesiv1.CreateCaseRequest{CaseId: "MCCC/E3/2024"})
+		create(t, law, withActivity("MCCC/E4/2024", "Hearing", day(2025, 1, 5), "09:00"))
+		done := create(t, law, withActivity("MCCC/E5/2024", "Judgment", day(2025, 1, 13), "09:00"))
+		record(t, law, &kesiv1.RecordActivityRequest{Id: done.Id, Outcome: "Judgment delivered; suit dismissed", Status: "Dismissed"})
+		create(t, law, withActivity("MCCC/E6/2024", "Mention", day(2025, 1, 10), "09:00"))
+		create(t, law, withActivity("MCCC/E7/2024", "Mention", day(2025, 1, 15), "09:00"))
+		want := []string{"MCCC/E7/2024", "MCCC/E2/2024", "MCCC/E1/2024", "MCCC/E6/2024", "MCCC/E4/2024", "MCCC/E3/2024", "MCCC/E5/2024"}
+
+		var all []caseRow
+		getJSON(t, law, "/api/cases", &all)
+		var rest []string
+		for _, c := range all {
+			rest = append(rest, c.CaseID)
+		}
+		if !slices.Equal(rest, want) {
+			t.Errorf("REST order = %v, want %v", ids(all), want)
+		}
+		res, err := law.Cases().ListCases(ctx, connect.NewRequest(&kesiv1.ListCasesRequest{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, c := range res.Msg.Cases {
+			got = append(got, c.CaseId)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("Connect order = %v, want %v", got, want)
+		}
+	})
+}

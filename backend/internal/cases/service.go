@@ -117,11 +117,13 @@ func (f *Fields) check() error {
 	return nil
 }
 
-// List answers the owner's cases in page p, newest first, and whether
-// more follow: one statement (read.go).
+// List answers the owner's cases in page p by their next date, and whether
+// more follow: one statement (read.go). The order is the one an advocate
+// reads a diary in: the matters coming up, soonest first; then those whose
+// date has passed, latest first; then those with no date; concluded ones
+// last. Every door answers this order and the web app keeps it.
 func (s *Service) List(ctx context.Context, owner uuid.UUID, p Page) ([]Case, bool, error) {
-	cs, more, err := s.readCases(ctx, owner, p,
-		[]string{entsql.Desc(cc(courtcase.FieldCreatedAt)), cc(courtcase.FieldCaseID), cc(courtcase.FieldID)})
+	cs, more, err := s.readCases(ctx, owner, p, byNextDate(s.cal.Today()))
 	if err != nil {
 		return nil, false, errs.Internal(fmt.Errorf("list cases of %s: %w", owner, err))
 	}
@@ -504,4 +506,21 @@ func (s *Service) MarkUpdated(ctx context.Context, owner, id uuid.UUID, mark boo
 		return Case{}, errs.NotFound(MsgNotFound)
 	}
 	return s.Get(ctx, owner, id)
+}
+
+// byNextDate is List's order as of today. The date is a literal: ORDER BY
+// takes no arguments, and a civil date prints as digits and dashes only.
+func byNextDate(today civil.Date) []string {
+	date, concluded := cc(courtcase.FieldActivityDate), cc(courtcase.FieldConcluded)
+	upcoming := fmt.Sprintf("NOT %s AND %s >= '%s'", concluded, date, today)
+	group := fmt.Sprintf("CASE WHEN %s THEN 0 WHEN NOT %s AND %s IS NOT NULL THEN 1 WHEN NOT %s THEN 2 ELSE 3 END",
+		upcoming, concluded, date, concluded)
+	return []string{
+		group,
+		fmt.Sprintf("CASE WHEN %s THEN %s END", upcoming, date),
+		fmt.Sprintf("CASE WHEN %s THEN %s = '' END", upcoming, cc(courtcase.FieldActivityTime)),
+		fmt.Sprintf("CASE WHEN %s THEN %s END", upcoming, cc(courtcase.FieldActivityTime)),
+		entsql.Desc(date),
+		entsql.Desc(cc(courtcase.FieldCreatedAt)), cc(courtcase.FieldCaseID), cc(courtcase.FieldID),
+	}
 }
