@@ -210,5 +210,29 @@ for (const view of ['desktop', 'phone'] as const) {
       await shot(admin, `${view}-dashboard-clash`);
       expect(errors).toEqual([]);
     });
+
+    it('the administrator hands the firm over to the colleague', async () => {
+      await admin.goto('/firm');
+      const members = admin.getByTestId('firm-members');
+      const handOver = members.getByRole('button', { name: 'Hand over to Kamau Njoroge' });
+      await expect.poll(() => handOver.isVisible()).toBe(true);
+      await shot(admin, `${view}-firm-members`);
+      let asked = '';
+      admin.once('dialog', (d) => {
+        asked = d.message();
+        void d.accept();
+      });
+      await handOver.click();
+      expect(asked).toContain("Make Kamau Njoroge the firm's administrator?");
+      // Achieng is a member now: no invitation form, no member actions.
+      await expect.poll(() => admin.getByRole('button', { name: 'Send invitation' }).count()).toBe(0);
+      expect(await members.getByRole('button', { name: /^Hand over/ }).count()).toBe(0);
+      await member.goto('/firm');
+      await expect.poll(() => member.getByRole('button', { name: 'Send invitation' }).isVisible()).toBe(true);
+      await expect.poll(() => member.getByRole('button', { name: 'Hand over to Achieng Odhiambo' }).isVisible()).toBe(true);
+      await expectAccessible(member, 'firm after handover');
+      await shot(member, `${view}-firm-handed-over`);
+      expect(errors).toEqual([]);
+    });
   });
 }

@@ -242,7 +242,7 @@ func TestErasure(t *testing.T) {
 					}
 				}
 				d := db.AccountDeletion.Query().Where(accountdeletion.UserID(id)).OnlyX(ctx)
-				if d.ErasedAt == nil || d.StepsDone != "documents,causelists,reminders,clients,cases,billing,affiliates,auth" {
+				if d.ErasedAt == nil || d.StepsDone != "documents,causelists,reminders,clients,firm,cases,billing,affiliates,auth" {
 					t.Errorf("deletion record %+v", d)
 				}
 				// The neighbour's diary and file are untouched.

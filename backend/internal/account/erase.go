@@ -35,6 +35,8 @@ func (s *Service) erasureSteps() []Step {
 		{"causelists", func(ctx context.Context, id uuid.UUID) error { return causelists.EraseOwner(ctx, s.db, id) }},
 		{"reminders", func(ctx context.Context, id uuid.UUID) error { return reminders.EraseOwner(ctx, s.db, id) }},
 		{"clients", func(ctx context.Context, id uuid.UUID) error { return clients.EraseOwner(ctx, s.db, id) }},
+		// Before cases: leaving the firm unassigns the sittings of others' cases.
+		{"firm", s.firms.EraseOwner},
 		{"cases", func(ctx context.Context, id uuid.UUID) error { return cases.EraseOwner(ctx, s.db, id) }},
 		{"billing", func(ctx context.Context, id uuid.UUID) error {
 			return billing.EraseOwner(ctx, s.db, id, s.cal.Now())

@@ -54,6 +54,23 @@ func (NoSecondFactor) Verify(context.Context, uuid.UUID, string) error {
 	return ErrSecondFactorNotEnabled
 }
 
+// Firms is the firm domain's part in a departure: CheckDeparture refuses
+// the deletion of an account that must first hand its firm over, and
+// EraseOwner takes the account out of its firm (firm.Service).
+type Firms interface {
+	CheckDeparture(ctx context.Context, userID uuid.UUID) error
+	EraseOwner(ctx context.Context, userID uuid.UUID) error
+}
+
+// NoFirms is the Firms of a Kesi without firms.
+type NoFirms struct{}
+
+// CheckDeparture implements Firms.
+func (NoFirms) CheckDeparture(context.Context, uuid.UUID) error { return nil }
+
+// EraseOwner implements Firms.
+func (NoFirms) EraseOwner(context.Context, uuid.UUID) error { return nil }
+
 // Service is the account's rights.
 type Service struct {
 	db        *ent.Client
@@ -62,6 +79,7 @@ type Service struct {
 	docs      *documents.Service
 	mailer    notify.Mailer
 	second    SecondFactor
+	firms     Firms
 	publicURL string
 	// secureCookies: the public URL is https (the cookies DeleteAccount clears).
 	secureCookies bool
@@ -76,7 +94,9 @@ type Options struct {
 	Mailer    notify.Mailer
 	// SecondFactor: nil is NoSecondFactor.
 	SecondFactor SecondFactor
-	PublicURL    string
+	// Firms: nil is NoFirms.
+	Firms     Firms
+	PublicURL string
 	// SecureCookies: the public URL is https.
 	SecureCookies bool
 }
@@ -84,9 +104,12 @@ type Options struct {
 // NewService builds the account's rights over db.
 func NewService(db *ent.Client, cal platform.Calendar, o Options) *Service {
 	s := &Service{db: db, cal: cal, auth: o.Auth, docs: o.Documents, mailer: o.Mailer,
-		second: o.SecondFactor, publicURL: o.PublicURL, secureCookies: o.SecureCookies, log: slog.Default()}
+		second: o.SecondFactor, firms: o.Firms, publicURL: o.PublicURL, secureCookies: o.SecureCookies, log: slog.Default()}
 	if s.second == nil {
 		s.second = NoSecondFactor{}
+	}
+	if s.firms == nil {
+		s.firms = NoFirms{}
 	}
 	s.steps = s.erasureSteps()
 	return s
@@ -113,10 +136,10 @@ func (s *Service) DeleteAccount(ctx context.Context, id uuid.UUID, password, cod
 	if u.Role == "demo" {
 		return Deletion{}, errs.PermissionDenied(MsgDemoAccount)
 	}
-	// Firms: when firms exist, a firm administrator must hand the firm over
-	// to another member before their account can be deleted; refuse here
-	// with errs.FailedPrecondition("Hand the firm over to another member
-	// first.") while the account administers a firm.
+	// A firm's administrator hands the firm over to another member first.
+	if err := s.firms.CheckDeparture(ctx, id); err != nil {
+		return Deletion{}, err
+	}
 	if err := s.auth.ConfirmPassword(ctx, id, password); err != nil {
 		return Deletion{}, err
 	}

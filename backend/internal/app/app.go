@@ -251,15 +251,17 @@ func (a *App) build() error {
 	// A date moved by an import or a cause-list adoption is alerted at once.
 	caseSvc.OnDateMoved = reminderSvc.DateMoved
 	causeListHandler := causelists.NewHandler(a.CauseLists)
+	firmSvc := firm.NewService(a.DB.Client, caseSvc, a.Calendar, mailer, authSvc, a.Config.PublicURL.String())
 	// The data subject's rights: export and erasure. Deleting an account asks
-	// for its second factor when two-step sign-in is on.
+	// for its second factor when two-step sign-in is on, and a firm's
+	// administrator to hand the firm over first.
 	accountSvc := account.NewService(a.DB.Client, a.Calendar, account.Options{
-		Auth: authSvc, Documents: documentSvc, Mailer: mailer, SecondFactor: secondFactor{authSvc},
+		Auth: authSvc, Documents: documentSvc, Mailer: mailer, SecondFactor: secondFactor{authSvc}, Firms: firmSvc,
 		PublicURL: a.Config.PublicURL.String(), SecureCookies: a.Config.SecureCookies(),
 	})
 	accountHandler := account.NewHandler(accountSvc)
 	a.Account = accountSvc
-	firmHandler := firm.NewHandler(firm.NewService(a.DB.Client, caseSvc, a.Calendar, mailer, authSvc, a.Config.PublicURL.String()))
+	firmHandler := firm.NewHandler(firmSvc)
 	policies := []auth.Policy{auth.ServicePolicy}
 	policies = append(policies, documents.Policy)
 	policies = append(policies, cases.Policy, clients.Policy, imports.Policy)

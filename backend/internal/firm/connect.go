@@ -30,6 +30,7 @@ var Policy = auth.Policy{
 	kesiv1connect.FirmServiceListMembersProcedure:      Advocates,
 	kesiv1connect.FirmServiceRemoveMemberProcedure:     Advocates,
 	kesiv1connect.FirmServiceLeaveFirmProcedure:        Advocates,
+	kesiv1connect.FirmServiceHandOverFirmProcedure:     Advocates,
 	kesiv1connect.FirmServiceShareCaseProcedure:        Advocates,
 	kesiv1connect.FirmServiceAssignSittingProcedure:    Advocates,
 	kesiv1connect.FirmServiceListCaseSittingsProcedure: Advocates,
@@ -193,6 +194,19 @@ func (h *Handler) LeaveFirm(ctx context.Context, _ *connect.Request[kesiv1.Leave
 		return nil, errs.ToConnect(ctx, err)
 	}
 	return connect.NewResponse(&kesiv1.LeaveFirmResponse{}), nil
+}
+
+// HandOverFirm implements kesiv1connect.FirmServiceHandler.
+func (h *Handler) HandOverFirm(ctx context.Context, req *connect.Request[kesiv1.HandOverFirmRequest]) (*connect.Response[kesiv1.HandOverFirmResponse], error) {
+	m, err := id(req.Msg.MemberUserId, MsgNotMember)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	f, err := h.svc.HandOverFirm(ctx, caller(ctx), m)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.HandOverFirmResponse{Firm: firmToProto(f, false)}), nil
 }
 
 // ShareCase implements kesiv1connect.FirmServiceHandler.

@@ -63,7 +63,7 @@ const (
 	MsgInvitationOther = "This invitation was sent to another e-mail address. Sign in with the account it was sent to."
 	MsgNotMember       = "That advocate is not a member of your firm."
 	MsgAlreadyMember   = "That advocate is already a member of your firm."
-	MsgAdminStays      = "You administer this firm: remove its other members before you leave it."
+	MsgAdminStays      = "You administer this firm: hand it over to another member, or remove its other members, before you leave it."
 	MsgRemoveSelf      = "You administer this firm and cannot remove yourself."
 	MsgShareNeedsFirm  = "Create or join a firm to share cases."
 	MsgTooManyInvites  = "Your firm has too many unused invitations. Withdraw some first."

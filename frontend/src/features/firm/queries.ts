@@ -75,6 +75,8 @@ export const useCreateFirm = () => useFirmMutation((t, name: string) => callUnar
 export const useInvite = () => useFirmMutation((t, email: string) => callUnaryMethod(t, m.inviteMember, { email }));
 export const useRevokeInvitation = () => useFirmMutation((t, id: string) => callUnaryMethod(t, m.revokeInvitation, { id }));
 export const useRemoveMember = () => useFirmMutation((t, memberUserId: string) => callUnaryMethod(t, m.removeMember, { memberUserId }));
+export const useHandOverFirm = () =>
+  useFirmMutation((t, memberUserId: string) => callUnaryMethod(t, m.handOverFirm, { memberUserId }));
 export const useLeaveFirm = () => useFirmMutation((t) => callUnaryMethod(t, m.leaveFirm, {}));
 export const useAcceptInvitation = () => useFirmMutation((t, code: string) => callUnaryMethod(t, m.acceptInvitation, { code }));
 export const useShareCase = () =>

@@ -1292,6 +1292,94 @@ func (*LeaveFirmResponse) Descriptor() ([]byte, []int) {
 	return file_kesi_v1_firm_proto_rawDescGZIP(), []int{22}
 }
 
+type HandOverFirmRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	MemberUserId  string                 `protobuf:"bytes,1,opt,name=member_user_id,json=memberUserId,proto3" json:"member_user_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HandOverFirmRequest) Reset() {
+	*x = HandOverFirmRequest{}
+	mi := &file_kesi_v1_firm_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HandOverFirmRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HandOverFirmRequest) ProtoMessage() {}
+
+func (x *HandOverFirmRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_firm_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HandOverFirmRequest.ProtoReflect.Descriptor instead.
+func (*HandOverFirmRequest) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_firm_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *HandOverFirmRequest) GetMemberUserId() string {
+	if x != nil {
+		return x.MemberUserId
+	}
+	return ""
+}
+
+type HandOverFirmResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Firm          *Firm                  `protobuf:"bytes,1,opt,name=firm,proto3" json:"firm,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HandOverFirmResponse) Reset() {
+	*x = HandOverFirmResponse{}
+	mi := &file_kesi_v1_firm_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HandOverFirmResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HandOverFirmResponse) ProtoMessage() {}
+
+func (x *HandOverFirmResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_kesi_v1_firm_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HandOverFirmResponse.ProtoReflect.Descriptor instead.
+func (*HandOverFirmResponse) Descriptor() ([]byte, []int) {
+	return file_kesi_v1_firm_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *HandOverFirmResponse) GetFirm() *Firm {
+	if x != nil {
+		return x.Firm
+	}
+	return nil
+}
+
 type ShareCaseRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The case's internal id.
@@ -1303,7 +1391,7 @@ type ShareCaseRequest struct {
 
 func (x *ShareCaseRequest) Reset() {
 	*x = ShareCaseRequest{}
-	mi := &file_kesi_v1_firm_proto_msgTypes[23]
+	mi := &file_kesi_v1_firm_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1315,7 +1403,7 @@ func (x *ShareCaseRequest) String() string {
 func (*ShareCaseRequest) ProtoMessage() {}
 
 func (x *ShareCaseRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_kesi_v1_firm_proto_msgTypes[23]
+	mi := &file_kesi_v1_firm_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1328,7 +1416,7 @@ func (x *ShareCaseRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ShareCaseRequest.ProtoReflect.Descriptor instead.
 func (*ShareCaseRequest) Descriptor() ([]byte, []int) {
-	return file_kesi_v1_firm_proto_rawDescGZIP(), []int{23}
+	return file_kesi_v1_firm_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ShareCaseRequest) GetId() string {
@@ -1355,7 +1443,7 @@ type ShareCaseResponse struct {
 
 func (x *ShareCaseResponse) Reset() {
 	*x = ShareCaseResponse{}
-	mi := &file_kesi_v1_firm_proto_msgTypes[24]
+	mi := &file_kesi_v1_firm_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1367,7 +1455,7 @@ func (x *ShareCaseResponse) String() string {
 func (*ShareCaseResponse) ProtoMessage() {}
 
 func (x *ShareCaseResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_kesi_v1_firm_proto_msgTypes[24]
+	mi := &file_kesi_v1_firm_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1380,7 +1468,7 @@ func (x *ShareCaseResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ShareCaseResponse.ProtoReflect.Descriptor instead.
 func (*ShareCaseResponse) Descriptor() ([]byte, []int) {
-	return file_kesi_v1_firm_proto_rawDescGZIP(), []int{24}
+	return file_kesi_v1_firm_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *ShareCaseResponse) GetId() string {
@@ -1408,7 +1496,7 @@ type AssignSittingRequest struct {
 
 func (x *AssignSittingRequest) Reset() {
 	*x = AssignSittingRequest{}
-	mi := &file_kesi_v1_firm_proto_msgTypes[25]
+	mi := &file_kesi_v1_firm_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1420,7 +1508,7 @@ func (x *AssignSittingRequest) String() string {
 func (*AssignSittingRequest) ProtoMessage() {}
 
 func (x *AssignSittingRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_kesi_v1_firm_proto_msgTypes[25]
+	mi := &file_kesi_v1_firm_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1433,7 +1521,7 @@ func (x *AssignSittingRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AssignSittingRequest.ProtoReflect.Descriptor instead.
 func (*AssignSittingRequest) Descriptor() ([]byte, []int) {
-	return file_kesi_v1_firm_proto_rawDescGZIP(), []int{25}
+	return file_kesi_v1_firm_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *AssignSittingRequest) GetActivityId() string {
@@ -1461,7 +1549,7 @@ type AssignSittingResponse struct {
 
 func (x *AssignSittingResponse) Reset() {
 	*x = AssignSittingResponse{}
-	mi := &file_kesi_v1_firm_proto_msgTypes[26]
+	mi := &file_kesi_v1_firm_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1473,7 +1561,7 @@ func (x *AssignSittingResponse) String() string {
 func (*AssignSittingResponse) ProtoMessage() {}
 
 func (x *AssignSittingResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_kesi_v1_firm_proto_msgTypes[26]
+	mi := &file_kesi_v1_firm_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1486,7 +1574,7 @@ func (x *AssignSittingResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AssignSittingResponse.ProtoReflect.Descriptor instead.
 func (*AssignSittingResponse) Descriptor() ([]byte, []int) {
-	return file_kesi_v1_firm_proto_rawDescGZIP(), []int{26}
+	return file_kesi_v1_firm_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *AssignSittingResponse) GetSitting() *FirmSitting {
@@ -1513,7 +1601,7 @@ type ListCaseSittingsRequest struct {
 
 func (x *ListCaseSittingsRequest) Reset() {
 	*x = ListCaseSittingsRequest{}
-	mi := &file_kesi_v1_firm_proto_msgTypes[27]
+	mi := &file_kesi_v1_firm_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1525,7 +1613,7 @@ func (x *ListCaseSittingsRequest) String() string {
 func (*ListCaseSittingsRequest) ProtoMessage() {}
 
 func (x *ListCaseSittingsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_kesi_v1_firm_proto_msgTypes[27]
+	mi := &file_kesi_v1_firm_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1538,7 +1626,7 @@ func (x *ListCaseSittingsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCaseSittingsRequest.ProtoReflect.Descriptor instead.
 func (*ListCaseSittingsRequest) Descriptor() ([]byte, []int) {
-	return file_kesi_v1_firm_proto_rawDescGZIP(), []int{27}
+	return file_kesi_v1_firm_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *ListCaseSittingsRequest) GetId() string {
@@ -1560,7 +1648,7 @@ type ListCaseSittingsResponse struct {
 
 func (x *ListCaseSittingsResponse) Reset() {
 	*x = ListCaseSittingsResponse{}
-	mi := &file_kesi_v1_firm_proto_msgTypes[28]
+	mi := &file_kesi_v1_firm_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1572,7 +1660,7 @@ func (x *ListCaseSittingsResponse) String() string {
 func (*ListCaseSittingsResponse) ProtoMessage() {}
 
 func (x *ListCaseSittingsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_kesi_v1_firm_proto_msgTypes[28]
+	mi := &file_kesi_v1_firm_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1585,7 +1673,7 @@ func (x *ListCaseSittingsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCaseSittingsResponse.ProtoReflect.Descriptor instead.
 func (*ListCaseSittingsResponse) Descriptor() ([]byte, []int) {
-	return file_kesi_v1_firm_proto_rawDescGZIP(), []int{28}
+	return file_kesi_v1_firm_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *ListCaseSittingsResponse) GetShared() bool {
@@ -1619,7 +1707,7 @@ type ListClashesRequest struct {
 
 func (x *ListClashesRequest) Reset() {
 	*x = ListClashesRequest{}
-	mi := &file_kesi_v1_firm_proto_msgTypes[29]
+	mi := &file_kesi_v1_firm_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1631,7 +1719,7 @@ func (x *ListClashesRequest) String() string {
 func (*ListClashesRequest) ProtoMessage() {}
 
 func (x *ListClashesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_kesi_v1_firm_proto_msgTypes[29]
+	mi := &file_kesi_v1_firm_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1644,7 +1732,7 @@ func (x *ListClashesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListClashesRequest.ProtoReflect.Descriptor instead.
 func (*ListClashesRequest) Descriptor() ([]byte, []int) {
-	return file_kesi_v1_firm_proto_rawDescGZIP(), []int{29}
+	return file_kesi_v1_firm_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *ListClashesRequest) GetStart() *date.Date {
@@ -1670,7 +1758,7 @@ type ListClashesResponse struct {
 
 func (x *ListClashesResponse) Reset() {
 	*x = ListClashesResponse{}
-	mi := &file_kesi_v1_firm_proto_msgTypes[30]
+	mi := &file_kesi_v1_firm_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1682,7 +1770,7 @@ func (x *ListClashesResponse) String() string {
 func (*ListClashesResponse) ProtoMessage() {}
 
 func (x *ListClashesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_kesi_v1_firm_proto_msgTypes[30]
+	mi := &file_kesi_v1_firm_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1695,7 +1783,7 @@ func (x *ListClashesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListClashesResponse.ProtoReflect.Descriptor instead.
 func (*ListClashesResponse) Descriptor() ([]byte, []int) {
-	return file_kesi_v1_firm_proto_rawDescGZIP(), []int{30}
+	return file_kesi_v1_firm_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *ListClashesResponse) GetClashes() []*Clash {
@@ -1714,7 +1802,7 @@ type ListFirmSittingsRequest struct {
 
 func (x *ListFirmSittingsRequest) Reset() {
 	*x = ListFirmSittingsRequest{}
-	mi := &file_kesi_v1_firm_proto_msgTypes[31]
+	mi := &file_kesi_v1_firm_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1726,7 +1814,7 @@ func (x *ListFirmSittingsRequest) String() string {
 func (*ListFirmSittingsRequest) ProtoMessage() {}
 
 func (x *ListFirmSittingsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_kesi_v1_firm_proto_msgTypes[31]
+	mi := &file_kesi_v1_firm_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1739,7 +1827,7 @@ func (x *ListFirmSittingsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListFirmSittingsRequest.ProtoReflect.Descriptor instead.
 func (*ListFirmSittingsRequest) Descriptor() ([]byte, []int) {
-	return file_kesi_v1_firm_proto_rawDescGZIP(), []int{31}
+	return file_kesi_v1_firm_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *ListFirmSittingsRequest) GetDate() *date.Date {
@@ -1758,7 +1846,7 @@ type ListFirmSittingsResponse struct {
 
 func (x *ListFirmSittingsResponse) Reset() {
 	*x = ListFirmSittingsResponse{}
-	mi := &file_kesi_v1_firm_proto_msgTypes[32]
+	mi := &file_kesi_v1_firm_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1770,7 +1858,7 @@ func (x *ListFirmSittingsResponse) String() string {
 func (*ListFirmSittingsResponse) ProtoMessage() {}
 
 func (x *ListFirmSittingsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_kesi_v1_firm_proto_msgTypes[32]
+	mi := &file_kesi_v1_firm_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1783,7 +1871,7 @@ func (x *ListFirmSittingsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListFirmSittingsResponse.ProtoReflect.Descriptor instead.
 func (*ListFirmSittingsResponse) Descriptor() ([]byte, []int) {
-	return file_kesi_v1_firm_proto_rawDescGZIP(), []int{32}
+	return file_kesi_v1_firm_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ListFirmSittingsResponse) GetSittings() []*FirmSitting {
@@ -1877,7 +1965,11 @@ const file_kesi_v1_firm_proto_rawDesc = "" +
 	"\x0emember_user_id\x18\x01 \x01(\tR\fmemberUserId\"\x16\n" +
 	"\x14RemoveMemberResponse\"\x12\n" +
 	"\x10LeaveFirmRequest\"\x13\n" +
-	"\x11LeaveFirmResponse\":\n" +
+	"\x11LeaveFirmResponse\";\n" +
+	"\x13HandOverFirmRequest\x12$\n" +
+	"\x0emember_user_id\x18\x01 \x01(\tR\fmemberUserId\"9\n" +
+	"\x14HandOverFirmResponse\x12!\n" +
+	"\x04firm\x18\x01 \x01(\v2\r.kesi.v1.FirmR\x04firm\":\n" +
 	"\x10ShareCaseRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x16\n" +
 	"\x06shared\x18\x02 \x01(\bR\x06shared\";\n" +
@@ -1909,7 +2001,7 @@ const file_kesi_v1_firm_proto_rawDesc = "" +
 	"\tClashKind\x12\x1a\n" +
 	"\x16CLASH_KIND_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12CLASH_KIND_OVERLAP\x10\x01\x12\x17\n" +
-	"\x13CLASH_KIND_TOO_MANY\x10\x022\xf0\b\n" +
+	"\x13CLASH_KIND_TOO_MANY\x10\x022\xbd\t\n" +
 	"\vFirmService\x12E\n" +
 	"\n" +
 	"CreateFirm\x12\x1a.kesi.v1.CreateFirmRequest\x1a\x1b.kesi.v1.CreateFirmResponse\x12A\n" +
@@ -1920,7 +2012,8 @@ const file_kesi_v1_firm_proto_rawDesc = "" +
 	"\x10AcceptInvitation\x12 .kesi.v1.AcceptInvitationRequest\x1a!.kesi.v1.AcceptInvitationResponse\x12M\n" +
 	"\vListMembers\x12\x1b.kesi.v1.ListMembersRequest\x1a\x1c.kesi.v1.ListMembersResponse\"\x03\x90\x02\x01\x12K\n" +
 	"\fRemoveMember\x12\x1c.kesi.v1.RemoveMemberRequest\x1a\x1d.kesi.v1.RemoveMemberResponse\x12B\n" +
-	"\tLeaveFirm\x12\x19.kesi.v1.LeaveFirmRequest\x1a\x1a.kesi.v1.LeaveFirmResponse\x12B\n" +
+	"\tLeaveFirm\x12\x19.kesi.v1.LeaveFirmRequest\x1a\x1a.kesi.v1.LeaveFirmResponse\x12K\n" +
+	"\fHandOverFirm\x12\x1c.kesi.v1.HandOverFirmRequest\x1a\x1d.kesi.v1.HandOverFirmResponse\x12B\n" +
 	"\tShareCase\x12\x19.kesi.v1.ShareCaseRequest\x1a\x1a.kesi.v1.ShareCaseResponse\x12N\n" +
 	"\rAssignSitting\x12\x1d.kesi.v1.AssignSittingRequest\x1a\x1e.kesi.v1.AssignSittingResponse\x12\\\n" +
 	"\x10ListCaseSittings\x12 .kesi.v1.ListCaseSittingsRequest\x1a!.kesi.v1.ListCaseSittingsResponse\"\x03\x90\x02\x01\x12M\n" +
@@ -1940,7 +2033,7 @@ func file_kesi_v1_firm_proto_rawDescGZIP() []byte {
 }
 
 var file_kesi_v1_firm_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_kesi_v1_firm_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
+var file_kesi_v1_firm_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
 var file_kesi_v1_firm_proto_goTypes = []any{
 	(ClashKind)(0),                   // 0: kesi.v1.ClashKind
 	(*Firm)(nil),                     // 1: kesi.v1.Firm
@@ -1966,26 +2059,28 @@ var file_kesi_v1_firm_proto_goTypes = []any{
 	(*RemoveMemberResponse)(nil),     // 21: kesi.v1.RemoveMemberResponse
 	(*LeaveFirmRequest)(nil),         // 22: kesi.v1.LeaveFirmRequest
 	(*LeaveFirmResponse)(nil),        // 23: kesi.v1.LeaveFirmResponse
-	(*ShareCaseRequest)(nil),         // 24: kesi.v1.ShareCaseRequest
-	(*ShareCaseResponse)(nil),        // 25: kesi.v1.ShareCaseResponse
-	(*AssignSittingRequest)(nil),     // 26: kesi.v1.AssignSittingRequest
-	(*AssignSittingResponse)(nil),    // 27: kesi.v1.AssignSittingResponse
-	(*ListCaseSittingsRequest)(nil),  // 28: kesi.v1.ListCaseSittingsRequest
-	(*ListCaseSittingsResponse)(nil), // 29: kesi.v1.ListCaseSittingsResponse
-	(*ListClashesRequest)(nil),       // 30: kesi.v1.ListClashesRequest
-	(*ListClashesResponse)(nil),      // 31: kesi.v1.ListClashesResponse
-	(*ListFirmSittingsRequest)(nil),  // 32: kesi.v1.ListFirmSittingsRequest
-	(*ListFirmSittingsResponse)(nil), // 33: kesi.v1.ListFirmSittingsResponse
-	(*timestamppb.Timestamp)(nil),    // 34: google.protobuf.Timestamp
-	(*date.Date)(nil),                // 35: google.type.Date
+	(*HandOverFirmRequest)(nil),      // 24: kesi.v1.HandOverFirmRequest
+	(*HandOverFirmResponse)(nil),     // 25: kesi.v1.HandOverFirmResponse
+	(*ShareCaseRequest)(nil),         // 26: kesi.v1.ShareCaseRequest
+	(*ShareCaseResponse)(nil),        // 27: kesi.v1.ShareCaseResponse
+	(*AssignSittingRequest)(nil),     // 28: kesi.v1.AssignSittingRequest
+	(*AssignSittingResponse)(nil),    // 29: kesi.v1.AssignSittingResponse
+	(*ListCaseSittingsRequest)(nil),  // 30: kesi.v1.ListCaseSittingsRequest
+	(*ListCaseSittingsResponse)(nil), // 31: kesi.v1.ListCaseSittingsResponse
+	(*ListClashesRequest)(nil),       // 32: kesi.v1.ListClashesRequest
+	(*ListClashesResponse)(nil),      // 33: kesi.v1.ListClashesResponse
+	(*ListFirmSittingsRequest)(nil),  // 34: kesi.v1.ListFirmSittingsRequest
+	(*ListFirmSittingsResponse)(nil), // 35: kesi.v1.ListFirmSittingsResponse
+	(*timestamppb.Timestamp)(nil),    // 36: google.protobuf.Timestamp
+	(*date.Date)(nil),                // 37: google.type.Date
 }
 var file_kesi_v1_firm_proto_depIdxs = []int32{
-	34, // 0: kesi.v1.Firm.created_at:type_name -> google.protobuf.Timestamp
-	34, // 1: kesi.v1.FirmMember.joined_at:type_name -> google.protobuf.Timestamp
-	34, // 2: kesi.v1.FirmInvitation.created_at:type_name -> google.protobuf.Timestamp
-	34, // 3: kesi.v1.FirmInvitation.expires_at:type_name -> google.protobuf.Timestamp
-	35, // 4: kesi.v1.FirmSitting.date:type_name -> google.type.Date
-	35, // 5: kesi.v1.Clash.date:type_name -> google.type.Date
+	36, // 0: kesi.v1.Firm.created_at:type_name -> google.protobuf.Timestamp
+	36, // 1: kesi.v1.FirmMember.joined_at:type_name -> google.protobuf.Timestamp
+	36, // 2: kesi.v1.FirmInvitation.created_at:type_name -> google.protobuf.Timestamp
+	36, // 3: kesi.v1.FirmInvitation.expires_at:type_name -> google.protobuf.Timestamp
+	37, // 4: kesi.v1.FirmSitting.date:type_name -> google.type.Date
+	37, // 5: kesi.v1.Clash.date:type_name -> google.type.Date
 	0,  // 6: kesi.v1.Clash.kind:type_name -> kesi.v1.ClashKind
 	4,  // 7: kesi.v1.Clash.sittings:type_name -> kesi.v1.FirmSitting
 	1,  // 8: kesi.v1.CreateFirmResponse.firm:type_name -> kesi.v1.Firm
@@ -1994,47 +2089,50 @@ var file_kesi_v1_firm_proto_depIdxs = []int32{
 	3,  // 11: kesi.v1.ListInvitationsResponse.invitations:type_name -> kesi.v1.FirmInvitation
 	1,  // 12: kesi.v1.AcceptInvitationResponse.firm:type_name -> kesi.v1.Firm
 	2,  // 13: kesi.v1.ListMembersResponse.members:type_name -> kesi.v1.FirmMember
-	4,  // 14: kesi.v1.AssignSittingResponse.sitting:type_name -> kesi.v1.FirmSitting
-	5,  // 15: kesi.v1.AssignSittingResponse.clashes:type_name -> kesi.v1.Clash
-	4,  // 16: kesi.v1.ListCaseSittingsResponse.sittings:type_name -> kesi.v1.FirmSitting
-	35, // 17: kesi.v1.ListClashesRequest.start:type_name -> google.type.Date
-	35, // 18: kesi.v1.ListClashesRequest.end:type_name -> google.type.Date
-	5,  // 19: kesi.v1.ListClashesResponse.clashes:type_name -> kesi.v1.Clash
-	35, // 20: kesi.v1.ListFirmSittingsRequest.date:type_name -> google.type.Date
-	4,  // 21: kesi.v1.ListFirmSittingsResponse.sittings:type_name -> kesi.v1.FirmSitting
-	6,  // 22: kesi.v1.FirmService.CreateFirm:input_type -> kesi.v1.CreateFirmRequest
-	8,  // 23: kesi.v1.FirmService.GetFirm:input_type -> kesi.v1.GetFirmRequest
-	10, // 24: kesi.v1.FirmService.InviteMember:input_type -> kesi.v1.InviteMemberRequest
-	12, // 25: kesi.v1.FirmService.ListInvitations:input_type -> kesi.v1.ListInvitationsRequest
-	14, // 26: kesi.v1.FirmService.RevokeInvitation:input_type -> kesi.v1.RevokeInvitationRequest
-	16, // 27: kesi.v1.FirmService.AcceptInvitation:input_type -> kesi.v1.AcceptInvitationRequest
-	18, // 28: kesi.v1.FirmService.ListMembers:input_type -> kesi.v1.ListMembersRequest
-	20, // 29: kesi.v1.FirmService.RemoveMember:input_type -> kesi.v1.RemoveMemberRequest
-	22, // 30: kesi.v1.FirmService.LeaveFirm:input_type -> kesi.v1.LeaveFirmRequest
-	24, // 31: kesi.v1.FirmService.ShareCase:input_type -> kesi.v1.ShareCaseRequest
-	26, // 32: kesi.v1.FirmService.AssignSitting:input_type -> kesi.v1.AssignSittingRequest
-	28, // 33: kesi.v1.FirmService.ListCaseSittings:input_type -> kesi.v1.ListCaseSittingsRequest
-	30, // 34: kesi.v1.FirmService.ListClashes:input_type -> kesi.v1.ListClashesRequest
-	32, // 35: kesi.v1.FirmService.ListFirmSittings:input_type -> kesi.v1.ListFirmSittingsRequest
-	7,  // 36: kesi.v1.FirmService.CreateFirm:output_type -> kesi.v1.CreateFirmResponse
-	9,  // 37: kesi.v1.FirmService.GetFirm:output_type -> kesi.v1.GetFirmResponse
-	11, // 38: kesi.v1.FirmService.InviteMember:output_type -> kesi.v1.InviteMemberResponse
-	13, // 39: kesi.v1.FirmService.ListInvitations:output_type -> kesi.v1.ListInvitationsResponse
-	15, // 40: kesi.v1.FirmService.RevokeInvitation:output_type -> kesi.v1.RevokeInvitationResponse
-	17, // 41: kesi.v1.FirmService.AcceptInvitation:output_type -> kesi.v1.AcceptInvitationResponse
-	19, // 42: kesi.v1.FirmService.ListMembers:output_type -> kesi.v1.ListMembersResponse
-	21, // 43: kesi.v1.FirmService.RemoveMember:output_type -> kesi.v1.RemoveMemberResponse
-	23, // 44: kesi.v1.FirmService.LeaveFirm:output_type -> kesi.v1.LeaveFirmResponse
-	25, // 45: kesi.v1.FirmService.ShareCase:output_type -> kesi.v1.ShareCaseResponse
-	27, // 46: kesi.v1.FirmService.AssignSitting:output_type -> kesi.v1.AssignSittingResponse
-	29, // 47: kesi.v1.FirmService.ListCaseSittings:output_type -> kesi.v1.ListCaseSittingsResponse
-	31, // 48: kesi.v1.FirmService.ListClashes:output_type -> kesi.v1.ListClashesResponse
-	33, // 49: kesi.v1.FirmService.ListFirmSittings:output_type -> kesi.v1.ListFirmSittingsResponse
-	36, // [36:50] is the sub-list for method output_type
-	22, // [22:36] is the sub-list for method input_type
-	22, // [22:22] is the sub-list for extension type_name
-	22, // [22:22] is the sub-list for extension extendee
-	0,  // [0:22] is the sub-list for field type_name
+	1,  // 14: kesi.v1.HandOverFirmResponse.firm:type_name -> kesi.v1.Firm
+	4,  // 15: kesi.v1.AssignSittingResponse.sitting:type_name -> kesi.v1.FirmSitting
+	5,  // 16: kesi.v1.AssignSittingResponse.clashes:type_name -> kesi.v1.Clash
+	4,  // 17: kesi.v1.ListCaseSittingsResponse.sittings:type_name -> kesi.v1.FirmSitting
+	37, // 18: kesi.v1.ListClashesRequest.start:type_name -> google.type.Date
+	37, // 19: kesi.v1.ListClashesRequest.end:type_name -> google.type.Date
+	5,  // 20: kesi.v1.ListClashesResponse.clashes:type_name -> kesi.v1.Clash
+	37, // 21: kesi.v1.ListFirmSittingsRequest.date:type_name -> google.type.Date
+	4,  // 22: kesi.v1.ListFirmSittingsResponse.sittings:type_name -> kesi.v1.FirmSitting
+	6,  // 23: kesi.v1.FirmService.CreateFirm:input_type -> kesi.v1.CreateFirmRequest
+	8,  // 24: kesi.v1.FirmService.GetFirm:input_type -> kesi.v1.GetFirmRequest
+	10, // 25: kesi.v1.FirmService.InviteMember:input_type -> kesi.v1.InviteMemberRequest
+	12, // 26: kesi.v1.FirmService.ListInvitations:input_type -> kesi.v1.ListInvitationsRequest
+	14, // 27: kesi.v1.FirmService.RevokeInvitation:input_type -> kesi.v1.RevokeInvitationRequest
+	16, // 28: kesi.v1.FirmService.AcceptInvitation:input_type -> kesi.v1.AcceptInvitationRequest
+	18, // 29: kesi.v1.FirmService.ListMembers:input_type -> kesi.v1.ListMembersRequest
+	20, // 30: kesi.v1.FirmService.RemoveMember:input_type -> kesi.v1.RemoveMemberRequest
+	22, // 31: kesi.v1.FirmService.LeaveFirm:input_type -> kesi.v1.LeaveFirmRequest
+	24, // 32: kesi.v1.FirmService.HandOverFirm:input_type -> kesi.v1.HandOverFirmRequest
+	26, // 33: kesi.v1.FirmService.ShareCase:input_type -> kesi.v1.ShareCaseRequest
+	28, // 34: kesi.v1.FirmService.AssignSitting:input_type -> kesi.v1.AssignSittingRequest
+	30, // 35: kesi.v1.FirmService.ListCaseSittings:input_type -> kesi.v1.ListCaseSittingsRequest
+	32, // 36: kesi.v1.FirmService.ListClashes:input_type -> kesi.v1.ListClashesRequest
+	34, // 37: kesi.v1.FirmService.ListFirmSittings:input_type -> kesi.v1.ListFirmSittingsRequest
+	7,  // 38: kesi.v1.FirmService.CreateFirm:output_type -> kesi.v1.CreateFirmResponse
+	9,  // 39: kesi.v1.FirmService.GetFirm:output_type -> kesi.v1.GetFirmResponse
+	11, // 40: kesi.v1.FirmService.InviteMember:output_type -> kesi.v1.InviteMemberResponse
+	13, // 41: kesi.v1.FirmService.ListInvitations:output_type -> kesi.v1.ListInvitationsResponse
+	15, // 42: kesi.v1.FirmService.RevokeInvitation:output_type -> kesi.v1.RevokeInvitationResponse
+	17, // 43: kesi.v1.FirmService.AcceptInvitation:output_type -> kesi.v1.AcceptInvitationResponse
+	19, // 44: kesi.v1.FirmService.ListMembers:output_type -> kesi.v1.ListMembersResponse
+	21, // 45: kesi.v1.FirmService.RemoveMember:output_type -> kesi.v1.RemoveMemberResponse
+	23, // 46: kesi.v1.FirmService.LeaveFirm:output_type -> kesi.v1.LeaveFirmResponse
+	25, // 47: kesi.v1.FirmService.HandOverFirm:output_type -> kesi.v1.HandOverFirmResponse
+	27, // 48: kesi.v1.FirmService.ShareCase:output_type -> kesi.v1.ShareCaseResponse
+	29, // 49: kesi.v1.FirmService.AssignSitting:output_type -> kesi.v1.AssignSittingResponse
+	31, // 50: kesi.v1.FirmService.ListCaseSittings:output_type -> kesi.v1.ListCaseSittingsResponse
+	33, // 51: kesi.v1.FirmService.ListClashes:output_type -> kesi.v1.ListClashesResponse
+	35, // 52: kesi.v1.FirmService.ListFirmSittings:output_type -> kesi.v1.ListFirmSittingsResponse
+	38, // [38:53] is the sub-list for method output_type
+	23, // [23:38] is the sub-list for method input_type
+	23, // [23:23] is the sub-list for extension type_name
+	23, // [23:23] is the sub-list for extension extendee
+	0,  // [0:23] is the sub-list for field type_name
 }
 
 func init() { file_kesi_v1_firm_proto_init() }
@@ -2048,7 +2146,7 @@ func file_kesi_v1_firm_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_kesi_v1_firm_proto_rawDesc), len(file_kesi_v1_firm_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   33,
+			NumMessages:   35,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

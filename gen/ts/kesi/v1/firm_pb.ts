@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file kesi/v1/firm.proto.
  */
 export const file_kesi_v1_firm: GenFile = /*@__PURE__*/
-  fileDesc("ChJrZXNpL3YxL2Zpcm0ucHJvdG8SB2tlc2kudjEigAEKBEZpcm0SCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIVCg1hZG1pbl91c2VyX2lkGAMgASgJEhcKD2NhbGxlcl9pc19hZG1pbhgEIAEoCBIuCgpjcmVhdGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJ8CgpGaXJtTWVtYmVyEg8KB3VzZXJfaWQYASABKAkSEAoIZnVsbG5hbWUYAiABKAkSDQoFZW1haWwYAyABKAkSDQoFYWRtaW4YBCABKAgSLQoJam9pbmVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKfAQoORmlybUludml0YXRpb24SCgoCaWQYASABKAkSDQoFZW1haWwYAiABKAkSEgoKaW52aXRlZF9ieRgDIAEoCRIuCgpjcmVhdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVzX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLOAgoLRmlybVNpdHRpbmcSEwoLYWN0aXZpdHlfaWQYASABKAkSEAoIY2FzZV9yZWYYAiABKAkSDwoHY2FzZV9pZBgDIAEoCRIPCgdwYXJ0aWVzGAQgASgJEhEKCWxhd19jb3VydBgFIAEoCRIQCghhY3Rpdml0eRgGIAEoCRIfCgRkYXRlGAcgASgLMhEuZ29vZ2xlLnR5cGUuRGF0ZRIMCgR0aW1lGAggASgJEhUKDW93bmVyX3VzZXJfaWQYCSABKAkSEgoKb3duZXJfbmFtZRgKIAEoCRIYChBhdHRlbmRlZV91c2VyX2lkGAsgASgJEhUKDWF0dGVuZGVlX25hbWUYDCABKAkSGwoTYXNzaWduZWRfYnlfdXNlcl9pZBgNIAEoCRIYChBhc3NpZ25lZF9ieV9uYW1lGA4gASgJEg8KB291dGNvbWUYDyABKAkipgEKBUNsYXNoEg8KB3VzZXJfaWQYASABKAkSEAoIZnVsbG5hbWUYAiABKAkSHwoEZGF0ZRgDIAEoCzIRLmdvb2dsZS50eXBlLkRhdGUSIAoEa2luZBgEIAEoDjISLmtlc2kudjEuQ2xhc2hLaW5kEg8KB21lc3NhZ2UYBSABKAkSJgoIc2l0dGluZ3MYBiADKAsyFC5rZXNpLnYxLkZpcm1TaXR0aW5nIiEKEUNyZWF0ZUZpcm1SZXF1ZXN0EgwKBG5hbWUYASABKAkiMQoSQ3JlYXRlRmlybVJlc3BvbnNlEhsKBGZpcm0YASABKAsyDS5rZXNpLnYxLkZpcm0iEAoOR2V0RmlybVJlcXVlc3QiLgoPR2V0RmlybVJlc3BvbnNlEhsKBGZpcm0YASABKAsyDS5rZXNpLnYxLkZpcm0iJAoTSW52aXRlTWVtYmVyUmVxdWVzdBINCgVlbWFpbBgBIAEoCSJDChRJbnZpdGVNZW1iZXJSZXNwb25zZRIrCgppbnZpdGF0aW9uGAEgASgLMhcua2VzaS52MS5GaXJtSW52aXRhdGlvbiIYChZMaXN0SW52aXRhdGlvbnNSZXF1ZXN0IkcKF0xpc3RJbnZpdGF0aW9uc1Jlc3BvbnNlEiwKC2ludml0YXRpb25zGAEgAygLMhcua2VzaS52MS5GaXJtSW52aXRhdGlvbiIlChdSZXZva2VJbnZpdGF0aW9uUmVxdWVzdBIKCgJpZBgBIAEoCSIaChhSZXZva2VJbnZpdGF0aW9uUmVzcG9uc2UiJwoXQWNjZXB0SW52aXRhdGlvblJlcXVlc3QSDAoEY29kZRgBIAEoCSI3ChhBY2NlcHRJbnZpdGF0aW9uUmVzcG9uc2USGwoEZmlybRgBIAEoCzINLmtlc2kudjEuRmlybSIUChJMaXN0TWVtYmVyc1JlcXVlc3QiOwoTTGlzdE1lbWJlcnNSZXNwb25zZRIkCgdtZW1iZXJzGAEgAygLMhMua2VzaS52MS5GaXJtTWVtYmVyIi0KE1JlbW92ZU1lbWJlclJlcXVlc3QSFgoObWVtYmVyX3VzZXJfaWQYASABKAkiFgoUUmVtb3ZlTWVtYmVyUmVzcG9uc2UiEgoQTGVhdmVGaXJtUmVxdWVzdCITChFMZWF2ZUZpcm1SZXNwb25zZSIuChBTaGFyZUNhc2VSZXF1ZXN0EgoKAmlkGAEgASgJEg4KBnNoYXJlZBgCIAEoCCIvChFTaGFyZUNhc2VSZXNwb25zZRIKCgJpZBgBIAEoCRIOCgZzaGFyZWQYAiABKAgiQwoUQXNzaWduU2l0dGluZ1JlcXVlc3QSEwoLYWN0aXZpdHlfaWQYASABKAkSFgoObWVtYmVyX3VzZXJfaWQYAiABKAkiXwoVQXNzaWduU2l0dGluZ1Jlc3BvbnNlEiUKB3NpdHRpbmcYASABKAsyFC5rZXNpLnYxLkZpcm1TaXR0aW5nEh8KB2NsYXNoZXMYAiADKAsyDi5rZXNpLnYxLkNsYXNoIiUKF0xpc3RDYXNlU2l0dGluZ3NSZXF1ZXN0EgoKAmlkGAEgASgJImsKGExpc3RDYXNlU2l0dGluZ3NSZXNwb25zZRIOCgZzaGFyZWQYASABKAgSFwoPY2FsbGVyX2lzX293bmVyGAIgASgIEiYKCHNpdHRpbmdzGAMgAygLMhQua2VzaS52MS5GaXJtU2l0dGluZyJWChJMaXN0Q2xhc2hlc1JlcXVlc3QSIAoFc3RhcnQYASABKAsyES5nb29nbGUudHlwZS5EYXRlEh4KA2VuZBgCIAEoCzIRLmdvb2dsZS50eXBlLkRhdGUiNgoTTGlzdENsYXNoZXNSZXNwb25zZRIfCgdjbGFzaGVzGAEgAygLMg4ua2VzaS52MS5DbGFzaCI6ChdMaXN0RmlybVNpdHRpbmdzUmVxdWVzdBIfCgRkYXRlGAEgASgLMhEuZ29vZ2xlLnR5cGUuRGF0ZSJCChhMaXN0RmlybVNpdHRpbmdzUmVzcG9uc2USJgoIc2l0dGluZ3MYASADKAsyFC5rZXNpLnYxLkZpcm1TaXR0aW5nKlgKCUNsYXNoS2luZBIaChZDTEFTSF9LSU5EX1VOU1BFQ0lGSUVEEAASFgoSQ0xBU0hfS0lORF9PVkVSTEFQEAESFwoTQ0xBU0hfS0lORF9UT09fTUFOWRACMvAICgtGaXJtU2VydmljZRJFCgpDcmVhdGVGaXJtEhoua2VzaS52MS5DcmVhdGVGaXJtUmVxdWVzdBobLmtlc2kudjEuQ3JlYXRlRmlybVJlc3BvbnNlEkEKB0dldEZpcm0SFy5rZXNpLnYxLkdldEZpcm1SZXF1ZXN0Ghgua2VzaS52MS5HZXRGaXJtUmVzcG9uc2UiA5ACARJLCgxJbnZpdGVNZW1iZXISHC5rZXNpLnYxLkludml0ZU1lbWJlclJlcXVlc3QaHS5rZXNpLnYxLkludml0ZU1lbWJlclJlc3BvbnNlElkKD0xpc3RJbnZpdGF0aW9ucxIfLmtlc2kudjEuTGlzdEludml0YXRpb25zUmVxdWVzdBogLmtlc2kudjEuTGlzdEludml0YXRpb25zUmVzcG9uc2UiA5ACARJXChBSZXZva2VJbnZpdGF0aW9uEiAua2VzaS52MS5SZXZva2VJbnZpdGF0aW9uUmVxdWVzdBohLmtlc2kudjEuUmV2b2tlSW52aXRhdGlvblJlc3BvbnNlElcKEEFjY2VwdEludml0YXRpb24SIC5rZXNpLnYxLkFjY2VwdEludml0YXRpb25SZXF1ZXN0GiEua2VzaS52MS5BY2NlcHRJbnZpdGF0aW9uUmVzcG9uc2USTQoLTGlzdE1lbWJlcnMSGy5rZXNpLnYxLkxpc3RNZW1iZXJzUmVxdWVzdBocLmtlc2kudjEuTGlzdE1lbWJlcnNSZXNwb25zZSIDkAIBEksKDFJlbW92ZU1lbWJlchIcLmtlc2kudjEuUmVtb3ZlTWVtYmVyUmVxdWVzdBodLmtlc2kudjEuUmVtb3ZlTWVtYmVyUmVzcG9uc2USQgoJTGVhdmVGaXJtEhkua2VzaS52MS5MZWF2ZUZpcm1SZXF1ZXN0Ghoua2VzaS52MS5MZWF2ZUZpcm1SZXNwb25zZRJCCglTaGFyZUNhc2USGS5rZXNpLnYxLlNoYXJlQ2FzZVJlcXVlc3QaGi5rZXNpLnYxLlNoYXJlQ2FzZVJlc3BvbnNlEk4KDUFzc2lnblNpdHRpbmcSHS5rZXNpLnYxLkFzc2lnblNpdHRpbmdSZXF1ZXN0Gh4ua2VzaS52MS5Bc3NpZ25TaXR0aW5nUmVzcG9uc2USXAoQTGlzdENhc2VTaXR0aW5ncxIgLmtlc2kudjEuTGlzdENhc2VTaXR0aW5nc1JlcXVlc3QaIS5rZXNpLnYxLkxpc3RDYXNlU2l0dGluZ3NSZXNwb25zZSIDkAIBEk0KC0xpc3RDbGFzaGVzEhsua2VzaS52MS5MaXN0Q2xhc2hlc1JlcXVlc3QaHC5rZXNpLnYxLkxpc3RDbGFzaGVzUmVzcG9uc2UiA5ACARJcChBMaXN0RmlybVNpdHRpbmdzEiAua2VzaS52MS5MaXN0RmlybVNpdHRpbmdzUmVxdWVzdBohLmtlc2kudjEuTGlzdEZpcm1TaXR0aW5nc1Jlc3BvbnNlIgOQAgFCLlosZ2l0aHViLmNvbS9rZXNpaHEva2VzaS9nZW4vZ28va2VzaS92MTtrZXNpdjFiBnByb3RvMw", [file_google_protobuf_timestamp, file_google_type_date]);
+  fileDesc("ChJrZXNpL3YxL2Zpcm0ucHJvdG8SB2tlc2kudjEigAEKBEZpcm0SCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIVCg1hZG1pbl91c2VyX2lkGAMgASgJEhcKD2NhbGxlcl9pc19hZG1pbhgEIAEoCBIuCgpjcmVhdGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJ8CgpGaXJtTWVtYmVyEg8KB3VzZXJfaWQYASABKAkSEAoIZnVsbG5hbWUYAiABKAkSDQoFZW1haWwYAyABKAkSDQoFYWRtaW4YBCABKAgSLQoJam9pbmVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKfAQoORmlybUludml0YXRpb24SCgoCaWQYASABKAkSDQoFZW1haWwYAiABKAkSEgoKaW52aXRlZF9ieRgDIAEoCRIuCgpjcmVhdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVzX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLOAgoLRmlybVNpdHRpbmcSEwoLYWN0aXZpdHlfaWQYASABKAkSEAoIY2FzZV9yZWYYAiABKAkSDwoHY2FzZV9pZBgDIAEoCRIPCgdwYXJ0aWVzGAQgASgJEhEKCWxhd19jb3VydBgFIAEoCRIQCghhY3Rpdml0eRgGIAEoCRIfCgRkYXRlGAcgASgLMhEuZ29vZ2xlLnR5cGUuRGF0ZRIMCgR0aW1lGAggASgJEhUKDW93bmVyX3VzZXJfaWQYCSABKAkSEgoKb3duZXJfbmFtZRgKIAEoCRIYChBhdHRlbmRlZV91c2VyX2lkGAsgASgJEhUKDWF0dGVuZGVlX25hbWUYDCABKAkSGwoTYXNzaWduZWRfYnlfdXNlcl9pZBgNIAEoCRIYChBhc3NpZ25lZF9ieV9uYW1lGA4gASgJEg8KB291dGNvbWUYDyABKAkipgEKBUNsYXNoEg8KB3VzZXJfaWQYASABKAkSEAoIZnVsbG5hbWUYAiABKAkSHwoEZGF0ZRgDIAEoCzIRLmdvb2dsZS50eXBlLkRhdGUSIAoEa2luZBgEIAEoDjISLmtlc2kudjEuQ2xhc2hLaW5kEg8KB21lc3NhZ2UYBSABKAkSJgoIc2l0dGluZ3MYBiADKAsyFC5rZXNpLnYxLkZpcm1TaXR0aW5nIiEKEUNyZWF0ZUZpcm1SZXF1ZXN0EgwKBG5hbWUYASABKAkiMQoSQ3JlYXRlRmlybVJlc3BvbnNlEhsKBGZpcm0YASABKAsyDS5rZXNpLnYxLkZpcm0iEAoOR2V0RmlybVJlcXVlc3QiLgoPR2V0RmlybVJlc3BvbnNlEhsKBGZpcm0YASABKAsyDS5rZXNpLnYxLkZpcm0iJAoTSW52aXRlTWVtYmVyUmVxdWVzdBINCgVlbWFpbBgBIAEoCSJDChRJbnZpdGVNZW1iZXJSZXNwb25zZRIrCgppbnZpdGF0aW9uGAEgASgLMhcua2VzaS52MS5GaXJtSW52aXRhdGlvbiIYChZMaXN0SW52aXRhdGlvbnNSZXF1ZXN0IkcKF0xpc3RJbnZpdGF0aW9uc1Jlc3BvbnNlEiwKC2ludml0YXRpb25zGAEgAygLMhcua2VzaS52MS5GaXJtSW52aXRhdGlvbiIlChdSZXZva2VJbnZpdGF0aW9uUmVxdWVzdBIKCgJpZBgBIAEoCSIaChhSZXZva2VJbnZpdGF0aW9uUmVzcG9uc2UiJwoXQWNjZXB0SW52aXRhdGlvblJlcXVlc3QSDAoEY29kZRgBIAEoCSI3ChhBY2NlcHRJbnZpdGF0aW9uUmVzcG9uc2USGwoEZmlybRgBIAEoCzINLmtlc2kudjEuRmlybSIUChJMaXN0TWVtYmVyc1JlcXVlc3QiOwoTTGlzdE1lbWJlcnNSZXNwb25zZRIkCgdtZW1iZXJzGAEgAygLMhMua2VzaS52MS5GaXJtTWVtYmVyIi0KE1JlbW92ZU1lbWJlclJlcXVlc3QSFgoObWVtYmVyX3VzZXJfaWQYASABKAkiFgoUUmVtb3ZlTWVtYmVyUmVzcG9uc2UiEgoQTGVhdmVGaXJtUmVxdWVzdCITChFMZWF2ZUZpcm1SZXNwb25zZSItChNIYW5kT3ZlckZpcm1SZXF1ZXN0EhYKDm1lbWJlcl91c2VyX2lkGAEgASgJIjMKFEhhbmRPdmVyRmlybVJlc3BvbnNlEhsKBGZpcm0YASABKAsyDS5rZXNpLnYxLkZpcm0iLgoQU2hhcmVDYXNlUmVxdWVzdBIKCgJpZBgBIAEoCRIOCgZzaGFyZWQYAiABKAgiLwoRU2hhcmVDYXNlUmVzcG9uc2USCgoCaWQYASABKAkSDgoGc2hhcmVkGAIgASgIIkMKFEFzc2lnblNpdHRpbmdSZXF1ZXN0EhMKC2FjdGl2aXR5X2lkGAEgASgJEhYKDm1lbWJlcl91c2VyX2lkGAIgASgJIl8KFUFzc2lnblNpdHRpbmdSZXNwb25zZRIlCgdzaXR0aW5nGAEgASgLMhQua2VzaS52MS5GaXJtU2l0dGluZxIfCgdjbGFzaGVzGAIgAygLMg4ua2VzaS52MS5DbGFzaCIlChdMaXN0Q2FzZVNpdHRpbmdzUmVxdWVzdBIKCgJpZBgBIAEoCSJrChhMaXN0Q2FzZVNpdHRpbmdzUmVzcG9uc2USDgoGc2hhcmVkGAEgASgIEhcKD2NhbGxlcl9pc19vd25lchgCIAEoCBImCghzaXR0aW5ncxgDIAMoCzIULmtlc2kudjEuRmlybVNpdHRpbmciVgoSTGlzdENsYXNoZXNSZXF1ZXN0EiAKBXN0YXJ0GAEgASgLMhEuZ29vZ2xlLnR5cGUuRGF0ZRIeCgNlbmQYAiABKAsyES5nb29nbGUudHlwZS5EYXRlIjYKE0xpc3RDbGFzaGVzUmVzcG9uc2USHwoHY2xhc2hlcxgBIAMoCzIOLmtlc2kudjEuQ2xhc2giOgoXTGlzdEZpcm1TaXR0aW5nc1JlcXVlc3QSHwoEZGF0ZRgBIAEoCzIRLmdvb2dsZS50eXBlLkRhdGUiQgoYTGlzdEZpcm1TaXR0aW5nc1Jlc3BvbnNlEiYKCHNpdHRpbmdzGAEgAygLMhQua2VzaS52MS5GaXJtU2l0dGluZypYCglDbGFzaEtpbmQSGgoWQ0xBU0hfS0lORF9VTlNQRUNJRklFRBAAEhYKEkNMQVNIX0tJTkRfT1ZFUkxBUBABEhcKE0NMQVNIX0tJTkRfVE9PX01BTlkQAjK9CQoLRmlybVNlcnZpY2USRQoKQ3JlYXRlRmlybRIaLmtlc2kudjEuQ3JlYXRlRmlybVJlcXVlc3QaGy5rZXNpLnYxLkNyZWF0ZUZpcm1SZXNwb25zZRJBCgdHZXRGaXJtEhcua2VzaS52MS5HZXRGaXJtUmVxdWVzdBoYLmtlc2kudjEuR2V0RmlybVJlc3BvbnNlIgOQAgESSwoMSW52aXRlTWVtYmVyEhwua2VzaS52MS5JbnZpdGVNZW1iZXJSZXF1ZXN0Gh0ua2VzaS52MS5JbnZpdGVNZW1iZXJSZXNwb25zZRJZCg9MaXN0SW52aXRhdGlvbnMSHy5rZXNpLnYxLkxpc3RJbnZpdGF0aW9uc1JlcXVlc3QaIC5rZXNpLnYxLkxpc3RJbnZpdGF0aW9uc1Jlc3BvbnNlIgOQAgESVwoQUmV2b2tlSW52aXRhdGlvbhIgLmtlc2kudjEuUmV2b2tlSW52aXRhdGlvblJlcXVlc3QaIS5rZXNpLnYxLlJldm9rZUludml0YXRpb25SZXNwb25zZRJXChBBY2NlcHRJbnZpdGF0aW9uEiAua2VzaS52MS5BY2NlcHRJbnZpdGF0aW9uUmVxdWVzdBohLmtlc2kudjEuQWNjZXB0SW52aXRhdGlvblJlc3BvbnNlEk0KC0xpc3RNZW1iZXJzEhsua2VzaS52MS5MaXN0TWVtYmVyc1JlcXVlc3QaHC5rZXNpLnYxLkxpc3RNZW1iZXJzUmVzcG9uc2UiA5ACARJLCgxSZW1vdmVNZW1iZXISHC5rZXNpLnYxLlJlbW92ZU1lbWJlclJlcXVlc3QaHS5rZXNpLnYxLlJlbW92ZU1lbWJlclJlc3BvbnNlEkIKCUxlYXZlRmlybRIZLmtlc2kudjEuTGVhdmVGaXJtUmVxdWVzdBoaLmtlc2kudjEuTGVhdmVGaXJtUmVzcG9uc2USSwoMSGFuZE92ZXJGaXJtEhwua2VzaS52MS5IYW5kT3ZlckZpcm1SZXF1ZXN0Gh0ua2VzaS52MS5IYW5kT3ZlckZpcm1SZXNwb25zZRJCCglTaGFyZUNhc2USGS5rZXNpLnYxLlNoYXJlQ2FzZVJlcXVlc3QaGi5rZXNpLnYxLlNoYXJlQ2FzZVJlc3BvbnNlEk4KDUFzc2lnblNpdHRpbmcSHS5rZXNpLnYxLkFzc2lnblNpdHRpbmdSZXF1ZXN0Gh4ua2VzaS52MS5Bc3NpZ25TaXR0aW5nUmVzcG9uc2USXAoQTGlzdENhc2VTaXR0aW5ncxIgLmtlc2kudjEuTGlzdENhc2VTaXR0aW5nc1JlcXVlc3QaIS5rZXNpLnYxLkxpc3RDYXNlU2l0dGluZ3NSZXNwb25zZSIDkAIBEk0KC0xpc3RDbGFzaGVzEhsua2VzaS52MS5MaXN0Q2xhc2hlc1JlcXVlc3QaHC5rZXNpLnYxLkxpc3RDbGFzaGVzUmVzcG9uc2UiA5ACARJcChBMaXN0RmlybVNpdHRpbmdzEiAua2VzaS52MS5MaXN0RmlybVNpdHRpbmdzUmVxdWVzdBohLmtlc2kudjEuTGlzdEZpcm1TaXR0aW5nc1Jlc3BvbnNlIgOQAgFCLlosZ2l0aHViLmNvbS9rZXNpaHEva2VzaS9nZW4vZ28va2VzaS92MTtrZXNpdjFiBnByb3RvMw", [file_google_protobuf_timestamp, file_google_type_date]);
 
 /**
  * @generated from message kesi.v1.Firm
@@ -562,6 +562,40 @@ export const LeaveFirmResponseSchema: GenMessage<LeaveFirmResponse> = /*@__PURE_
   messageDesc(file_kesi_v1_firm, 22);
 
 /**
+ * @generated from message kesi.v1.HandOverFirmRequest
+ */
+export type HandOverFirmRequest = Message<"kesi.v1.HandOverFirmRequest"> & {
+  /**
+   * @generated from field: string member_user_id = 1;
+   */
+  memberUserId: string;
+};
+
+/**
+ * Describes the message kesi.v1.HandOverFirmRequest.
+ * Use `create(HandOverFirmRequestSchema)` to create a new message.
+ */
+export const HandOverFirmRequestSchema: GenMessage<HandOverFirmRequest> = /*@__PURE__*/
+  messageDesc(file_kesi_v1_firm, 23);
+
+/**
+ * @generated from message kesi.v1.HandOverFirmResponse
+ */
+export type HandOverFirmResponse = Message<"kesi.v1.HandOverFirmResponse"> & {
+  /**
+   * @generated from field: kesi.v1.Firm firm = 1;
+   */
+  firm?: Firm | undefined;
+};
+
+/**
+ * Describes the message kesi.v1.HandOverFirmResponse.
+ * Use `create(HandOverFirmResponseSchema)` to create a new message.
+ */
+export const HandOverFirmResponseSchema: GenMessage<HandOverFirmResponse> = /*@__PURE__*/
+  messageDesc(file_kesi_v1_firm, 24);
+
+/**
  * @generated from message kesi.v1.ShareCaseRequest
  */
 export type ShareCaseRequest = Message<"kesi.v1.ShareCaseRequest"> & {
@@ -583,7 +617,7 @@ export type ShareCaseRequest = Message<"kesi.v1.ShareCaseRequest"> & {
  * Use `create(ShareCaseRequestSchema)` to create a new message.
  */
 export const ShareCaseRequestSchema: GenMessage<ShareCaseRequest> = /*@__PURE__*/
-  messageDesc(file_kesi_v1_firm, 23);
+  messageDesc(file_kesi_v1_firm, 25);
 
 /**
  * @generated from message kesi.v1.ShareCaseResponse
@@ -605,7 +639,7 @@ export type ShareCaseResponse = Message<"kesi.v1.ShareCaseResponse"> & {
  * Use `create(ShareCaseResponseSchema)` to create a new message.
  */
 export const ShareCaseResponseSchema: GenMessage<ShareCaseResponse> = /*@__PURE__*/
-  messageDesc(file_kesi_v1_firm, 24);
+  messageDesc(file_kesi_v1_firm, 26);
 
 /**
  * @generated from message kesi.v1.AssignSittingRequest
@@ -629,7 +663,7 @@ export type AssignSittingRequest = Message<"kesi.v1.AssignSittingRequest"> & {
  * Use `create(AssignSittingRequestSchema)` to create a new message.
  */
 export const AssignSittingRequestSchema: GenMessage<AssignSittingRequest> = /*@__PURE__*/
-  messageDesc(file_kesi_v1_firm, 25);
+  messageDesc(file_kesi_v1_firm, 27);
 
 /**
  * @generated from message kesi.v1.AssignSittingResponse
@@ -653,7 +687,7 @@ export type AssignSittingResponse = Message<"kesi.v1.AssignSittingResponse"> & {
  * Use `create(AssignSittingResponseSchema)` to create a new message.
  */
 export const AssignSittingResponseSchema: GenMessage<AssignSittingResponse> = /*@__PURE__*/
-  messageDesc(file_kesi_v1_firm, 26);
+  messageDesc(file_kesi_v1_firm, 28);
 
 /**
  * @generated from message kesi.v1.ListCaseSittingsRequest
@@ -672,7 +706,7 @@ export type ListCaseSittingsRequest = Message<"kesi.v1.ListCaseSittingsRequest">
  * Use `create(ListCaseSittingsRequestSchema)` to create a new message.
  */
 export const ListCaseSittingsRequestSchema: GenMessage<ListCaseSittingsRequest> = /*@__PURE__*/
-  messageDesc(file_kesi_v1_firm, 27);
+  messageDesc(file_kesi_v1_firm, 29);
 
 /**
  * @generated from message kesi.v1.ListCaseSittingsResponse
@@ -701,7 +735,7 @@ export type ListCaseSittingsResponse = Message<"kesi.v1.ListCaseSittingsResponse
  * Use `create(ListCaseSittingsResponseSchema)` to create a new message.
  */
 export const ListCaseSittingsResponseSchema: GenMessage<ListCaseSittingsResponse> = /*@__PURE__*/
-  messageDesc(file_kesi_v1_firm, 28);
+  messageDesc(file_kesi_v1_firm, 30);
 
 /**
  * @generated from message kesi.v1.ListClashesRequest
@@ -723,7 +757,7 @@ export type ListClashesRequest = Message<"kesi.v1.ListClashesRequest"> & {
  * Use `create(ListClashesRequestSchema)` to create a new message.
  */
 export const ListClashesRequestSchema: GenMessage<ListClashesRequest> = /*@__PURE__*/
-  messageDesc(file_kesi_v1_firm, 29);
+  messageDesc(file_kesi_v1_firm, 31);
 
 /**
  * @generated from message kesi.v1.ListClashesResponse
@@ -740,7 +774,7 @@ export type ListClashesResponse = Message<"kesi.v1.ListClashesResponse"> & {
  * Use `create(ListClashesResponseSchema)` to create a new message.
  */
 export const ListClashesResponseSchema: GenMessage<ListClashesResponse> = /*@__PURE__*/
-  messageDesc(file_kesi_v1_firm, 30);
+  messageDesc(file_kesi_v1_firm, 32);
 
 /**
  * @generated from message kesi.v1.ListFirmSittingsRequest
@@ -757,7 +791,7 @@ export type ListFirmSittingsRequest = Message<"kesi.v1.ListFirmSittingsRequest">
  * Use `create(ListFirmSittingsRequestSchema)` to create a new message.
  */
 export const ListFirmSittingsRequestSchema: GenMessage<ListFirmSittingsRequest> = /*@__PURE__*/
-  messageDesc(file_kesi_v1_firm, 31);
+  messageDesc(file_kesi_v1_firm, 33);
 
 /**
  * @generated from message kesi.v1.ListFirmSittingsResponse
@@ -774,7 +808,7 @@ export type ListFirmSittingsResponse = Message<"kesi.v1.ListFirmSittingsResponse
  * Use `create(ListFirmSittingsResponseSchema)` to create a new message.
  */
 export const ListFirmSittingsResponseSchema: GenMessage<ListFirmSittingsResponse> = /*@__PURE__*/
-  messageDesc(file_kesi_v1_firm, 32);
+  messageDesc(file_kesi_v1_firm, 34);
 
 /**
  * @generated from enum kesi.v1.ClashKind
@@ -919,6 +953,20 @@ export const FirmService: GenService<{
     methodKind: "unary";
     input: typeof LeaveFirmRequestSchema;
     output: typeof LeaveFirmResponseSchema;
+  },
+  /**
+   * HandOverFirm makes another member the firm's administrator: their role
+   * becomes moderator, and the caller stays a member with the role they had
+   * before creating a firm (lawyer). Administrator only; a user who is not
+   * a member of the caller's firm is NOT_FOUND. An administrator hands the
+   * firm over before leaving it or deleting their account.
+   *
+   * @generated from rpc kesi.v1.FirmService.HandOverFirm
+   */
+  handOverFirm: {
+    methodKind: "unary";
+    input: typeof HandOverFirmRequestSchema;
+    output: typeof HandOverFirmResponseSchema;
   },
   /**
    * ShareCase shares one of the caller's own cases with their firm

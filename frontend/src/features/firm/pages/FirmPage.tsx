@@ -12,6 +12,7 @@ import {
   useClashes,
   useCreateFirm,
   useFirm,
+  useHandOverFirm,
   useInvitations,
   useInvite,
   useLeaveFirm,
@@ -33,6 +34,9 @@ export const FIRM_TEXT = {
   member: 'Member',
   remove: 'Remove',
   confirmRemove: (name: string) => `Remove ${name}? They stop seeing the firm's cases at once and keep their own.`,
+  handOver: 'Hand over',
+  confirmHandOver: (name: string) =>
+    `Make ${name} the firm's administrator? They manage its members and invitations; you stay a member and can then leave the firm or delete your account.`,
   invite: 'Invite a colleague',
   inviteHelp: 'They get an e-mail with a link that works once, for 7 days, only for that address.',
   email: 'E-mail address',
@@ -133,15 +137,18 @@ function FirmHome({ name, admin }: { name: string; admin: boolean }) {
 function Members({ admin }: { admin: boolean }) {
   const members = useMembers(true);
   const remove = useRemoveMember();
+  const handOver = useHandOverFirm();
+  const failure = remove.error ?? handOver.error;
+  const busy = remove.isPending || handOver.isPending;
   return (
     <Card withBorder>
       <Stack gap="sm">
         <Title order={2} size="h4">
           {FIRM_TEXT.members}
         </Title>
-        {remove.error && (
+        {failure && (
           <Alert color="red" variant="light">
-            {errorMessageOr(remove.error, FIRM_TEXT.failed)}
+            {errorMessageOr(failure, FIRM_TEXT.failed)}
           </Alert>
         )}
         <Stack gap="xs" data-testid="firm-members">
@@ -159,17 +166,37 @@ function Members({ admin }: { admin: boolean }) {
                 </Text>
               </div>
               {admin && !m.admin && (
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="light"
-                  aria-label={`${FIRM_TEXT.remove} ${m.fullname}`}
-                  onClick={() => {
-                    if (window.confirm(FIRM_TEXT.confirmRemove(m.fullname))) remove.mutate(m.userId);
-                  }}
-                >
-                  {FIRM_TEXT.remove}
-                </Button>
+                <Group gap="xs">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    disabled={busy}
+                    aria-label={`${FIRM_TEXT.handOver} to ${m.fullname}`}
+                    onClick={() => {
+                      if (window.confirm(FIRM_TEXT.confirmHandOver(m.fullname))) {
+                        remove.reset();
+                        handOver.mutate(m.userId);
+                      }
+                    }}
+                  >
+                    {FIRM_TEXT.handOver}
+                  </Button>
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="light"
+                    disabled={busy}
+                    aria-label={`${FIRM_TEXT.remove} ${m.fullname}`}
+                    onClick={() => {
+                      if (window.confirm(FIRM_TEXT.confirmRemove(m.fullname))) {
+                        handOver.reset();
+                        remove.mutate(m.userId);
+                      }
+                    }}
+                  >
+                    {FIRM_TEXT.remove}
+                  </Button>
+                </Group>
               )}
             </Group>
           ))}

@@ -56,6 +56,9 @@ const (
 	FirmServiceRemoveMemberProcedure = "/kesi.v1.FirmService/RemoveMember"
 	// FirmServiceLeaveFirmProcedure is the fully-qualified name of the FirmService's LeaveFirm RPC.
 	FirmServiceLeaveFirmProcedure = "/kesi.v1.FirmService/LeaveFirm"
+	// FirmServiceHandOverFirmProcedure is the fully-qualified name of the FirmService's HandOverFirm
+	// RPC.
+	FirmServiceHandOverFirmProcedure = "/kesi.v1.FirmService/HandOverFirm"
 	// FirmServiceShareCaseProcedure is the fully-qualified name of the FirmService's ShareCase RPC.
 	FirmServiceShareCaseProcedure = "/kesi.v1.FirmService/ShareCase"
 	// FirmServiceAssignSittingProcedure is the fully-qualified name of the FirmService's AssignSitting
@@ -102,6 +105,12 @@ type FirmServiceClient interface {
 	// LeaveFirm is a member leaving: as RemoveMember, by the member. The
 	// administrator cannot leave a firm that has other members.
 	LeaveFirm(context.Context, *connect.Request[v1.LeaveFirmRequest]) (*connect.Response[v1.LeaveFirmResponse], error)
+	// HandOverFirm makes another member the firm's administrator: their role
+	// becomes moderator, and the caller stays a member with the role they had
+	// before creating a firm (lawyer). Administrator only; a user who is not
+	// a member of the caller's firm is NOT_FOUND. An administrator hands the
+	// firm over before leaving it or deleting their account.
+	HandOverFirm(context.Context, *connect.Request[v1.HandOverFirmRequest]) (*connect.Response[v1.HandOverFirmResponse], error)
 	// ShareCase shares one of the caller's own cases with their firm
 	// (shared = true) or takes it back (false). Only the case's owner may.
 	ShareCase(context.Context, *connect.Request[v1.ShareCaseRequest]) (*connect.Response[v1.ShareCaseResponse], error)
@@ -191,6 +200,12 @@ func NewFirmServiceClient(httpClient connect.HTTPClient, baseURL string, opts ..
 			connect.WithSchema(firmServiceMethods.ByName("LeaveFirm")),
 			connect.WithClientOptions(opts...),
 		),
+		handOverFirm: connect.NewClient[v1.HandOverFirmRequest, v1.HandOverFirmResponse](
+			httpClient,
+			baseURL+FirmServiceHandOverFirmProcedure,
+			connect.WithSchema(firmServiceMethods.ByName("HandOverFirm")),
+			connect.WithClientOptions(opts...),
+		),
 		shareCase: connect.NewClient[v1.ShareCaseRequest, v1.ShareCaseResponse](
 			httpClient,
 			baseURL+FirmServiceShareCaseProcedure,
@@ -238,6 +253,7 @@ type firmServiceClient struct {
 	listMembers      *connect.Client[v1.ListMembersRequest, v1.ListMembersResponse]
 	removeMember     *connect.Client[v1.RemoveMemberRequest, v1.RemoveMemberResponse]
 	leaveFirm        *connect.Client[v1.LeaveFirmRequest, v1.LeaveFirmResponse]
+	handOverFirm     *connect.Client[v1.HandOverFirmRequest, v1.HandOverFirmResponse]
 	shareCase        *connect.Client[v1.ShareCaseRequest, v1.ShareCaseResponse]
 	assignSitting    *connect.Client[v1.AssignSittingRequest, v1.AssignSittingResponse]
 	listCaseSittings *connect.Client[v1.ListCaseSittingsRequest, v1.ListCaseSittingsResponse]
@@ -288,6 +304,11 @@ func (c *firmServiceClient) RemoveMember(ctx context.Context, req *connect.Reque
 // LeaveFirm calls kesi.v1.FirmService.LeaveFirm.
 func (c *firmServiceClient) LeaveFirm(ctx context.Context, req *connect.Request[v1.LeaveFirmRequest]) (*connect.Response[v1.LeaveFirmResponse], error) {
 	return c.leaveFirm.CallUnary(ctx, req)
+}
+
+// HandOverFirm calls kesi.v1.FirmService.HandOverFirm.
+func (c *firmServiceClient) HandOverFirm(ctx context.Context, req *connect.Request[v1.HandOverFirmRequest]) (*connect.Response[v1.HandOverFirmResponse], error) {
+	return c.handOverFirm.CallUnary(ctx, req)
 }
 
 // ShareCase calls kesi.v1.FirmService.ShareCase.
@@ -346,6 +367,12 @@ type FirmServiceHandler interface {
 	// LeaveFirm is a member leaving: as RemoveMember, by the member. The
 	// administrator cannot leave a firm that has other members.
 	LeaveFirm(context.Context, *connect.Request[v1.LeaveFirmRequest]) (*connect.Response[v1.LeaveFirmResponse], error)
+	// HandOverFirm makes another member the firm's administrator: their role
+	// becomes moderator, and the caller stays a member with the role they had
+	// before creating a firm (lawyer). Administrator only; a user who is not
+	// a member of the caller's firm is NOT_FOUND. An administrator hands the
+	// firm over before leaving it or deleting their account.
+	HandOverFirm(context.Context, *connect.Request[v1.HandOverFirmRequest]) (*connect.Response[v1.HandOverFirmResponse], error)
 	// ShareCase shares one of the caller's own cases with their firm
 	// (shared = true) or takes it back (false). Only the case's owner may.
 	ShareCase(context.Context, *connect.Request[v1.ShareCaseRequest]) (*connect.Response[v1.ShareCaseResponse], error)
@@ -431,6 +458,12 @@ func NewFirmServiceHandler(svc FirmServiceHandler, opts ...connect.HandlerOption
 		connect.WithSchema(firmServiceMethods.ByName("LeaveFirm")),
 		connect.WithHandlerOptions(opts...),
 	)
+	firmServiceHandOverFirmHandler := connect.NewUnaryHandler(
+		FirmServiceHandOverFirmProcedure,
+		svc.HandOverFirm,
+		connect.WithSchema(firmServiceMethods.ByName("HandOverFirm")),
+		connect.WithHandlerOptions(opts...),
+	)
 	firmServiceShareCaseHandler := connect.NewUnaryHandler(
 		FirmServiceShareCaseProcedure,
 		svc.ShareCase,
@@ -484,6 +517,8 @@ func NewFirmServiceHandler(svc FirmServiceHandler, opts ...connect.HandlerOption
 			firmServiceRemoveMemberHandler.ServeHTTP(w, r)
 		case FirmServiceLeaveFirmProcedure:
 			firmServiceLeaveFirmHandler.ServeHTTP(w, r)
+		case FirmServiceHandOverFirmProcedure:
+			firmServiceHandOverFirmHandler.ServeHTTP(w, r)
 		case FirmServiceShareCaseProcedure:
 			firmServiceShareCaseHandler.ServeHTTP(w, r)
 		case FirmServiceAssignSittingProcedure:
@@ -537,6 +572,10 @@ func (UnimplementedFirmServiceHandler) RemoveMember(context.Context, *connect.Re
 
 func (UnimplementedFirmServiceHandler) LeaveFirm(context.Context, *connect.Request[v1.LeaveFirmRequest]) (*connect.Response[v1.LeaveFirmResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("kesi.v1.FirmService.LeaveFirm is not implemented"))
+}
+
+func (UnimplementedFirmServiceHandler) HandOverFirm(context.Context, *connect.Request[v1.HandOverFirmRequest]) (*connect.Response[v1.HandOverFirmResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("kesi.v1.FirmService.HandOverFirm is not implemented"))
 }
 
 func (UnimplementedFirmServiceHandler) ShareCase(context.Context, *connect.Request[v1.ShareCaseRequest]) (*connect.Response[v1.ShareCaseResponse], error) {
