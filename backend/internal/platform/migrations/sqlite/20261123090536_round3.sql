@@ -1,7 +1,7 @@
 -- Disable the enforcement of foreign-keys constraints
 PRAGMA foreign_keys = off;
 -- Create "new_referrals" table
-CREATE TABLE `new_referrals` (`id` uuid NOT NULL, `created_at` datetime NOT NULL, `not_eligible_reason` text NOT NULL DEFAULT (''), `flagged_at` datetime NULL, `affiliate_id` uuid NULL, `referred_id` uuid NULL, PRIMARY KEY (`id`), CONSTRAINT `referrals_users_referrals_made` FOREIGN KEY (`affiliate_id`) REFERENCES `users` (`id`) ON DELETE SET NULL, CONSTRAINT `referrals_users_referred_by` FOREIGN KEY (`referred_id`) REFERENCES `users` (`id`) ON DELETE SET NULL);
+CREATE TABLE `new_referrals` (`id` uuid NOT NULL, `created_at` datetime NOT NULL, `not_eligible_reason` text NOT NULL DEFAULT (''), `flagged_at` datetime NULL, `affiliate_id` uuid NOT NULL, `referred_id` uuid NOT NULL, PRIMARY KEY (`id`), CONSTRAINT `referrals_users_referrals_made` FOREIGN KEY (`affiliate_id`) REFERENCES `users` (`id`) ON DELETE NO ACTION, CONSTRAINT `referrals_users_referred_by` FOREIGN KEY (`referred_id`) REFERENCES `users` (`id`) ON DELETE NO ACTION);
 -- Copy rows from old table "referrals" to new temporary table "new_referrals"
 INSERT INTO `new_referrals` (`id`, `created_at`, `affiliate_id`, `referred_id`) SELECT `id`, `created_at`, `affiliate_id`, `referred_id` FROM `referrals`;
 -- Drop "referrals" table after copying rows

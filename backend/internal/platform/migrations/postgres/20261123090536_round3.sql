@@ -10,6 +10,8 @@ ALTER TABLE "payments" ADD COLUMN "payer_customer_code" character varying NOT NU
 ALTER TABLE "pending_uploads" ADD COLUMN "reserved_bytes" bigint NOT NULL DEFAULT 0;
 -- Create index "pendingupload_owner_id" to table: "pending_uploads"
 CREATE INDEX "pendingupload_owner_id" ON "pending_uploads" ("owner_id");
+-- Modify "referrals" table
+ALTER TABLE "referrals" ADD COLUMN "not_eligible_reason" character varying NOT NULL DEFAULT '', ADD COLUMN "flagged_at" timestamptz NULL;
 -- Create "account_deletions" table
 CREATE TABLE "account_deletions" ("id" uuid NOT NULL, "created_at" timestamptz NOT NULL, "updated_at" timestamptz NOT NULL, "user_id" uuid NOT NULL, "requested_at" timestamptz NOT NULL, "erase_at" timestamptz NOT NULL, "cancelled_at" timestamptz NULL, "steps_done" character varying NOT NULL DEFAULT '', "erased_at" timestamptz NULL, "attempts" bigint NOT NULL DEFAULT 0, "last_error" character varying NOT NULL DEFAULT '', PRIMARY KEY ("id"));
 -- Create index "account_deletions_user_id_key" to table: "account_deletions"
@@ -44,5 +46,3 @@ CREATE TABLE "firm_members" ("id" uuid NOT NULL, "user_id" uuid NOT NULL, "admin
 CREATE UNIQUE INDEX "firm_members_user_id_key" ON "firm_members" ("user_id");
 -- Create index "firmmember_firm_id_user_id" to table: "firm_members"
 CREATE INDEX "firmmember_firm_id_user_id" ON "firm_members" ("firm_id", "user_id");
--- Modify "referrals" table
-ALTER TABLE "referrals" DROP CONSTRAINT "referrals_users_referrals_made", DROP CONSTRAINT "referrals_users_referred_by", ALTER COLUMN "affiliate_id" DROP NOT NULL, ALTER COLUMN "referred_id" DROP NOT NULL, ADD COLUMN "not_eligible_reason" character varying NOT NULL DEFAULT '', ADD COLUMN "flagged_at" timestamptz NULL, ADD CONSTRAINT "referrals_users_referrals_made" FOREIGN KEY ("affiliate_id") REFERENCES "users" ("id") ON UPDATE NO ACTION ON DELETE SET NULL, ADD CONSTRAINT "referrals_users_referred_by" FOREIGN KEY ("referred_id") REFERENCES "users" ("id") ON UPDATE NO ACTION ON DELETE SET NULL;

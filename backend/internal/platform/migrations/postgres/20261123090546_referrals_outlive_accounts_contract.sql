@@ -1,0 +1,2 @@
+-- Modify "referrals" table
+ALTER TABLE "referrals" DROP CONSTRAINT "referrals_users_referrals_made", DROP CONSTRAINT "referrals_users_referred_by", ALTER COLUMN "affiliate_id" DROP NOT NULL, ALTER COLUMN "referred_id" DROP NOT NULL, ADD CONSTRAINT "referrals_users_referrals_made" FOREIGN KEY ("affiliate_id") REFERENCES "users" ("id") ON UPDATE NO ACTION ON DELETE SET NULL, ADD CONSTRAINT "referrals_users_referred_by" FOREIGN KEY ("referred_id") REFERENCES "users" ("id") ON UPDATE NO ACTION ON DELETE SET NULL;
