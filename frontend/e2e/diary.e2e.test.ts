@@ -115,7 +115,8 @@ describe('the demo diary on a desktop', () => {
     writeFileSync(a, pdf);
     writeFileSync(b, big);
     await page.getByRole('button', { name: 'Upload Document' }).first().click();
-    await page.locator('input[type=file]').setInputFiles([a, b]);
+    // The picker, not the camera's input (capture) beside it.
+    await page.locator('input[type=file]:not([capture])').setInputFiles([a, b]);
     expect(await page.getByLabel('Document Title').inputValue()).toBe('Plaint');
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByText('Document uploaded successfully').waitFor({ timeout: 20_000 });

@@ -56,7 +56,9 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://${addr}`;
   let output = '';
   const child = spawn(bin, ['serve'], {
-    env: { ...process.env, KESI_DATA_DIR: dataDir, KESI_ADDR: addr, KESI_PUBLIC_URL: baseURL, KESI_DATABASE_URL: '' },
+    // Every suite registers its own accounts from 127.0.0.1, many more than the ten an
+    // address may open in an hour.
+    env: { ...process.env, KESI_DATA_DIR: dataDir, KESI_ADDR: addr, KESI_PUBLIC_URL: baseURL, KESI_DATABASE_URL: '', KESI_REGISTRATIONS_PER_ADDRESS: '1000' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const collect = (chunk: Buffer) => {

@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kesihq/kesi/backend/internal/account"
 	"github.com/kesihq/kesi/backend/internal/billing"
@@ -139,8 +140,12 @@ func TestExportStreamsInFlatMemory(t *testing.T) {
 
 	// Through HTTP the body is chunked as it is produced, and the document
 	// comes out whole.
+	// 48 MiB decrypted and zipped under -race on a loaded machine takes
+	// longer than the session client's timeout: this one waits.
+	client := *me.HTTP
+	client.Timeout = 5 * time.Minute
 	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/account/export", nil)
-	res, err := me.HTTP.Do(req)
+	res, err := client.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -143,14 +143,15 @@ func (a *App) build() error {
 	}
 	limits := ratelimit.NewStore(a.DB.SQL, a.DB.Dialect, a.Calendar.Clock)
 	authSvc, err := auth.NewService(a.DB.Client, a.Calendar.Clock, signer, mailer, auth.Options{
-		Limits:              limits,
-		MasterKey:           a.Config.MasterKey,
-		PreviousMasterKeys:  a.Config.PreviousMasterKeys,
-		PublicURL:           a.Config.PublicURL.String(),
-		RateLimitPerAccount: a.Config.RateLimitPerAccount,
-		RateLimitPerAddress: a.Config.RateLimitPerAddress,
-		RateLimitWindow:     a.Config.RateLimitWindow,
-		Bus:                 a.Bus,
+		Limits:                  limits,
+		MasterKey:               a.Config.MasterKey,
+		PreviousMasterKeys:      a.Config.PreviousMasterKeys,
+		PublicURL:               a.Config.PublicURL.String(),
+		RateLimitPerAccount:     a.Config.RateLimitPerAccount,
+		RateLimitPerAddress:     a.Config.RateLimitPerAddress,
+		RateLimitWindow:         a.Config.RateLimitWindow,
+		RegistrationsPerAddress: a.Config.RegistrationsPerAddress,
+		Bus:                     a.Bus,
 	})
 	if err != nil {
 		return fmt.Errorf("auth service: %w", err)

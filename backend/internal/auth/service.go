@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"cmp"
 	"context"
 	"crypto/hkdf"
 	"crypto/rand"
@@ -56,6 +57,9 @@ type Options struct {
 	RateLimitPerAccount int
 	RateLimitPerAddress int
 	RateLimitWindow     time.Duration
+	// RegistrationsPerAddress is how many accounts one address may open in
+	// RegistrationWindow; 0 is the default, RegistrationsPerAddress.
+	RegistrationsPerAddress int
 	// Password hashing costs; zero means DefaultPasswordParams.
 	Password PasswordParams
 	// Bus tells every server of ended sessions (required).
@@ -143,7 +147,7 @@ func NewService(db *ent.Client, clock platform.Clock, signer *Signer, mailer not
 		resetCode:     newGate(o.Limits, "code", o),
 		password:      newGate(o.Limits, "password", o),
 		loginFailures: &ratelimit.Limiter{Store: o.Limits, Prefix: "login-failures", Limit: o.RateLimitPerAccount, Window: o.RateLimitWindow},
-		registrations: &ratelimit.Limiter{Store: o.Limits, Prefix: "register", Limit: RegistrationsPerAddress, Window: RegistrationWindow},
+		registrations: &ratelimit.Limiter{Store: o.Limits, Prefix: "register", Limit: cmp.Or(o.RegistrationsPerAddress, RegistrationsPerAddress), Window: RegistrationWindow},
 		slowDownBy:    o.SlowDown,
 		limitWindow:   o.RateLimitWindow,
 		hashing:       make(chan struct{}, max(2, runtime.GOMAXPROCS(0))),

@@ -53,6 +53,9 @@ type Config struct {
 	RateLimitPerAccount int
 	RateLimitPerAddress int
 	RateLimitWindow     time.Duration
+	// RegistrationsPerAddress is how many accounts one client address may
+	// open in an hour (a test server for the browser suites opens many).
+	RegistrationsPerAddress int
 
 	// TrustedProxies are the load balancers in front of Kesi: behind them
 	// the client's address is the rightmost X-Forwarded-For entry that is
@@ -224,6 +227,11 @@ func Load(getenv func(string) string) (*Config, error) {
 		return nil, fmt.Errorf("KESI_RATE_LIMIT_PER_ADDRESS: %w", err)
 	}
 	c.RateLimitPerAccount, c.RateLimitPerAddress = int(perAccount), int(perAddress)
+	registrations, err := positiveInt(get("KESI_REGISTRATIONS_PER_ADDRESS", ""), 10)
+	if err != nil {
+		return nil, fmt.Errorf("KESI_REGISTRATIONS_PER_ADDRESS: %w", err)
+	}
+	c.RegistrationsPerAddress = int(registrations)
 	if c.ShutdownGrace, err = time.ParseDuration(get("KESI_SHUTDOWN_GRACE", "30s")); err != nil || c.ShutdownGrace < 0 {
 		return nil, fmt.Errorf("KESI_SHUTDOWN_GRACE must be a duration such as 30s, not %q", get("KESI_SHUTDOWN_GRACE", ""))
 	}

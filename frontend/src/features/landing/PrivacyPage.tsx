@@ -75,8 +75,8 @@ export function PrivacyPage() {
         </Section>
 
         <Section title="Who processes data for us">
-          <Table.ScrollContainer minWidth={520}>
-            <Table withTableBorder striped>
+                      {/* Wrapped, never scrolled sideways: a phone reads it whole (and a scrolled region would need the keyboard). */}
+            <Table withTableBorder striped layout="fixed" fz="sm">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Processor</Table.Th>
@@ -94,8 +94,7 @@ export function PrivacyPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
-          <Text>SMS and WhatsApp reminders are sent only with your consent, which you can withdraw at any time.</Text>
+                    <Text>SMS and WhatsApp reminders are sent only with your consent, which you can withdraw at any time.</Text>
         </Section>
 
         <Section title="Where your data is stored">
