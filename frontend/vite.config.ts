@@ -70,12 +70,26 @@ const pwa = VitePWA({
   },
 });
 
-export default defineConfig({
-  plugins: [react(), pwa, keepDistPlaceholder()],
+/**
+ * `vite build --ssr src/prerender/render.tsx` (npm run build): the public pages' render for
+ * scripts/prerender.mjs, into .prerender; no service worker, and its registration is a no-op.
+ */
+const ssrBuild = {
+  outDir: dir('.prerender'),
+  emptyOutDir: true,
+  manifest: false,
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react()] : [react(), pwa, keepDistPlaceholder()],
   resolve: {
     alias: {
       '@gen': genDir,
+      // The notifications' container alone (src/app/LazyNotifications.tsx loads it on the first
+      // notification): through the package's index it would join the store in the first load.
+      '@mantine/notifications/Notifications': dir('../node_modules/@mantine/notifications/esm/Notifications.mjs'),
       '@': dir('./src'),
+      ...(isSsrBuild ? { 'virtual:pwa-register/react': dir('./src/prerender/pwaRegister.ts') } : {}),
     },
     // The persister packages pin an older query-core; one copy keeps one cache and a smaller bundle.
     dedupe: ['@tanstack/query-core', 'react', 'react-dom'],
@@ -90,11 +104,15 @@ export default defineConfig({
       '/dev': api,
     },
   },
-  build: {
-    outDir,
-    emptyOutDir: true,
-    manifest: true, // bench/web.mjs names each route's chunks from it
-  },
+  build: isSsrBuild
+    ? ssrBuild
+    : {
+        outDir,
+        emptyOutDir: true,
+        manifest: true, // bench/web.mjs names each route's chunks from it; prerender.mjs preloads from it
+        // Every browser Kesi supports preloads modules itself: no polyfill in the entry.
+        modulePreload: { polyfill: false },
+      },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
@@ -102,4 +120,4 @@ export default defineConfig({
     exclude: ['**/node_modules/**', 'e2e/**'],
     restoreMocks: true,
   },
-});
+}));

@@ -66,7 +66,8 @@ export type TransportFactory = (interceptors: Interceptor[]) => Transport;
 
 const webTransport: TransportFactory = (interceptors) =>
   createConnectTransport({
-    baseUrl: window.location.origin,
+    // No window at build time (src/prerender renders the public pages, which call nothing).
+    baseUrl: typeof window === 'undefined' ? 'http://prerender.invalid' : window.location.origin,
     // The session lives in HTTP-only cookies; nothing secret is ever stored by the app.
     fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
     defaultTimeoutMs: TIMEOUT_MS,

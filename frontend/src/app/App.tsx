@@ -1,21 +1,17 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { RouterProvider, type DataRouter } from 'react-router';
 import { transport, TransportProvider } from '@/api/connect';
-import { ConflictDialog } from './offline/ConflictDialog';
+import { LazyNotifications } from './LazyNotifications';
 import { createDiaryPersister, DIARY_MAX_AGE_MS } from './offline/persistence';
-import { prefetchDiary } from './offline/prefetch';
 import { createQueryClient } from './queryClient';
-import { router } from './router';
-import { createSessionStore, SessionProvider } from './session/SessionProvider';
+import { SessionProvider } from './session/SessionProvider';
 import type { SessionStore } from './session/store';
 import { readStoredUser } from './session/user';
 import { listenForSessionExpiry, listenForSignOutElsewhere } from './sessionEvents';
 import { cssVariablesResolver, theme } from './theme';
-import { UpdatePrompt } from './UpdatePrompt';
 
 /** Whose diary may be kept on the device: the signed-in user's (the stored one until the store starts). */
 function diaryOwner(session: SessionStore): string | null {
@@ -37,7 +33,7 @@ function followSession(session: SessionStore, client: QueryClient, wipe: () => P
     if (status !== 'authenticated' || !user || verifying || !onlineManager.isOnline() || fetchedFor === user.id) return;
     if (user.role !== 'lawyer' && user.role !== 'moderator' && user.role !== 'demo') return;
     fetchedFor = user.id;
-    prefetchDiary(client).catch(() => {
+    import('./offline/prefetch').then((m) => m.prefetchDiary(client)).catch(() => {
       fetchedFor = null; // tried again on the next change of session or signal
     });
   };
@@ -60,20 +56,46 @@ function followSession(session: SessionStore, client: QueryClient, wipe: () => P
   };
 }
 
-export function App() {
+/** Asks an advocate which outcome to keep; only a signed-in person has outcomes to replay. */
+const ConflictDialog = lazy(() => import('./offline/ConflictDialog').then((m) => ({ default: m.ConflictDialog })));
+/** Registers the service worker and offers new versions. */
+const UpdatePrompt = lazy(() => import('./UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
+
+/**
+ * What only a signed-in person needs, loaded once someone is: the service worker (it keeps the
+ * app and their diary for court with no signal; a visitor's first load of the public pages does
+ * not download the whole app for it, issue 17) and the dialog of outcomes replayed from the phone.
+ * Once registered the worker stays: it is not unregistered at sign-out.
+ */
+function WhenSignedIn({ session }: { session: SessionStore }) {
+  const signedIn = useSyncExternalStore(session.subscribe, () => session.getState().user !== null, () => false);
+  const [seen, setSeen] = useState(false);
+  if (signedIn && !seen) setSeen(true);
+  if (!seen) return null;
+  return (
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+      {signedIn && <ConflictDialog />}
+    </Suspense>
+  );
+}
+
+/**
+ * The app: its providers, in one place (main.tsx renders it in the browser, src/prerender at
+ * build time for the public pages). `view` replaces the browser's RouterProvider when prerendering.
+ */
+export function App({ router, session, view }: { router: DataRouter; session: SessionStore; view?: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  const [session] = useState(createSessionStore);
   const [persister] = useState(() => createDiaryPersister(() => diaryOwner(session)));
-  useEffect(() => listenForSessionExpiry(router, queryClient, session), [queryClient, session]);
-  useEffect(() => listenForSignOutElsewhere(router, queryClient, session), [queryClient, session]);
+  useEffect(() => listenForSessionExpiry(router, queryClient, session), [router, queryClient, session]);
+  useEffect(() => listenForSignOutElsewhere(router, queryClient, session), [router, queryClient, session]);
   useEffect(() => followSession(session, queryClient, async () => {
     await persister.removeClient();
   }), [session, queryClient, persister]);
   return (
     <TransportProvider transport={transport}>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-right" />
-      <UpdatePrompt />
+      <LazyNotifications position="top-right" />
       <PersistQueryClientProvider
         client={queryClient}
         persistOptions={{
@@ -95,8 +117,8 @@ export function App() {
         }
       >
         <SessionProvider store={session}>
-          <ConflictDialog />
-          <RouterProvider router={router} />
+          <WhenSignedIn session={session} />
+          {view ?? <RouterProvider router={router} />}
         </SessionProvider>
       </PersistQueryClientProvider>
     </MantineProvider>

@@ -13,6 +13,9 @@ export function UpdatePrompt() {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
   } = useRegisterSW({
+    // After the page's load event: installing the worker downloads the whole app, which must not
+    // compete with the page's own first load on a phone's slow signal (issue 17).
+    immediate: false,
     onRegisteredSW(_url, registration) {
       if (!registration) return;
       window.setInterval(() => {

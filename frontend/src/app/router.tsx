@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
 import { PublicLayout } from './PublicLayout';
 import { RouteError } from './RouteError';
-import { RouteGuard } from './RouteGuard';
+import type { RoleName, SessionUser } from './session/user';
 
 /** Loads a page module on first visit; `name` is the component it exports. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -53,6 +53,14 @@ const publicRoutes: RouteObject[] = [
 export const affiliateOnly = (user: { role: string }) =>
   user.role === 'lawyer' || user.role === 'moderator' || user.role === 'demo' ? '/dashboard' : '/login';
 
+/** A RouteGuard, loaded with the routes it guards: the public pages never draw it (issue 17). */
+function guard(roles: readonly RoleName[], otherRoles?: (user: SessionUser) => string) {
+  return async () => {
+    const { RouteGuard } = await import('./RouteGuard');
+    return { element: <RouteGuard roles={roles} otherRoles={otherRoles} /> };
+  };
+}
+
 export const routes: RouteObject[] = [
   {
     HydrateFallback: PageLoader,
@@ -60,7 +68,7 @@ export const routes: RouteObject[] = [
     children: [
       { Component: PublicLayout, children: publicRoutes },
       {
-        element: <RouteGuard roles={['affiliate']} otherRoles={affiliateOnly} />,
+        lazy: guard(['affiliate'], affiliateOnly),
         children: [
           {
             path: '/affiliate-dashboard',
@@ -69,11 +77,31 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <RouteGuard roles={['lawyer', 'moderator', 'demo']} />,
+        lazy: guard(['lawyer', 'moderator', 'demo']),
         children: [{ lazy: page(() => import('./shell/AppLayout'), 'AppLayout'), children: signedInRoutes }],
       },
     ],
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * Loads the modules of the routes that match `pathname` and writes them into the route objects,
+ * before the router is made: the first render then draws the page itself, not HydrateFallback,
+ * which is what a prerendered page (and its hydration) needs, and the page's chunk is fetched
+ * at once rather than after the router starts.
+ */
+export async function loadRoutesOf(pathname: string, tree: RouteObject[] = routes): Promise<void> {
+  const matches = matchRoutes(tree, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}
+
+/** The browser's router, made once the current route's modules are in (loadRoutesOf). */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

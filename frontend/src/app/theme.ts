@@ -1,4 +1,11 @@
-import { Autocomplete, createTheme, Modal, Notification, Select, type CSSVariablesResolver } from '@mantine/core';
+import {
+  createTheme,
+  type AutocompleteProps,
+  type CSSVariablesResolver,
+  type ModalProps,
+  type NotificationProps,
+  type SelectProps,
+} from '@mantine/core';
 
 /**
  * The one place the look is decided. Mantine's `sm` breakpoint (48em) is SPEC.md's 768px.
@@ -14,15 +21,18 @@ export const theme = createTheme({
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
+  // Plain objects rather than Modal.extend() and the like: those import the components
+  // themselves (Modal, Select with Combobox, Popover, floating-ui) into every page's first
+  // load, the login page's included (issue 17). The props are checked against each component's.
   components: {
     // Toasts' and dialogs' close buttons need a name for screen readers.
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } satisfies Partial<NotificationProps> },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } satisfies Partial<ModalProps> },
     // A dropdown placed in the document (absolute) below a scrolled dialog on a phone made the
     // page taller, which moved it, which made the page shorter again: it opened and closed by
     // itself and the tapped option was missed. Fixed to the viewport it moves nothing.
-    Select: Select.extend({ defaultProps: { comboboxProps: { floatingStrategy: 'fixed' } } }),
-    Autocomplete: Autocomplete.extend({ defaultProps: { comboboxProps: { floatingStrategy: 'fixed' } } }),
+    Select: { defaultProps: { comboboxProps: { floatingStrategy: 'fixed' } } satisfies Partial<SelectProps> },
+    Autocomplete: { defaultProps: { comboboxProps: { floatingStrategy: 'fixed' } } satisfies Partial<AutocompleteProps> },
   },
 });
 

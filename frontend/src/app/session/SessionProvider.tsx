@@ -16,8 +16,11 @@ async function reach<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The app's session store, talking to the server without the refresh interceptor. */
-export function createSessionStore(): SessionStore {
+/**
+ * The app's session store, talking to the server without the refresh interceptor. `storage` is
+ * the browser's localStorage; the build-time render of the public pages passes an empty one.
+ */
+export function createSessionStore(storage: Storage = window.localStorage): SessionStore {
   const auth = authClient(plainTransport);
   return new SessionStore(
     {
@@ -29,7 +32,7 @@ export function createSessionStore(): SessionStore {
         }),
       refresh: () => reach(refreshSession),
     },
-    window.localStorage,
+    storage,
   );
 }
 
@@ -66,7 +69,8 @@ export function useSessionStore(): SessionStore {
 /** The current auth state; re-renders on every change. */
 export function useSession(): SessionState {
   const store = useSessionStore();
-  return useSyncExternalStore(store.subscribe, store.getState);
+  // The same state on the server (prerendered public pages) and while hydrating.
+  return useSyncExternalStore(store.subscribe, store.getState, store.getState);
 }
 
 export const LOGOUT_TEXT = {

@@ -1,0 +1,43 @@
+// Writes the public pages prerendered (issue 17): after `vite build` (the app, into
+// backend/internal/web/dist) and `vite build --ssr src/prerender/render.tsx` (into .prerender),
+// each page of PUBLIC_PAGES is rendered to HTML and put inside #root of the built index.html, with
+// its route's chunks preloaded, as the file the Go server answers that path with.
+import { readFileSync, writeFileSync } from 'node:fs';
+process.env.NODE_ENV ??= 'production'; // React's production server render
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = (p) => fileURLToPath(new URL(p, import.meta.url));
+const dist = here('../../backend/internal/web/dist');
+const { render, PUBLIC_PAGES, PAGE_MODULES } = await import(pathToFileURL(here('../.prerender/render.js')).href);
+
+const template = readFileSync(`${dist}/index.html`, 'utf8');
+const manifest = JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8'));
+const ROOT = '<div id="root"></div>';
+if (!template.includes(ROOT)) throw new Error(`prerender: ${dist}/index.html has no ${ROOT}`);
+
+/** The built files a source module needs at once: its chunk and the chunks it imports statically. */
+function chunksOf(src, seen = new Set()) {
+  const chunk = manifest[src];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const dep of chunk.imports ?? []) if (!manifest[dep]?.isEntry) chunksOf(dep, seen);
+  return seen;
+}
+const entry = Object.values(manifest).find((c) => c.isEntry);
+const alreadyLoaded = new Set([entry.file, ...(entry.imports ?? []).map((d) => manifest[d].file)]);
+
+for (const [path, file] of Object.entries(PUBLIC_PAGES)) {
+  const html = await render(path);
+  const preload = [...new Set((PAGE_MODULES[path] ?? []).flatMap((src) => [...chunksOf(src)]))]
+    .filter((f) => !alreadyLoaded.has(f))
+    .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+    .join('');
+  const page = template
+    .replace('</head>', `${preload}</head>`)
+    .replace(ROOT, `<div id="root" data-prerendered="${path}">${html}</div>`);
+  writeFileSync(`${dist}/${file}`, page);
+  console.log(`prerender: ${path} -> ${file} (${(html.length / 1024).toFixed(1)} KB of HTML)`);
+}
+// The rendered app leaves timers behind (the query cache's collection, the session's tick);
+// the pages are written, so the build goes on.
+process.exit(0);

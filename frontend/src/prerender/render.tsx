@@ -1,0 +1,71 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { App } from '@/app/App';
+import { loadRoutesOf, routes } from '@/app/router';
+import { createSessionStore } from '@/app/session/SessionProvider';
+
+/**
+ * The public pages prerendered at build time (issue 17): their text shows before any script runs,
+ * then main.tsx hydrates them. Each is written to dist as the file the Go server answers its path
+ * with (backend/internal/web: `/` answers root.html, `/login` login.html).
+ */
+export const PUBLIC_PAGES: Record<string, string> = {
+  '/': 'root.html',
+  '/affiliate': 'affiliate.html',
+  '/privacy': 'privacy.html',
+  '/login': 'login.html',
+  '/register': 'register.html',
+  '/forgot-password': 'forgot-password.html',
+};
+
+/** The source modules of each page, whose chunks the prerendered HTML preloads. */
+export const PAGE_MODULES: Record<string, string[]> = {
+  '/': ['src/features/landing/LandingPage.tsx'],
+  '/affiliate': ['src/features/affiliate/AffiliatePage.tsx'],
+  '/privacy': ['src/features/landing/PrivacyPage.tsx'],
+  '/login': ['src/features/auth/LoginPage.tsx'],
+  '/register': ['src/features/auth/RegisterPage.tsx'],
+  '/forgot-password': ['src/features/auth/ForgotPasswordPage.tsx'],
+};
+
+/** A storage that holds nothing: at build time nobody is signed in. */
+function emptyStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => {
+      items.clear();
+    },
+    getItem: (key) => items.get(key) ?? null,
+    key: (i) => [...items.keys()][i] ?? null,
+    removeItem: (key) => {
+      items.delete(key);
+    },
+    setItem: (key, value) => {
+      items.set(key, value);
+    },
+  };
+}
+
+/** The HTML inside #root of `path` as a visitor's browser first draws it (the same tree as main.tsx). */
+export async function render(path: string): Promise<string> {
+  await loadRoutesOf(path);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://kesi.invalid${path}`));
+  if (context instanceof Response) throw new Error(`prerender ${path}: the router answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const session = createSessionStore(emptyStorage());
+  session.start();
+  return renderToString(
+    <StrictMode>
+      <App
+        router={router}
+        session={session}
+        view={<StaticRouterProvider router={router} context={context} hydrate={false} />}
+      />
+    </StrictMode>,
+  );
+}
