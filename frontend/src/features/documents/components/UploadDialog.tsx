@@ -59,19 +59,20 @@ export function UploadDialog({ caseId, opened, onClose }: { caseId: string; open
       <form
         onSubmit={form.onSubmit(async (values) => {
           setProgress(0);
-          notifications.show({ id: `upload-${caseId}`, color: 'blue', message: UPLOAD_TEXT.starting });
+          // One toast for the whole upload: it stays while the files go, then says how it ended.
+          notifications.show({ id: `upload-${caseId}`, color: 'blue', message: UPLOAD_TEXT.starting, loading: true, autoClose: false });
           const files = keepOriginal ? values.files : await Promise.all(values.files.map(shrinkPhoto));
           upload.mutate(
             { title: values.document_title.trim(), note: values.note.trim(), files, onProgress: setProgress },
             {
               onSuccess: () => {
-                notifications.show({ id: `upload-${caseId}`, color: 'green', message: UPLOAD_TEXT.success });
+                notifications.update({ id: `upload-${caseId}`, color: 'green', message: UPLOAD_TEXT.success, loading: false, autoClose: 4000 });
                 form.reset();
                 setProgress(0);
                 onClose();
               },
               onError: (err) => {
-                notifications.show({ id: `upload-${caseId}`, color: 'red', message: UPLOAD_TEXT.failure(err.message) });
+                notifications.update({ id: `upload-${caseId}`, color: 'red', message: UPLOAD_TEXT.failure(err.message), loading: false, autoClose: 4000 });
               },
             },
           );
