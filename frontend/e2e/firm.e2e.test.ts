@@ -206,6 +206,10 @@ for (const view of ['desktop', 'phone'] as const) {
       expect(await member.getByRole('button', { name: 'Send invitation' }).count()).toBe(0);
       await admin.goto('/dashboard');
       await expect.poll(() => admin.getByTestId('clash-warning').isVisible()).toBe(true);
+      // The sitting assigned to the administrator is in their day, saying by whom.
+      await expect
+        .poll(() => admin.getByTestId('sitting-attending').getByText('Attending: Achieng Odhiambo (assigned by Kamau Njoroge)').isVisible())
+        .toBe(true);
       await expectAccessible(admin, 'dashboard with clash');
       await shot(admin, `${view}-dashboard-clash`);
       expect(errors).toEqual([]);

@@ -10,6 +10,7 @@ export const SITTING_TEXT = {
   lastOutcome: 'Last outcome',
   noOutcome: 'No outcome recorded yet',
   concluded: 'Concluded',
+  attending: (who: string, by: string) => (by ? `Attending: ${who} (assigned by ${by})` : `Attending: ${who}`),
 };
 
 /**
@@ -21,6 +22,7 @@ export function SittingCard({
   showDate,
   lastOutcome,
   onRecord,
+  attending,
   testId = 'sitting-card',
 }: {
   c: Case;
@@ -28,6 +30,8 @@ export function SittingCard({
   /** Undefined while unknown; '' when none was recorded. */
   lastOutcome?: string;
   onRecord: () => void;
+  /** Who of the firm attends this sitting, when it was assigned. */
+  attending?: { attendedBy: string; assignedBy: string } | null;
   testId?: string;
 }) {
   const when = isConcluded(c)
@@ -55,6 +59,11 @@ export function SittingCard({
           {c.caseId}
         </Anchor>
         {c.parties && <Text size="sm">{c.parties}</Text>}
+        {attending && (
+          <Text size="sm" fw={600} data-testid="sitting-attending">
+            {SITTING_TEXT.attending(attending.attendedBy, attending.assignedBy)}
+          </Text>
+        )}
         {lastOutcome !== undefined && (
           <Text size="sm" c={lastOutcome ? undefined : 'dimmed'}>
             {lastOutcome ? `${SITTING_TEXT.lastOutcome}: ${lastOutcome}` : SITTING_TEXT.noOutcome}

@@ -17,6 +17,17 @@ export function useTodayCases(today: string) {
   return useQuery(m.listScheduledCases, { date: fromIsoDate(today) }, { select: todayOf, ...useListFreshness(), retry: RETRY });
 }
 
+/**
+ * Who attends each of today's sittings, in the order of useTodayCases (a firm's sitting assigned
+ * to a member says to whom, and by whom): the same call and key, so no second request.
+ */
+export function useTodayAttendance(today: string) {
+  return useQuery(m.listScheduledCases, { date: fromIsoDate(today) }, { select: attendanceOf, ...useListFreshness(), retry: RETRY });
+}
+
+const attendanceOf = (r: ListScheduledCasesResponse) =>
+  r.entries.map((e) => (e.sitting?.attendedByName ? { attendedBy: e.sitting.attendedByName, assignedBy: e.sitting.assignedByName } : null));
+
 export function useWeekCases() {
   return useQuery(m.listWeekCases, {}, { select: weekOf, ...useListFreshness(), retry: RETRY });
 }

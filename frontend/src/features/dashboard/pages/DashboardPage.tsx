@@ -10,7 +10,7 @@ import { RecordOutcomeDialog } from '@/components/cases/RecordOutcomeDialog';
 import { SittingCard } from '@/components/cases/SittingCard';
 import { caseLink } from '@/lib/caseLinks';
 import { useLastOutcomes } from '@/api/cases';
-import { useTodayCases, useTotalCases, useWeekCases } from '../queries';
+import { useTodayAttendance, useTodayCases, useTotalCases, useWeekCases } from '../queries';
 import { FirstCase } from '../components/FirstCase';
 
 export const TEXT = {
@@ -39,6 +39,7 @@ export function DashboardPage({ causeLists, clashes }: { causeLists: ReactNode; 
   const { user } = useSession();
   const today = todayIsoDate();
   const todayCases = useTodayCases(today);
+  const attendance = useTodayAttendance(today);
   const week = useWeekCases();
   const total = useTotalCases();
   const navigate = useNavigate();
@@ -74,7 +75,7 @@ export function DashboardPage({ causeLists, clashes }: { causeLists: ReactNode; 
       {total.data === 0 && <FirstCase />}
       {clashes}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <TodaySittings query={todayCases} onRecord={setRecording} />
+        <TodaySittings query={todayCases} attendance={attendance.data} onRecord={setRecording} />
         <CaseList title={TEXT.thisWeek} query={week} empty={TEXT.noWeek} onOpen={open} showDate />
       </SimpleGrid>
       {user?.role === 'demo' && (
@@ -107,9 +108,12 @@ function Count({ value, testId }: { value: number | undefined; testId: string })
 /** Today's sittings as cards, each with its own Record outcome. */
 function TodaySittings({
   query,
+  attendance,
   onRecord,
 }: {
   query: { isPending: boolean; isError: boolean; data?: Case[]; refetch: () => Promise<unknown> };
+  /** Who attends each sitting, in the list's order (a firm's assignments). */
+  attendance?: ({ attendedBy: string; assignedBy: string } | null)[];
   onRecord: (c: Case) => void;
 }) {
   const outcomes = useLastOutcomes((query.data ?? []).map((c) => c.caseId));
@@ -140,6 +144,7 @@ function TodaySittings({
               c={c}
               showDate={false}
               lastOutcome={outcomes[c.caseId]}
+              attending={attendance?.[i]}
               onRecord={() => {
                 onRecord(c);
               }}
