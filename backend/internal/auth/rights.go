@@ -2,7 +2,6 @@ package auth
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -45,24 +44,7 @@ func (s *Service) ConfirmPassword(ctx context.Context, id uuid.UUID, password st
 	if err != nil {
 		return err
 	}
-	attempt, err := s.enter(ctx, &s.password, u.Email)
-	if err != nil {
-		return err
-	}
-	release, err := s.hashSlot(ctx)
-	if err != nil {
-		return err
-	}
-	ok, err := CheckPassword(password, u.PasswordHash)
-	release()
-	if err != nil && !errors.Is(err, ErrBadHash) {
-		return errs.Internal(err)
-	}
-	if !ok {
-		s.audit(ctx, AuditLoginFailed, &id, u.Email, "account deletion")
-		return errs.Invalid("password", MsgPasswordWrong)
-	}
-	return attempt.succeeded(ctx)
+	return s.confirmPassword(ctx, u, password, "account deletion", MsgPasswordWrong)
 }
 
 // ExportedAuditEvent is one audit-log entry of the account export.

@@ -427,6 +427,13 @@ func (s *Service) replaceRecoveryCodes(ctx context.Context, tx *ent.Client, user
 // checkCurrentPassword checks the signed-in user's password for a
 // sensitive change, counted like any password attempt.
 func (s *Service) checkCurrentPassword(ctx context.Context, u *ent.User, password string) error {
+	return s.confirmPassword(ctx, u, password, "current password", MsgCurrentPasswordWrong)
+}
+
+// confirmPassword checks u's password before a sensitive change (two-step
+// sign-in off, an erasure), counted and limited like any password attempt;
+// a wrong one is audited with detail and answered with message.
+func (s *Service) confirmPassword(ctx context.Context, u *ent.User, password, detail, message string) error {
 	attempt, err := s.enter(ctx, &s.password, u.Email)
 	if err != nil {
 		return err
@@ -441,8 +448,8 @@ func (s *Service) checkCurrentPassword(ctx context.Context, u *ent.User, passwor
 		return errs.Internal(err)
 	}
 	if !ok {
-		s.audit(ctx, AuditLoginFailed, &u.ID, u.Email, "current password")
-		return errs.Invalid("password", MsgCurrentPasswordWrong)
+		s.audit(ctx, AuditLoginFailed, &u.ID, u.Email, detail)
+		return errs.Invalid("password", message)
 	}
 	return attempt.succeeded(ctx)
 }
