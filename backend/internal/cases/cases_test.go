@@ -533,5 +533,21 @@ func TestListCases_ByNextDate(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Errorf("Connect order = %v, want %v", got, want)
 		}
+
+		// One minute past midnight in Nairobi (21:01 UTC), today's two
+		// sittings have passed: the 20th comes first, and they follow it,
+		// latest passed first, ahead of the 10th.
+		srv.Clock.Set(time.Date(2025, 1, 15, 21, 1, 0, 0, time.UTC))
+		law = srv.Session(t, law.User)
+		all = nil
+		getJSON(t, law, "/api/cases", &all)
+		rest = nil
+		for _, c := range all {
+			rest = append(rest, c.CaseID)
+		}
+		if len(rest) != len(want) || rest[0] != "MCCC/E1/2024" || !slices.Contains(rest[1:3], "MCCC/E2/2024") ||
+			!slices.Contains(rest[1:3], "MCCC/E7/2024") || rest[3] != "MCCC/E6/2024" || rest[6] != "MCCC/E5/2024" {
+			t.Errorf("after midnight in Nairobi: order = %v", ids(all))
+		}
 	})
 }
