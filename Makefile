@@ -32,11 +32,26 @@ web: node_modules/.installed
 	npm run build --workspace frontend
 	touch backend/internal/web/dist/.keep
 
-test: system-deps test-go test-web test-e2e test-extension test-cluster
+# test runs two lanes side by side: the Go tests (test-go) and, one after the other, all the
+# rest (test-rest). The rest uses well under one of the two cores (a browser suite mostly waits
+# on Chromium, the server and timers: about 50 s of processor in 3 minutes for the largest), so
+# the Go tests run in its idle time rather than before it. Either lane failing fails the
+# target, once both have finished.
+test: system-deps
+	$(MAKE) --no-print-directory test-go & go_tests=$$!; \
+	$(MAKE) --no-print-directory test-rest; rest=$$?; \
+	wait $$go_tests; go=$$?; \
+	if [ $$go != 0 ] || [ $$rest != 0 ]; then echo "make test failed: test-go exit $$go, test-rest exit $$rest"; exit 1; fi
+
+# test-rest is every test but the Go unit tests: Vitest, the browser suites, the extension and
+# the cluster test.
+.PHONY: test-rest
+test-rest: test-web test-e2e test-extension test-cluster
 
 # test-cluster runs three `kesi serve` on one Postgres (KESI_TEST_DATABASE_URL, default the
 # local server) and one versitygw over a temporary directory: sign-in, refresh and sign-out
-# across servers, upload on one and download on the others, a server killed mid-upload and
+# across servers, upload on one and download on the others, every job once per period across
+# the three, a server killed mid-upload and
 # one stopped with an upload in flight (backend/internal/cluster).
 .PHONY: test-cluster
 test-cluster: $(BIN)/versitygw

@@ -33,6 +33,7 @@ import (
 	"github.com/kesihq/kesi/ent/firminvitation"
 	"github.com/kesihq/kesi/ent/firmmember"
 	"github.com/kesihq/kesi/ent/installation"
+	"github.com/kesihq/kesi/ent/jobrun"
 	"github.com/kesihq/kesi/ent/lawclient"
 	"github.com/kesihq/kesi/ent/passwordreset"
 	"github.com/kesihq/kesi/ent/payment"
@@ -92,6 +93,8 @@ type Client struct {
 	FirmMember *FirmMemberClient
 	// Installation is the client for interacting with the Installation builders.
 	Installation *InstallationClient
+	// JobRun is the client for interacting with the JobRun builders.
+	JobRun *JobRunClient
 	// LawClient is the client for interacting with the LawClient builders.
 	LawClient *LawClientClient
 	// PasswordReset is the client for interacting with the PasswordReset builders.
@@ -152,6 +155,7 @@ func (c *Client) init() {
 	c.FirmInvitation = NewFirmInvitationClient(c.config)
 	c.FirmMember = NewFirmMemberClient(c.config)
 	c.Installation = NewInstallationClient(c.config)
+	c.JobRun = NewJobRunClient(c.config)
 	c.LawClient = NewLawClientClient(c.config)
 	c.PasswordReset = NewPasswordResetClient(c.config)
 	c.Payment = NewPaymentClient(c.config)
@@ -277,6 +281,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		FirmInvitation:      NewFirmInvitationClient(cfg),
 		FirmMember:          NewFirmMemberClient(cfg),
 		Installation:        NewInstallationClient(cfg),
+		JobRun:              NewJobRunClient(cfg),
 		LawClient:           NewLawClientClient(cfg),
 		PasswordReset:       NewPasswordResetClient(cfg),
 		Payment:             NewPaymentClient(cfg),
@@ -329,6 +334,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		FirmInvitation:      NewFirmInvitationClient(cfg),
 		FirmMember:          NewFirmMemberClient(cfg),
 		Installation:        NewInstallationClient(cfg),
+		JobRun:              NewJobRunClient(cfg),
 		LawClient:           NewLawClientClient(cfg),
 		PasswordReset:       NewPasswordResetClient(cfg),
 		Payment:             NewPaymentClient(cfg),
@@ -377,9 +383,9 @@ func (c *Client) Use(hooks ...Hook) {
 		c.AccountDeletion, c.Activity, c.AuditEvent, c.CauseList, c.CauseListDismissal,
 		c.CauseListEntry, c.CauseListFetch, c.CauseListUpload, c.Commission,
 		c.CourtCase, c.Document, c.ExtensionToken, c.FakeCheckout, c.Firm,
-		c.FirmInvitation, c.FirmMember, c.Installation, c.LawClient, c.PasswordReset,
-		c.Payment, c.PendingUpload, c.PhoneVerification, c.Plan, c.RateLimit,
-		c.Referral, c.RefreshToken, c.ReminderConsent, c.ReminderMessage,
+		c.FirmInvitation, c.FirmMember, c.Installation, c.JobRun, c.LawClient,
+		c.PasswordReset, c.Payment, c.PendingUpload, c.PhoneVerification, c.Plan,
+		c.RateLimit, c.Referral, c.RefreshToken, c.ReminderConsent, c.ReminderMessage,
 		c.ReminderSetting, c.RetainedPayment, c.TwoStep, c.TwoStepRecoveryCode, c.User,
 	} {
 		n.Use(hooks...)
@@ -393,9 +399,9 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.AccountDeletion, c.Activity, c.AuditEvent, c.CauseList, c.CauseListDismissal,
 		c.CauseListEntry, c.CauseListFetch, c.CauseListUpload, c.Commission,
 		c.CourtCase, c.Document, c.ExtensionToken, c.FakeCheckout, c.Firm,
-		c.FirmInvitation, c.FirmMember, c.Installation, c.LawClient, c.PasswordReset,
-		c.Payment, c.PendingUpload, c.PhoneVerification, c.Plan, c.RateLimit,
-		c.Referral, c.RefreshToken, c.ReminderConsent, c.ReminderMessage,
+		c.FirmInvitation, c.FirmMember, c.Installation, c.JobRun, c.LawClient,
+		c.PasswordReset, c.Payment, c.PendingUpload, c.PhoneVerification, c.Plan,
+		c.RateLimit, c.Referral, c.RefreshToken, c.ReminderConsent, c.ReminderMessage,
 		c.ReminderSetting, c.RetainedPayment, c.TwoStep, c.TwoStepRecoveryCode, c.User,
 	} {
 		n.Intercept(interceptors...)
@@ -439,6 +445,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.FirmMember.mutate(ctx, m)
 	case *InstallationMutation:
 		return c.Installation.mutate(ctx, m)
+	case *JobRunMutation:
+		return c.JobRun.mutate(ctx, m)
 	case *LawClientMutation:
 		return c.LawClient.mutate(ctx, m)
 	case *PasswordResetMutation:
@@ -3009,6 +3017,139 @@ func (c *InstallationClient) mutate(ctx context.Context, m *InstallationMutation
 	}
 }
 
+// JobRunClient is a client for the JobRun schema.
+type JobRunClient struct {
+	config
+}
+
+// NewJobRunClient returns a client for the JobRun from the given config.
+func NewJobRunClient(c config) *JobRunClient {
+	return &JobRunClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `jobrun.Hooks(f(g(h())))`.
+func (c *JobRunClient) Use(hooks ...Hook) {
+	c.hooks.JobRun = append(c.hooks.JobRun, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `jobrun.Intercept(f(g(h())))`.
+func (c *JobRunClient) Intercept(interceptors ...Interceptor) {
+	c.inters.JobRun = append(c.inters.JobRun, interceptors...)
+}
+
+// Create returns a builder for creating a JobRun entity.
+func (c *JobRunClient) Create() *JobRunCreate {
+	mutation := newJobRunMutation(c.config, OpCreate)
+	return &JobRunCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of JobRun entities.
+func (c *JobRunClient) CreateBulk(builders ...*JobRunCreate) *JobRunCreateBulk {
+	return &JobRunCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *JobRunClient) MapCreateBulk(slice any, setFunc func(*JobRunCreate, int)) *JobRunCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &JobRunCreateBulk{err: fmt.Errorf("calling to JobRunClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*JobRunCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &JobRunCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for JobRun.
+func (c *JobRunClient) Update() *JobRunUpdate {
+	mutation := newJobRunMutation(c.config, OpUpdate)
+	return &JobRunUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *JobRunClient) UpdateOne(_m *JobRun) *JobRunUpdateOne {
+	mutation := newJobRunMutation(c.config, OpUpdateOne, withJobRun(_m))
+	return &JobRunUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *JobRunClient) UpdateOneID(id int) *JobRunUpdateOne {
+	mutation := newJobRunMutation(c.config, OpUpdateOne, withJobRunID(id))
+	return &JobRunUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for JobRun.
+func (c *JobRunClient) Delete() *JobRunDelete {
+	mutation := newJobRunMutation(c.config, OpDelete)
+	return &JobRunDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *JobRunClient) DeleteOne(_m *JobRun) *JobRunDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *JobRunClient) DeleteOneID(id int) *JobRunDeleteOne {
+	builder := c.Delete().Where(jobrun.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &JobRunDeleteOne{builder}
+}
+
+// Query returns a query builder for JobRun.
+func (c *JobRunClient) Query() *JobRunQuery {
+	return &JobRunQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeJobRun},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a JobRun entity by its id.
+func (c *JobRunClient) Get(ctx context.Context, id int) (*JobRun, error) {
+	return c.Query().Where(jobrun.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *JobRunClient) GetX(ctx context.Context, id int) *JobRun {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *JobRunClient) Hooks() []Hook {
+	return c.hooks.JobRun
+}
+
+// Interceptors returns the client interceptors.
+func (c *JobRunClient) Interceptors() []Interceptor {
+	return c.inters.JobRun
+}
+
+func (c *JobRunClient) mutate(ctx context.Context, m *JobRunMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&JobRunCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&JobRunUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&JobRunUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&JobRunDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown JobRun mutation op: %q", m.Op())
+	}
+}
+
 // LawClientClient is a client for the LawClient schema.
 type LawClientClient struct {
 	config
@@ -5447,7 +5588,7 @@ type (
 		AccountDeletion, Activity, AuditEvent, CauseList, CauseListDismissal,
 		CauseListEntry, CauseListFetch, CauseListUpload, Commission, CourtCase,
 		Document, ExtensionToken, FakeCheckout, Firm, FirmInvitation, FirmMember,
-		Installation, LawClient, PasswordReset, Payment, PendingUpload,
+		Installation, JobRun, LawClient, PasswordReset, Payment, PendingUpload,
 		PhoneVerification, Plan, RateLimit, Referral, RefreshToken, ReminderConsent,
 		ReminderMessage, ReminderSetting, RetainedPayment, TwoStep,
 		TwoStepRecoveryCode, User []ent.Hook
@@ -5456,7 +5597,7 @@ type (
 		AccountDeletion, Activity, AuditEvent, CauseList, CauseListDismissal,
 		CauseListEntry, CauseListFetch, CauseListUpload, Commission, CourtCase,
 		Document, ExtensionToken, FakeCheckout, Firm, FirmInvitation, FirmMember,
-		Installation, LawClient, PasswordReset, Payment, PendingUpload,
+		Installation, JobRun, LawClient, PasswordReset, Payment, PendingUpload,
 		PhoneVerification, Plan, RateLimit, Referral, RefreshToken, ReminderConsent,
 		ReminderMessage, ReminderSetting, RetainedPayment, TwoStep,
 		TwoStepRecoveryCode, User []ent.Interceptor

@@ -29,6 +29,7 @@ import (
 	"github.com/kesihq/kesi/ent/firminvitation"
 	"github.com/kesihq/kesi/ent/firmmember"
 	"github.com/kesihq/kesi/ent/installation"
+	"github.com/kesihq/kesi/ent/jobrun"
 	"github.com/kesihq/kesi/ent/lawclient"
 	"github.com/kesihq/kesi/ent/passwordreset"
 	"github.com/kesihq/kesi/ent/payment"
@@ -122,6 +123,7 @@ func checkColumn(t, c string) error {
 			firminvitation.Table:      firminvitation.ValidColumn,
 			firmmember.Table:          firmmember.ValidColumn,
 			installation.Table:        installation.ValidColumn,
+			jobrun.Table:              jobrun.ValidColumn,
 			lawclient.Table:           lawclient.ValidColumn,
 			passwordreset.Table:       passwordreset.ValidColumn,
 			payment.Table:             payment.ValidColumn,

@@ -23,6 +23,7 @@ import (
 	"github.com/kesihq/kesi/ent/firminvitation"
 	"github.com/kesihq/kesi/ent/firmmember"
 	"github.com/kesihq/kesi/ent/installation"
+	"github.com/kesihq/kesi/ent/jobrun"
 	"github.com/kesihq/kesi/ent/lawclient"
 	"github.com/kesihq/kesi/ent/passwordreset"
 	"github.com/kesihq/kesi/ent/payment"
@@ -704,6 +705,12 @@ func init() {
 	installationDescID := installationFields[0].Descriptor()
 	// installation.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	installation.IDValidator = installationDescID.Validators[0].(func(int) error)
+	jobrunFields := schema.JobRun{}.Fields()
+	_ = jobrunFields
+	// jobrunDescName is the schema descriptor for name field.
+	jobrunDescName := jobrunFields[0].Descriptor()
+	// jobrun.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	jobrun.NameValidator = jobrunDescName.Validators[0].(func(string) error)
 	lawclientMixin := schema.LawClient{}.Mixin()
 	lawclientMixinFields0 := lawclientMixin[0].Fields()
 	_ = lawclientMixinFields0

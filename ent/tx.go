@@ -48,6 +48,8 @@ type Tx struct {
 	FirmMember *FirmMemberClient
 	// Installation is the client for interacting with the Installation builders.
 	Installation *InstallationClient
+	// JobRun is the client for interacting with the JobRun builders.
+	JobRun *JobRunClient
 	// LawClient is the client for interacting with the LawClient builders.
 	LawClient *LawClientClient
 	// PasswordReset is the client for interacting with the PasswordReset builders.
@@ -228,6 +230,7 @@ func (tx *Tx) init() {
 	tx.FirmInvitation = NewFirmInvitationClient(tx.config)
 	tx.FirmMember = NewFirmMemberClient(tx.config)
 	tx.Installation = NewInstallationClient(tx.config)
+	tx.JobRun = NewJobRunClient(tx.config)
 	tx.LawClient = NewLawClientClient(tx.config)
 	tx.PasswordReset = NewPasswordResetClient(tx.config)
 	tx.Payment = NewPaymentClient(tx.config)

@@ -213,6 +213,18 @@ func (f InstallationFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.InstallationMutation", m)
 }
 
+// The JobRunFunc type is an adapter to allow the use of ordinary
+// function as JobRun mutator.
+type JobRunFunc func(context.Context, *ent.JobRunMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f JobRunFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.JobRunMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.JobRunMutation", m)
+}
+
 // The LawClientFunc type is an adapter to allow the use of ordinary
 // function as LawClient mutator.
 type LawClientFunc func(context.Context, *ent.LawClientMutation) (ent.Value, error)

@@ -532,6 +532,18 @@ var (
 		Columns:    InstallationsColumns,
 		PrimaryKey: []*schema.Column{InstallationsColumns[0]},
 	}
+	// JobRunsColumns holds the columns for the "job_runs" table.
+	JobRunsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "name", Type: field.TypeString, Unique: true, Size: 100},
+		{Name: "slot", Type: field.TypeInt64},
+	}
+	// JobRunsTable holds the schema information for the "job_runs" table.
+	JobRunsTable = &schema.Table{
+		Name:       "job_runs",
+		Columns:    JobRunsColumns,
+		PrimaryKey: []*schema.Column{JobRunsColumns[0]},
+	}
 	// LawClientsColumns holds the columns for the "law_clients" table.
 	LawClientsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -1050,6 +1062,7 @@ var (
 		FirmInvitationsTable,
 		FirmMembersTable,
 		InstallationsTable,
+		JobRunsTable,
 		LawClientsTable,
 		PasswordResetsTable,
 		PaymentsTable,

@@ -57,6 +57,9 @@ type FirmMember func(*sql.Selector)
 // Installation is the predicate function for installation builders.
 type Installation func(*sql.Selector)
 
+// JobRun is the predicate function for jobrun builders.
+type JobRun func(*sql.Selector)
+
 // LawClient is the predicate function for lawclient builders.
 type LawClient func(*sql.Selector)
 

@@ -19,6 +19,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -26,6 +27,8 @@ import (
 
 	"connectrpc.com/connect"
 	_ "github.com/lib/pq"
+	"google.golang.org/genproto/googleapis/type/date"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/kesihq/kesi/backend/internal/blob"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
@@ -36,11 +39,12 @@ const publicURL = "http://kesi.cluster.test" // the load balancer's address, the
 
 // server is one `kesi serve` process.
 type server struct {
-	name string
-	url  string
-	cmd  *exec.Cmd
-	done chan error
-	logs *bytes.Buffer
+	name    string
+	url     string
+	metrics string // its /metrics
+	cmd     *exec.Cmd
+	done    chan error
+	logs    *bytes.Buffer
 }
 
 func freeAddr(t *testing.T) string {
@@ -130,7 +134,7 @@ func TestThreeServersOnePostgresOneObjectStore(t *testing.T) {
 	key := make([]byte, 32)
 	rand.Read(key)
 	env := func(name, addr string) []string {
-		return append(os.Environ(),
+		return append(os.Environ(), "KESI_JOBS_EVERY="+jobsEvery.String(),
 			"KESI_ENV=dev", "KESI_ADDR="+addr, "KESI_PUBLIC_URL="+publicURL,
 			"KESI_DATA_DIR="+filepath.Join(tmp, name), "KESI_DATABASE_URL="+dbURL, "KESI_BLOB_URL="+blobURL,
 			"KESI_MASTER_KEY="+base64.StdEncoding.EncodeToString(key), "KESI_DB_MAX_CONNS=4", "KESI_SHUTDOWN_GRACE=1s",
@@ -138,9 +142,10 @@ func TestThreeServersOnePostgresOneObjectStore(t *testing.T) {
 	}
 	start := func(name string) *server {
 		addr := freeAddr(t)
-		s := &server{name: name, url: "http://" + addr, done: make(chan error, 1), logs: &bytes.Buffer{}}
+		metricsAddr := freeAddr(t)
+		s := &server{name: name, url: "http://" + addr, metrics: "http://" + metricsAddr + "/metrics", done: make(chan error, 1), logs: &bytes.Buffer{}}
 		s.cmd = exec.Command(kesi, "serve")
-		s.cmd.Env = env(name, addr)
+		s.cmd.Env = append(env(name, addr), "KESI_METRICS_ADDR="+metricsAddr)
 		s.cmd.Stdout, s.cmd.Stderr = s.logs, s.logs
 		if err := s.cmd.Start(); err != nil {
 			t.Fatal(err)
@@ -169,6 +174,10 @@ func TestThreeServersOnePostgresOneObjectStore(t *testing.T) {
 	b, c := start("b"), start("c")
 	ready(b)
 	ready(c)
+	// Every job exactly once: count each job's runs on the three servers
+	// from here to just before b is killed, some periods later.
+	servers := []*server{a, b, c}
+	jobsFrom, runsFrom := jobRuns(t, servers)
 
 	// A browser, behind the load balancer: its requests land on any server.
 	jar, _ := cookiejar.New(nil)
@@ -197,8 +206,22 @@ func TestThreeServersOnePostgresOneObjectStore(t *testing.T) {
 		t.Fatal(err)
 	}
 	expect(post(b, "/api/auth/login", map[string]any{"email": email, "password": "mahakama-2025"}), http.StatusOK, "sign in on b")
+	// Her morning digest is due now, in Nairobi, and the case sits today:
+	// the reminders job, run every period by one server or another, mails
+	// it once.
+	nairobi, err := time.LoadLocation("Africa/Nairobi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	today := time.Now().In(nairobi)
+	if _, err := kesiv1connect.NewReminderServiceClient(browser, a.url).UpdateReminderSettings(ctx, connect.NewRequest(&kesiv1.UpdateReminderSettingsRequest{
+		Settings: &kesiv1.ReminderSettings{Email: true, MorningDigest: true, MorningTime: today.Format("15:04"), EveningTime: "18:30"},
+	})); err != nil {
+		t.Fatalf("reminder settings on a: %v", err)
+	}
 	if _, err := kesiv1connect.NewCaseServiceClient(browser, c.url).CreateCase(ctx, connect.NewRequest(&kesiv1.CreateCaseRequest{
 		CaseId: "MCCC/E12/2025", Parties: "Kamau v. Otieno", LawCourt: "Milimani Commercial Court",
+		Activity: proto.String("Mention"), ActivityDate: &date.Date{Year: int32(today.Year()), Month: int32(today.Month()), Day: int32(today.Day())}, Time: "09:00",
 	})); err != nil {
 		t.Fatalf("create a case on c: %v", err)
 	}
@@ -271,6 +294,25 @@ func TestThreeServersOnePostgresOneObjectStore(t *testing.T) {
 		}()
 		waitFor(t, 20*time.Second, "the upload on "+s.name+" to start", func() bool { return count(t, db, "pending_uploads") == 1 })
 	}
+	everyJobOnce(t, jobNames(t, kesi, env("jobs", freeAddr(t))), servers, jobsFrom, runsFrom)
+	digests := func() int {
+		n := 0
+		for _, s := range servers {
+			mails, _ := filepath.Glob(filepath.Join(tmp, s.name, "mail", "*.eml"))
+			for _, m := range mails {
+				text, _ := os.ReadFile(m)
+				if bytes.Contains(text, []byte("Subject: Kesi - Today")) && bytes.Contains(text, []byte(email)) {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	waitFor(t, 5*jobsEvery, "the morning digest", func() bool { return digests() > 0 })
+	if n := digests(); n != 1 {
+		t.Errorf("the morning digest was mailed %d times, want once", n)
+	}
+
 	stalled(b)
 	b.cmd.Process.Signal(syscall.SIGKILL)
 	<-b.done
@@ -319,6 +361,93 @@ func TestThreeServersOnePostgresOneObjectStore(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("c did not stop within 30s of SIGTERM")
 	}
+}
+
+// jobsEvery is every job's period in the cluster (KESI_JOBS_EVERY): long
+// enough for the servers, sharing two cores with the test, to run all ten
+// jobs in one.
+const jobsEvery = 2 * time.Second
+
+// everyJobOnce asserts that the servers together ran each job once per
+// period since the count at period from: not once per server, not never.
+// The counts are read in the middle of a period, when its runs are done; a
+// run late enough to straddle a count may move one run across it.
+func everyJobOnce(t *testing.T, names []string, servers []*server, from int64, runsFrom map[string]int) {
+	t.Helper()
+	for period(time.Now()) < from+5 {
+		time.Sleep(time.Until(time.UnixMilli((from + 5) * jobsEvery.Milliseconds())))
+	}
+	to, runsTo := jobRuns(t, servers)
+	periods := int(to - from)
+	for _, name := range names {
+		t.Logf("job %s: %d runs in %d periods", name, runsTo[name]-runsFrom[name], periods)
+		if n := runsTo[name] - runsFrom[name]; n < periods-1 || n > periods+1 {
+			t.Errorf("job %s ran %d times on the %d servers in %d periods of %s, want once per period", name, n, len(servers), periods, jobsEvery)
+		}
+	}
+}
+
+// period numbers the period t is in, counted from the Unix epoch, as the
+// servers do.
+func period(t time.Time) int64 { return t.UnixMilli() / jobsEvery.Milliseconds() }
+
+// jobRuns waits for the middle of a period and answers it with the runs of
+// each job on the servers together (kesi_job_runs_total from each /metrics).
+func jobRuns(t *testing.T, servers []*server) (int64, map[string]int) {
+	t.Helper()
+	now := time.Now()
+	p := period(now)
+	mid := time.UnixMilli(p*jobsEvery.Milliseconds() + jobsEvery.Milliseconds()/2)
+	if now.After(mid) {
+		p++
+		mid = mid.Add(jobsEvery)
+	}
+	time.Sleep(time.Until(mid))
+	runs := map[string]int{}
+	for _, s := range servers {
+		res, err := http.Get(s.metrics)
+		if err != nil {
+			t.Fatalf("metrics of %s: %v", s.name, err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		for _, line := range strings.Split(string(body), "\n") {
+			// kesi_job_runs_total{job="reminders"} 3
+			rest, ok := strings.CutPrefix(line, `kesi_job_runs_total{job="`)
+			if !ok {
+				continue
+			}
+			name, value, _ := strings.Cut(rest, `"} `)
+			n, err := strconv.Atoi(value)
+			if err != nil {
+				t.Fatalf("metrics of %s: %q", s.name, line)
+			}
+			runs[name] += n
+		}
+	}
+	if d := time.Since(mid); d > jobsEvery/2 { // into the next period
+		t.Fatalf("reading the servers' metrics took %s, too long to tell the periods apart", d)
+	}
+	return p, runs
+}
+
+// jobNames lists the jobs `kesi serve` runs, from `kesi jobs list`.
+func jobNames(t *testing.T, kesi string, env []string) []string {
+	t.Helper()
+	cmd := exec.Command(kesi, "jobs", "list")
+	cmd.Env = env
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("kesi jobs list: %v", err)
+	}
+	var names []string
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		names = append(names, strings.Fields(line)[0])
+	}
+	if len(names) < 9 {
+		t.Fatalf("kesi jobs list: %q", out)
+	}
+	return names
 }
 
 func upload(t *testing.T, client *http.Client, s *server, caseID string, file io.Reader) *http.Response {

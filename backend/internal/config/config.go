@@ -73,6 +73,11 @@ type Config struct {
 	// finish (KESI_SHUTDOWN_GRACE).
 	ShutdownGrace time.Duration
 
+	// JobsEvery, if set, runs every background job at this period instead of
+	// its own (KESI_JOBS_EVERY): the cluster test and drills watch several
+	// periods go by in seconds. Zero: each job's own period.
+	JobsEvery time.Duration
+
 	// MetricsAddr is where Prometheus scrapes /metrics (KESI_METRICS_ADDR;
 	// empty: no metrics listener).
 	MetricsAddr string
@@ -234,6 +239,11 @@ func Load(getenv func(string) string) (*Config, error) {
 	c.RegistrationsPerAddress = int(registrations)
 	if c.ShutdownGrace, err = time.ParseDuration(get("KESI_SHUTDOWN_GRACE", "30s")); err != nil || c.ShutdownGrace < 0 {
 		return nil, fmt.Errorf("KESI_SHUTDOWN_GRACE must be a duration such as 30s, not %q", get("KESI_SHUTDOWN_GRACE", ""))
+	}
+	if v := get("KESI_JOBS_EVERY", ""); v != "" {
+		if c.JobsEvery, err = time.ParseDuration(v); err != nil || c.JobsEvery < time.Second {
+			return nil, fmt.Errorf("KESI_JOBS_EVERY must be a duration of a second or more such as 5s, not %q", v)
+		}
 	}
 	if c.RateLimitWindow, err = time.ParseDuration(get("KESI_RATE_LIMIT_WINDOW", "15m")); err != nil {
 		return nil, fmt.Errorf("KESI_RATE_LIMIT_WINDOW: %w", err)

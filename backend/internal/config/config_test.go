@@ -149,18 +149,19 @@ func TestOperationsSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.AuditRetention != 365*24*time.Hour || !c.Demo || c.SlowQuery != 200*time.Millisecond ||
-		c.StorageQuotaBytes != 10<<30 || c.DemoStorageQuotaBytes != 32<<20 || c.OTLPEndpoint != "" {
-		t.Fatalf("defaults: retention %s, demo %v, slow %s, quota %d/%d, otlp %q", c.AuditRetention, c.Demo, c.SlowQuery, c.StorageQuotaBytes, c.DemoStorageQuotaBytes, c.OTLPEndpoint)
+		c.StorageQuotaBytes != 10<<30 || c.DemoStorageQuotaBytes != 32<<20 || c.OTLPEndpoint != "" || c.JobsEvery != 0 {
+		t.Fatalf("defaults: retention %s, demo %v, slow %s, quota %d/%d, otlp %q, jobs every %s", c.AuditRetention, c.Demo, c.SlowQuery, c.StorageQuotaBytes, c.DemoStorageQuotaBytes, c.OTLPEndpoint, c.JobsEvery)
 	}
 	c, err = Load(env(map[string]string{"KESI_DATA_DIR": t.TempDir(), "KESI_AUDIT_RETENTION": "90d", "KESI_DEMO": "off",
-		"KESI_SLOW_QUERY": "0", "KESI_STORAGE_QUOTA_BYTES": "1000", "KESI_DEMO_STORAGE_QUOTA_BYTES": "10", "OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:4318"}))
+		"KESI_SLOW_QUERY": "0", "KESI_STORAGE_QUOTA_BYTES": "1000", "KESI_DEMO_STORAGE_QUOTA_BYTES": "10", "OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:4318",
+		"KESI_JOBS_EVERY": "2s"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.AuditRetention != 90*24*time.Hour || c.Demo || c.SlowQuery != 0 || c.StorageQuotaBytes != 1000 || c.DemoStorageQuotaBytes != 10 || c.OTLPEndpoint == "" {
+	if c.AuditRetention != 90*24*time.Hour || c.Demo || c.SlowQuery != 0 || c.StorageQuotaBytes != 1000 || c.DemoStorageQuotaBytes != 10 || c.OTLPEndpoint == "" || c.JobsEvery != 2*time.Second {
 		t.Fatalf("set: %+v", c)
 	}
-	for k, v := range map[string]string{"KESI_AUDIT_RETENTION": "a year", "KESI_DEMO": "maybe", "KESI_SLOW_QUERY": "fast", "KESI_STORAGE_QUOTA_BYTES": "-1"} {
+	for k, v := range map[string]string{"KESI_AUDIT_RETENTION": "a year", "KESI_DEMO": "maybe", "KESI_SLOW_QUERY": "fast", "KESI_STORAGE_QUOTA_BYTES": "-1", "KESI_JOBS_EVERY": "1ms"} {
 		if _, err := Load(env(map[string]string{"KESI_DATA_DIR": t.TempDir(), k: v})); err == nil || !strings.Contains(err.Error(), k) {
 			t.Errorf("%s=%s: %v", k, v, err)
 		}

@@ -96,3 +96,39 @@ func TestJobsStartingTogetherDoNotExhaustThePool(t *testing.T) {
 		wg.Wait()
 	})
 }
+
+// Servers (here: two runners over the same database) wake at the start of
+// each period: the job runs once per period, not once per server, and a
+// server late for a period already run lets it be.
+func TestAJobRunsOncePerPeriod(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		db := testkit.OpenDB(t, e)
+		var runs atomic.Int32
+		job := jobs.Job{Name: "hourly", Every: time.Hour, Run: func(context.Context) error {
+			runs.Add(1)
+			return errors.New("a failed run still uses its period")
+		}}
+		a, b := jobs.NewRunner(db.SQL, db.Dialect, job), jobs.NewRunner(db.SQL, db.Dialect, job)
+		nine := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
+		for _, step := range []struct {
+			r    *jobs.Runner
+			slot time.Time
+			runs int32
+		}{
+			{a, nine, 1}, {b, nine, 1}, {a, nine, 1},
+			{b, nine.Add(time.Hour), 2}, {a, nine.Add(time.Hour), 2},
+			{a, nine, 2}, // a server whose clock is behind
+			{a, nine.Add(2 * time.Hour), 3},
+		} {
+			step.r.RunIn(context.Background(), "hourly", step.slot)
+			if got := runs.Load(); got != step.runs {
+				t.Fatalf("after the period of %s: %d runs, want %d", step.slot.Format("15:04"), got, step.runs)
+			}
+		}
+		// Asked for by name, a job runs whatever period it is.
+		a.RunOnce(context.Background(), "hourly")
+		if runs.Load() != 4 {
+			t.Errorf("RunOnce after the period's run: %d runs, want 4", runs.Load())
+		}
+	})
+}

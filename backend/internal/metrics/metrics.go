@@ -49,6 +49,7 @@ type Metrics struct {
 	jobLast     *prometheus.GaugeVec
 	jobDuration *prometheus.GaugeVec
 	jobFailures *prometheus.CounterVec
+	jobRuns     *prometheus.CounterVec
 }
 
 // New registers the collectors, with the pool of db.
@@ -77,8 +78,12 @@ func New(db *sql.DB) *Metrics {
 			Name: "kesi_job_failures_total",
 			Help: "Failed runs of each background job.",
 		}, []string{"job"}),
+		jobRuns: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "kesi_job_runs_total",
+			Help: "Runs of each background job on this server, failed ones included; summed over the servers, one per period.",
+		}, []string{"job"}),
 	}
-	m.reg.MustRegister(m.rpc, m.http, m.jobLast, m.jobDuration, m.jobFailures,
+	m.reg.MustRegister(m.rpc, m.http, m.jobLast, m.jobDuration, m.jobFailures, m.jobRuns,
 		SweepDeletions, SweepUnknownBlobs,
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
@@ -139,6 +144,7 @@ func (m *Metrics) HTTP(next http.Handler) http.Handler {
 
 // JobDone records a background job's run.
 func (m *Metrics) JobDone(job string, took time.Duration, err error) {
+	m.jobRuns.WithLabelValues(job).Inc()
 	m.jobDuration.WithLabelValues(job).Set(took.Seconds())
 	if err != nil && !errors.Is(err, context.Canceled) {
 		m.jobFailures.WithLabelValues(job).Inc()
