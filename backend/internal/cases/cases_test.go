@@ -8,10 +8,13 @@ import (
 
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
+	"google.golang.org/genproto/googleapis/type/date"
+	"google.golang.org/protobuf/proto"
 
-	"github.com/kesihq/kesi/backend/internal/auth"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	"github.com/kesihq/kesi/ent/activity"
+	"github.com/kesihq/kesi/ent/civil"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 )
 
@@ -437,10 +440,10 @@ func TestRoles_AffiliateForbiddenUnpaidMustPayDemoNeedsNoSubscription(t *testing
 	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
-		affiliate := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleAffiliate}))
+		affiliate := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Role: role.Affiliate}))
 		unpaid := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Unpaid: true}))
-		demo := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleDemo}))
-		moderator := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleModerator}))
+		demo := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Role: role.Demo}))
+		moderator := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Role: role.Moderator}))
 		anonymous := srv.Anonymous()
 		paths := []string{"/api/cases", "/api/cases/week", "/api/cases-needing-update", "/api/caseschedule/scheduled?date=2025-01-15"}
 		for _, p := range paths {
@@ -548,6 +551,41 @@ func TestListCases_ByNextDate(t *testing.T) {
 		if len(rest) != len(want) || rest[0] != "MCCC/E1/2024" || !slices.Contains(rest[1:3], "MCCC/E2/2024") ||
 			!slices.Contains(rest[1:3], "MCCC/E7/2024") || rest[3] != "MCCC/E6/2024" || rest[6] != "MCCC/E5/2024" {
 			t.Errorf("after midnight in Nairobi: order = %v", ids(all))
+		}
+	})
+}
+
+// The report runs from today to the day the subscription ends in Nairobi
+// (22:30 UTC is already the next day there), both included; an account
+// without sittings still answers its window.
+func TestReport_TodayToTheSubscriptionsLastDayInNairobi(t *testing.T) {
+	t.Parallel()
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		today := civil.DateOf(srv.Clock.Now().In(testkit.Nairobi))
+		last := today.AddDays(20)
+		paid := time.Date(last.Year, last.Month, last.Day-1, 22, 30, 0, 0, time.UTC)
+		law := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{PaidUntil: &paid}))
+		on := func(d civil.Date) *date.Date { return day(d.Year, int(d.Month), d.Day) }
+
+		res, err := law.Cases().ListReportCases(ctx, connect.NewRequest(&kesiv1.ListReportCasesRequest{}))
+		if err != nil || len(res.Msg.Cases) != 0 || !proto.Equal(res.Msg.Start, on(today)) || !proto.Equal(res.Msg.End, on(last)) {
+			t.Fatalf("empty report = %v, %v; want %s to %s, no cases", res, err, today, last)
+		}
+		create(t, law, withActivity("MCCC/R1/2025", "Mention", on(today.AddDays(-1)), "09:00"))
+		create(t, law, withActivity("MCCC/R2/2025", "Hearing", on(today), "10:00"))
+		create(t, law, withActivity("MCCC/R3/2025", "Ruling", on(last), ""))
+		create(t, law, withActivity("MCCC/R4/2025", "Judgment", on(last.AddDays(1)), "09:00"))
+		res, err = law.Cases().ListReportCases(ctx, connect.NewRequest(&kesiv1.ListReportCasesRequest{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, c := range res.Msg.Cases {
+			got = append(got, c.CaseId)
+		}
+		if want := []string{"MCCC/R2/2025", "MCCC/R3/2025"}; !slices.Equal(got, want) || !proto.Equal(res.Msg.End, on(last)) {
+			t.Errorf("report = %v to %v, want %v to %s", got, res.Msg.End, want, last)
 		}
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
+	"time"
 
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
@@ -17,6 +18,7 @@ import (
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/lawclient"
 	"github.com/kesihq/kesi/ent/predicate"
+	"github.com/kesihq/kesi/ent/user"
 )
 
 // The read calls of the diary: each answers in one SQL statement that
@@ -157,19 +159,28 @@ func (s *caseScan) result() (Case, error) {
 }
 
 // readCases answers the cases matching where within the owner scope, in
-// order, in page p: one statement.
-func (s *Service) readCases(ctx context.Context, owner uuid.UUID, p Page, order []string, where ...predicate.CourtCase) ([]Case, bool, error) {
+// order, in page p: one statement, whose text depends on the shape of the
+// call and the page's size only (the offset is an argument), so that it is
+// prepared once.
+func (s *Service) readCases(ctx context.Context, owner uuid.UUID, p Page, order []entsql.Querier, where ...predicate.CourtCase) ([]Case, bool, error) {
 	sel := entsql.Dialect(dialect.Postgres).Select().From(caseT())
 	sel.AppendSelectExpr(caseColumns(s.cal.Today())...)
 	scope(owner)(sel)
 	for _, w := range where {
 		w(sel)
 	}
-	sel.OrderBy(order...)
-	if p.Size > 0 {
-		sel.Limit(p.Size + 1).Offset(p.Offset)
-	}
+	sel.OrderExpr(order...)
 	query, args := sel.Query()
+	// The size stays in the text, and a first page has no OFFSET: Postgres
+	// plans a LIMIT it knows (one case) and no offset better than ones it
+	// must guess, and would plan each call again.
+	if p.Size > 0 {
+		query += fmt.Sprintf(" LIMIT %d", p.Size+1)
+	}
+	if p.Offset > 0 {
+		query += fmt.Sprintf(" OFFSET $%d", len(args)+1)
+		args = append(args, p.Offset)
+	}
 	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, false, err
@@ -227,23 +238,58 @@ func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, start,
 	} else {
 		inRange = append(inRange, activity.ActivityDateGTE(start), activity.ActivityDateLTE(end))
 	}
-	a := ac
 	sel := entsql.Dialect(dialect.Postgres).Select().From(actT()).
-		Join(caseT()).On(a(activity.FieldCaseRef), cc(courtcase.FieldID))
+		Join(caseT()).On(ac(activity.FieldCaseRef), cc(courtcase.FieldID))
+	for _, p := range inRange {
+		p(sel)
+	}
+	sel.Where(casePred(scope(owner)))
+	out, _, err := readEntries(ctx, db, owner, today, sel, nil)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("list sittings of %s from %s to %s: %w", owner, start, end, err))
+	}
+	return out, nil
+}
+
+// reportEntries is entries from start on, read from the owner's account
+// row, so that one statement answers the account's paid_until (which ends
+// the report) with them: found is false when there is no such account. The
+// report's end depends on paid_until in the courts' time zone, which
+// neither engine's SQL computes alike; the caller cuts the entries there,
+// and the sittings past the end of a subscription are few.
+func reportEntries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, start civil.Date) (out []Entry, paidUntil sql.NullTime, found bool, err error) {
+	u := entsql.Dialect(dialect.Postgres).Table(user.Table).As("u")
+	sel := entsql.Dialect(dialect.Postgres).Select(u.C(user.FieldPaidUntil)).From(u).
+		LeftJoin(actT()).OnP(sittingPred(peerSittings(owner), activity.ActivityDateGTE(start))).
+		LeftJoin(caseT()).OnP(entsql.And(entsql.ColumnsEQ(cc(courtcase.FieldID), ac(activity.FieldCaseRef)), casePred(scope(owner)))).
+		Where(entsql.EQ(u.C(user.FieldID), owner))
+	var acct struct {
+		paid  sql.NullTime
+		found bool
+	}
+	out, acct.found, err = readEntries(ctx, db, owner, today, sel, &acct.paid)
+	if err != nil {
+		return nil, sql.NullTime{}, false, errs.Internal(fmt.Errorf("list report of %s from %s: %w", owner, start, err))
+	}
+	return out, acct.paid, acct.found, nil
+}
+
+// readEntries runs sel, a statement over the sittings (a) and their cases
+// (c), with the columns of an Entry and its order; with paidUntil, sel is
+// reportEntries' outer join from the account, whose rows without a sitting
+// or a case in scope are no entries. found is whether any row came.
+func readEntries(ctx context.Context, db *ent.Client, owner uuid.UUID, today civil.Date, sel *entsql.Selector, paidUntil *sql.NullTime) (_ []Entry, found bool, _ error) {
+	a := ac
 	for _, f := range []string{activity.FieldID, activity.FieldActivity, activity.FieldActivityDate, activity.FieldTime,
 		activity.FieldOutcome, activity.FieldClientName, activity.FieldCreatedAt, activity.FieldAttendedBy, activity.FieldAssignedBy} {
 		sel.AppendSelectExpr(entsql.Raw(a(f)))
 	}
 	sel.AppendSelectExpr(caseColumns(today)...)
-	for _, p := range inRange {
-		p(sel)
-	}
-	sel.Where(casePred(scope(owner)))
 	sel.OrderBy(a(activity.FieldActivityDate), a(activity.FieldTime)+" = ''", a(activity.FieldTime), cc(courtcase.FieldCaseID))
 	query, args := sel.Query()
 	rows, err := db.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, errs.Internal(fmt.Errorf("list sittings of %s from %s to %s: %w", owner, start, end, err))
+		return nil, false, err
 	}
 	defer rows.Close()
 	out := []Entry{}
@@ -254,14 +300,21 @@ func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, start,
 		assigned             []uuid.UUID
 	)
 	dest := append([]any{&sit.ID, &sit.Kind, &sit.Date, &sit.Time, &sit.Outcome, &sit.ClientName, &sit.CreatedAt, &attended, &assignedBy}, cs.dest()...)
+	if paidUntil != nil {
+		dest = append([]any{paidUntil}, orZero(dest)...)
+	}
 	for rows.Next() {
 		sit, cs = Sitting{}, caseScan{}
 		if err := rows.Scan(dest...); err != nil {
-			return nil, errs.Internal(fmt.Errorf("read sittings of %s: %w", owner, err))
+			return nil, false, err
+		}
+		found = true
+		if sit.ID == uuid.Nil || cs.c.ID == uuid.Nil {
+			continue // the report's account row without a sitting, or a colleague's sitting not shared
 		}
 		c, err := cs.result()
 		if err != nil {
-			return nil, errs.Internal(err)
+			return nil, false, err
 		}
 		sit.CaseRef = c.ID
 		sit.CreatedAt = sit.CreatedAt.UTC()
@@ -272,32 +325,84 @@ func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, start,
 		out = append(out, Entry{Case: c, Sitting: sit})
 	}
 	if err := rows.Err(); err != nil {
-		return nil, errs.Internal(fmt.Errorf("read sittings of %s: %w", owner, err))
+		return nil, false, err
 	}
 	if len(assigned) > 0 {
 		// Only a firm's assigned sittings pay for this second query.
 		name, err := names(ctx, db, assigned)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		for i := range out {
 			st := &out[i].Sitting
 			st.AttendedByName, st.AssignedByName = name[st.AttendedBy], name[st.AssignedBy]
 		}
 	}
-	return out, nil
+	return out, found, nil
+}
+
+// orZero wraps scan destinations so that NULL, which an outer join answers
+// for the columns of a missing row, scans as their zero value.
+func orZero(dest []any) []any {
+	out := make([]any, len(dest))
+	for i, d := range dest {
+		out[i] = zeroOnNull{d}
+	}
+	return out
+}
+
+type zeroOnNull struct{ dst any }
+
+func (z zeroOnNull) Scan(src any) error {
+	if src == nil {
+		return nil // the caller reset the destination before the row
+	}
+	switch d := z.dst.(type) {
+	case sql.Scanner:
+		return d.Scan(src)
+	case *string:
+		return scanInto(d, src)
+	case *bool:
+		return scanInto(d, src)
+	case *time.Time:
+		return scanInto(d, src)
+	default:
+		return fmt.Errorf("scan into %T", d)
+	}
+}
+
+// scanInto converts src into d as database/sql would.
+func scanInto[T any](d *T, src any) error {
+	var n sql.Null[T]
+	if err := n.Scan(src); err != nil {
+		return err
+	}
+	*d = n.V
+	return nil
 }
 
 // activities answers the owner's case numbered number (its id, number and
 // court) with its sittings newest first: one statement, the case left-joined
-// to its sittings, so that no row is a case not found.
+// to its sittings, so that no row is a case not found. A sitting keeps the
+// client it was written with; one written before a client was linked (an
+// import, a case typed in first) shows the first of the case's clients the
+// owner has, by name, which only those rows pay for.
 func (s *Service) activities(ctx context.Context, owner uuid.UUID, number string) (Case, []Sitting, error) {
 	a := ac
+	client := entsql.ExprFunc(func(b *entsql.Builder) {
+		b.WriteString("CASE WHEN " + a(activity.FieldClientName) + " = '' THEN (SELECT lc.\"" + lawclient.FieldFullname + "\"" +
+			` FROM "` + lawclient.Table + `" lc JOIN "` + courtcase.ClientsTable + `" l ON l."` + courtcase.ClientsPrimaryKey[0] + `" = lc."id"` +
+			` WHERE lc."owner_id" = `)
+		b.Arg(owner)
+		b.WriteString(` AND l."` + courtcase.ClientsPrimaryKey[1] + `" = ` + cc(courtcase.FieldID) +
+			` ORDER BY lc."` + lawclient.FieldFullname + `", lc."id" LIMIT 1) ELSE ` + a(activity.FieldClientName) + " END")
+	})
 	sel := entsql.Dialect(dialect.Postgres).Select(cc(courtcase.FieldID), cc(courtcase.FieldCaseID), cc(courtcase.FieldLawCourt),
 		a(activity.FieldID), a(activity.FieldActivity), a(activity.FieldActivityDate), a(activity.FieldTime),
-		a(activity.FieldOutcome), a(activity.FieldClientName), a(activity.FieldCreatedAt)).
+		a(activity.FieldOutcome), a(activity.FieldCreatedAt)).
 		From(caseT()).
 		LeftJoin(actT()).OnP(entsql.And(entsql.ColumnsEQ(a(activity.FieldCaseRef), cc(courtcase.FieldID)), sittingPred(sittingScope(owner))))
+	sel.AppendSelectExpr(client)
 	scope(owner)(sel)
 	courtcase.CaseID(number)(sel)
 	// Newest first: the reverse of SortActivities (unknown times last).
@@ -320,7 +425,7 @@ func (s *Service) activities(ctx context.Context, owner uuid.UUID, number string
 			date                          civil.Date
 			created                       sql.NullTime
 		)
-		if err := rows.Scan(&c.ID, &c.CaseID, &c.LawCourt, &id, &kind, &date, &tm, &outcome, &clientName, &created); err != nil {
+		if err := rows.Scan(&c.ID, &c.CaseID, &c.LawCourt, &id, &kind, &date, &tm, &outcome, &created, &clientName); err != nil {
 			return Case{}, nil, errs.Internal(fmt.Errorf("read activities of case %q of %s: %w", number, owner, err))
 		}
 		found = true

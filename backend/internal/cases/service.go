@@ -5,9 +5,10 @@ package cases
 
 import (
 	"context"
-	entsql "entgo.io/ent/dialect/sql"
 	"fmt"
+	"sort"
 
+	entsql "entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
 
 	"github.com/kesihq/kesi/backend/internal/errs"
@@ -17,7 +18,6 @@ import (
 	"github.com/kesihq/kesi/ent/civil"
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/lawclient"
-	"github.com/kesihq/kesi/ent/user"
 )
 
 // DocumentPurger removes a case's documents (rows and stored files) before
@@ -398,28 +398,7 @@ func (s *Service) Activities(ctx context.Context, owner uuid.UUID, caseID string
 	if err != nil {
 		return Case{}, nil, err
 	}
-	c, out, err := s.activities(ctx, owner, number)
-	if err != nil {
-		return Case{}, nil, err
-	}
-	// A sitting keeps the client it was written with; one written before a client was linked
-	// (an import, a case typed in first) shows the case's client now. One more query, only then.
-	unnamed := false
-	for _, x := range out {
-		unnamed = unnamed || x.ClientName == ""
-	}
-	if unnamed {
-		client, err := s.clientName(ctx, owner, c.ID)
-		if err != nil {
-			return Case{}, nil, err
-		}
-		for i := range out {
-			if out[i].ClientName == "" {
-				out[i].ClientName = client
-			}
-		}
-	}
-	return c, out, nil
+	return s.activities(ctx, owner, number)
 }
 
 // Scheduled answers the owner's activities on day with their cases,
@@ -451,23 +430,24 @@ func (s *Service) Between(ctx context.Context, owner uuid.UUID, start, end civil
 // subscription ends. A demo account, which has no subscription, sees the
 // two months ahead its data covers.
 func (s *Service) Report(ctx context.Context, owner uuid.UUID) (start, end civil.Date, rows []Entry, err error) {
-	u, err := s.db.User.Query().Where(user.ID(owner)).Select(user.FieldPaidUntil).Only(ctx)
-	if ent.IsNotFound(err) {
+	start = s.cal.Today()
+	rows, paidUntil, found, err := reportEntries(ctx, s.db, owner, start, start)
+	if err != nil {
+		return start, end, nil, err
+	}
+	if !found {
 		return start, end, nil, errs.NotFound("Account not found.")
 	}
-	if err != nil {
-		return start, end, nil, errs.Internal(fmt.Errorf("load subscription of %s: %w", owner, err))
-	}
-	start = s.cal.Today()
 	end = start.AddDays(60)
-	if u.PaidUntil != nil {
-		end = s.cal.DayOf(*u.PaidUntil)
+	if paidUntil.Valid {
+		end = s.cal.DayOf(paidUntil.Time)
 	}
 	if end.Before(start) {
 		return start, end, nil, nil
 	}
-	rows, err = entries(ctx, s.db, owner, s.cal.Today(), start, end)
-	return start, end, rows, err
+	// The entries come by date: keep those up to the end.
+	n := sort.Search(len(rows), func(i int) bool { return rows[i].Sitting.Date.After(end) })
+	return start, end, rows[:n], nil
 }
 
 // NeedingUpdate answers the owner's cases needing an update: the latest
@@ -477,7 +457,7 @@ func (s *Service) Report(ctx context.Context, owner uuid.UUID) (start, end civil
 // latest sitting, so the answer is right before the day's job has run.
 func (s *Service) NeedingUpdate(ctx context.Context, owner uuid.UUID) (NeedingUpdate, error) {
 	cs, _, err := s.readCases(ctx, owner, Page{},
-		[]string{entsql.Desc(cc(courtcase.FieldLatestActivityDate)), cc(courtcase.FieldCaseID)},
+		[]entsql.Querier{entsql.Raw(entsql.Desc(cc(courtcase.FieldLatestActivityDate))), entsql.Raw(cc(courtcase.FieldCaseID))},
 		courtcase.LatestActivityDateLT(s.cal.Today()), courtcase.LatestDone(false), courtcase.Concluded(false))
 	if err != nil {
 		return NeedingUpdate{}, errs.Internal(fmt.Errorf("list cases needing update of %s: %w", owner, err))
@@ -508,19 +488,22 @@ func (s *Service) MarkUpdated(ctx context.Context, owner, id uuid.UUID, mark boo
 	return s.Get(ctx, owner, id)
 }
 
-// byNextDate is List's order as of today. The date is a literal: ORDER BY
-// takes no arguments, and a civil date prints as digits and dashes only.
-func byNextDate(today civil.Date) []string {
+// byNextDate is List's order as of today, which is an argument of the
+// statement so that its text, prepared once, stays the same from day to day.
+func byNextDate(today civil.Date) []entsql.Querier {
 	date, concluded := cc(courtcase.FieldActivityDate), cc(courtcase.FieldConcluded)
-	upcoming := fmt.Sprintf("NOT %s AND %s >= '%s'", concluded, date, today)
-	group := fmt.Sprintf("CASE WHEN %s THEN 0 WHEN NOT %s AND %s IS NOT NULL THEN 1 WHEN NOT %s THEN 2 ELSE 3 END",
-		upcoming, concluded, date, concluded)
-	return []string{
-		group,
-		fmt.Sprintf("CASE WHEN %s THEN %s END", upcoming, date),
-		fmt.Sprintf("CASE WHEN %s THEN %s = '' END", upcoming, cc(courtcase.FieldActivityTime)),
-		fmt.Sprintf("CASE WHEN %s THEN %s END", upcoming, cc(courtcase.FieldActivityTime)),
-		entsql.Desc(date),
-		entsql.Desc(cc(courtcase.FieldCreatedAt)), cc(courtcase.FieldCaseID), cc(courtcase.FieldID),
+	upcoming := fmt.Sprintf("NOT %s AND %s >= $?", concluded, date)
+	when := func(format string, a ...any) entsql.Querier {
+		s := fmt.Sprintf(format, a...)
+		return entsql.ExprFunc(func(b *entsql.Builder) { writeArgs(b, s, today) })
+	}
+	return []entsql.Querier{
+		when("CASE WHEN %s THEN 0 WHEN NOT %s AND %s IS NOT NULL THEN 1 WHEN NOT %s THEN 2 ELSE 3 END",
+			upcoming, concluded, date, concluded),
+		when("CASE WHEN %s THEN %s END", upcoming, date),
+		when("CASE WHEN %s THEN %s = '' END", upcoming, cc(courtcase.FieldActivityTime)),
+		when("CASE WHEN %s THEN %s END", upcoming, cc(courtcase.FieldActivityTime)),
+		entsql.Raw(entsql.Desc(date)),
+		entsql.Raw(entsql.Desc(cc(courtcase.FieldCreatedAt))), entsql.Raw(cc(courtcase.FieldCaseID)), entsql.Raw(cc(courtcase.FieldID)),
 	}
 }

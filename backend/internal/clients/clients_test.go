@@ -2,13 +2,14 @@ package clients_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/type/date"
 
-	"github.com/kesihq/kesi/backend/internal/auth"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 )
@@ -91,6 +92,28 @@ func TestClients_LinkToCases(t *testing.T) {
 		if len(got.Msg.Case.ClientIds) != 1 || got.Msg.Case.ClientIds[0] != cl.Id {
 			t.Errorf("the case does not list its client: %v", got.Msg.Case.ClientIds)
 		}
+		// The list reads the links in one pass: the same ids, by the clients' names.
+		abc := newClient(t, law, &kesiv1.ClientFields{Fullname: "Akinyi Otieno"})
+		if _, err := law.Clients().LinkClientCase(ctx, connect.NewRequest(&kesiv1.LinkClientCaseRequest{ClientId: abc.Id, CaseId: c.Msg.Case.Id})); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := law.Cases().CreateCase(ctx, connect.NewRequest(&kesiv1.CreateCaseRequest{CaseId: "MCCC/E3/2024"})); err != nil {
+			t.Fatal(err)
+		}
+		list, err := law.Cases().ListCases(ctx, connect.NewRequest(&kesiv1.ListCasesRequest{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		links := map[string][]string{}
+		for _, k := range list.Msg.Cases {
+			links[k.CaseId] = k.ClientIds
+		}
+		if want := []string{abc.Id, cl.Id}; !slices.Equal(links["MCCC/E1/2024"], want) || len(links["MCCC/E3/2024"]) != 0 || len(links) != 2 {
+			t.Errorf("the list's client links = %v, want MCCC/E1/2024 %v and none for MCCC/E3/2024", links, want)
+		}
+		if _, err := law.Clients().UnlinkClientCase(ctx, connect.NewRequest(&kesiv1.UnlinkClientCaseRequest{ClientId: abc.Id, CaseId: c.Msg.Case.Id})); err != nil {
+			t.Fatal(err)
+		}
 		// The activity recorded next carries the client's name.
 		rec, err := law.Cases().RecordActivity(ctx, connect.NewRequest(&kesiv1.RecordActivityRequest{Id: c.Msg.Case.Id, NextDate: &date.Date{Year: 2025, Month: 2, Day: 3}, NextActivity: "Hearing"}))
 		if err != nil || rec.Msg.Next.ClientName != "Nyota Logistics Ltd" {
@@ -146,7 +169,7 @@ func TestClients_BadInputAndAccess(t *testing.T) {
 		if connect.CodeOf(err) != connect.CodeNotFound {
 			t.Errorf("Connect UpdateClient by another lawyer: %v", err)
 		}
-		affiliate := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleAffiliate}))
+		affiliate := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Role: role.Affiliate}))
 		unpaid := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Unpaid: true}))
 		if res := affiliate.Do(t, "GET", "/api/clients", nil); res.Status != 403 {
 			t.Errorf("affiliate GET /api/clients = %d", res.Status)

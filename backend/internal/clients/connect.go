@@ -10,7 +10,6 @@ import (
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/backend/internal/errs"
-	"github.com/kesihq/kesi/ent"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
 )
@@ -145,7 +144,7 @@ func (h *Handler) UnlinkClientCase(ctx context.Context, req *connect.Request[kes
 }
 
 // ToProto is c as the contract's Client.
-func ToProto(c *ent.LawClient) *kesiv1.Client {
+func ToProto(c Client) *kesiv1.Client {
 	out := &kesiv1.Client{
 		Id:                     c.ID.String(),
 		Fullname:               c.Fullname,
@@ -160,8 +159,8 @@ func ToProto(c *ent.LawClient) *kesiv1.Client {
 		PreferredCommunication: c.PreferredCommunication,
 		CreatedAt:              timestamppb.New(c.CreatedAt),
 	}
-	for _, k := range c.Edges.Cases {
-		out.CaseIds = append(out.CaseIds, k.ID.String())
+	for _, id := range c.CaseIDs {
+		out.CaseIds = append(out.CaseIds, id.String())
 	}
 	return out
 }

@@ -39,15 +39,15 @@ type ExportedClient struct {
 	UpdatedAt              time.Time `json:"updated_at"`
 }
 
-func exported(c *ent.LawClient) ExportedClient {
+func exported(c Client) ExportedClient {
 	e := ExportedClient{
 		ID: c.ID.String(), Fullname: c.Fullname, PhoneNumber: c.PhoneNumber, Email: c.Email,
 		NationalID: c.NationalID, IsNationalIDTemporary: c.IsNationalIDTemporary, Address: c.Address,
 		ClientType: c.ClientType, Notes: c.Notes, PreferredCommunication: c.PreferredCommunication,
-		CaseIDs: []string{}, CreatedAt: c.CreatedAt.UTC(), UpdatedAt: c.UpdatedAt.UTC(),
+		CaseIDs: []string{}, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
 	}
-	for _, k := range c.Edges.Cases {
-		e.CaseIDs = append(e.CaseIDs, k.ID.String())
+	for _, id := range c.CaseIDs {
+		e.CaseIDs = append(e.CaseIDs, id.String())
 	}
 	return e
 }
@@ -62,7 +62,7 @@ func Export(ctx context.Context, db *ent.Client, owner uuid.UUID) ([]ExportedCli
 	}
 	out := make([]ExportedClient, len(rows))
 	for i, c := range rows {
-		out[i] = exported(c)
+		out[i] = exported(clientOf(c))
 	}
 	return out, nil
 }
@@ -82,11 +82,7 @@ func (s *Service) ExportOne(ctx context.Context, owner, id uuid.UUID, now time.T
 	if err != nil {
 		return "", nil, err
 	}
-	ids := make([]uuid.UUID, len(c.Edges.Cases))
-	for i, k := range c.Edges.Cases {
-		ids[i] = k.ID
-	}
-	cs, err := cases.Export(ctx, s.db, owner, ids...)
+	cs, err := cases.Export(ctx, s.db, owner, c.CaseIDs...)
 	if err != nil {
 		return "", nil, errs.Internal(err)
 	}

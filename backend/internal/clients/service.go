@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"net/mail"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -78,22 +79,22 @@ func (f *Fields) check() error {
 }
 
 // load is the owner's client matching where, with its linked cases' ids.
-func (s *Service) load(ctx context.Context, owner uuid.UUID, where ...predicate.LawClient) (*ent.LawClient, error) {
+func (s *Service) load(ctx context.Context, owner uuid.UUID, where ...predicate.LawClient) (Client, error) {
 	c, err := s.db.LawClient.Query().
 		Where(append(where, lawclient.OwnerID(owner))...).
 		WithCases(func(q *ent.CourtCaseQuery) { q.Select(courtcase.FieldID).Order(courtcase.ByCaseID()) }).
 		Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, errs.NotFound(MsgNotFound)
+		return Client{}, errs.NotFound(MsgNotFound)
 	}
 	if err != nil {
-		return nil, errs.Internal(fmt.Errorf("load client of %s: %w", owner, err))
+		return Client{}, errs.Internal(fmt.Errorf("load client of %s: %w", owner, err))
 	}
-	return c, nil
+	return clientOf(c), nil
 }
 
 // List answers the owner's clients in page p, by name, and whether more follow.
-func (s *Service) List(ctx context.Context, owner uuid.UUID, p cases.Page) ([]*ent.LawClient, bool, error) {
+func (s *Service) List(ctx context.Context, owner uuid.UUID, p cases.Page) ([]Client, bool, error) {
 	q := s.db.LawClient.Query().
 		Where(lawclient.OwnerID(owner)).
 		WithCases(func(q *ent.CourtCaseQuery) { q.Select(courtcase.FieldID).Order(courtcase.ByCaseID()) }).
@@ -109,24 +110,28 @@ func (s *Service) List(ctx context.Context, owner uuid.UUID, p cases.Page) ([]*e
 	if more {
 		cs = cs[:p.Size]
 	}
-	return cs, more, nil
+	out := make([]Client, len(cs))
+	for i, c := range cs {
+		out[i] = clientOf(c)
+	}
+	return out, more, nil
 }
 
 // Get answers the owner's client id.
-func (s *Service) Get(ctx context.Context, owner, id uuid.UUID) (*ent.LawClient, error) {
+func (s *Service) Get(ctx context.Context, owner, id uuid.UUID) (Client, error) {
 	return s.load(ctx, owner, lawclient.ID(id))
 }
 
 // Create adds a client.
-func (s *Service) Create(ctx context.Context, owner uuid.UUID, f Fields) (*ent.LawClient, error) {
+func (s *Service) Create(ctx context.Context, owner uuid.UUID, f Fields) (Client, error) {
 	if err := f.check(); err != nil {
-		return nil, err
+		return Client{}, err
 	}
 	create := s.db.LawClient.Create().SetOwnerID(owner)
 	f.set(create.Mutation())
 	c, err := create.Save(ctx)
 	if err != nil {
-		return nil, errs.Internal(fmt.Errorf("create client for %s: %w", owner, err))
+		return Client{}, errs.Internal(fmt.Errorf("create client for %s: %w", owner, err))
 	}
 	return s.Get(ctx, owner, c.ID)
 }
@@ -145,39 +150,36 @@ func (f Fields) set(m *ent.LawClientMutation) {
 }
 
 // Update replaces every field of the owner's client id.
-func (s *Service) Update(ctx context.Context, owner, id uuid.UUID, f Fields) (*ent.LawClient, error) {
+func (s *Service) Update(ctx context.Context, owner, id uuid.UUID, f Fields) (Client, error) {
 	if err := f.check(); err != nil {
-		return nil, err
+		return Client{}, err
 	}
 	update := s.db.LawClient.Update().Where(lawclient.ID(id), lawclient.OwnerID(owner))
 	f.set(update.Mutation())
 	n, err := update.Save(ctx)
 	if err != nil {
-		return nil, errs.Internal(fmt.Errorf("update client %s: %w", id, err))
+		return Client{}, errs.Internal(fmt.Errorf("update client %s: %w", id, err))
 	}
 	if n == 0 {
-		return nil, errs.NotFound(MsgNotFound)
+		return Client{}, errs.NotFound(MsgNotFound)
 	}
 	return s.Get(ctx, owner, id)
 }
 
 // Link links the owner's client to the owner's case; linking twice is harmless.
-func (s *Service) Link(ctx context.Context, owner, clientID, caseRef uuid.UUID, link bool) (*ent.LawClient, error) {
+func (s *Service) Link(ctx context.Context, owner, clientID, caseRef uuid.UUID, link bool) (Client, error) {
 	c, err := s.load(ctx, owner, lawclient.ID(clientID))
 	if err != nil {
-		return nil, err
+		return Client{}, err
 	}
 	ok, err := s.db.CourtCase.Query().Where(courtcase.ID(caseRef), courtcase.OwnerID(owner)).Exist(ctx)
 	if err != nil {
-		return nil, errs.Internal(fmt.Errorf("find case %s: %w", caseRef, err))
+		return Client{}, errs.Internal(fmt.Errorf("find case %s: %w", caseRef, err))
 	}
 	if !ok {
-		return nil, errs.NotFound(cases.MsgNotFound)
+		return Client{}, errs.NotFound(cases.MsgNotFound)
 	}
-	linked := false
-	for _, k := range c.Edges.Cases {
-		linked = linked || k.ID == caseRef
-	}
+	linked := slices.Contains(c.CaseIDs, caseRef)
 	up := s.db.LawClient.UpdateOneID(clientID)
 	switch {
 	case link && !linked:
@@ -188,7 +190,7 @@ func (s *Service) Link(ctx context.Context, owner, clientID, caseRef uuid.UUID, 
 		return c, nil
 	}
 	if err := up.Exec(ctx); err != nil {
-		return nil, errs.Internal(fmt.Errorf("link client %s and case %s: %w", clientID, caseRef, err))
+		return Client{}, errs.Internal(fmt.Errorf("link client %s and case %s: %w", clientID, caseRef, err))
 	}
 	return s.Get(ctx, owner, clientID)
 }

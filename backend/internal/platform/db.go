@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"entgo.io/ent/dialect"
-	entsql "entgo.io/ent/dialect/sql"
 	_ "github.com/lib/pq"  // Postgres driver "postgres".
 	_ "modernc.org/sqlite" // Pure-Go SQLite driver "sqlite".
 
@@ -22,6 +21,7 @@ type DB struct {
 	*ent.Client
 	SQL     *sql.DB
 	Dialect string // dialect.Postgres or dialect.SQLite
+	drv     *preparedDriver
 }
 
 // OpenDB opens Postgres when url is a postgres:// URL, else the SQLite file at
@@ -62,8 +62,8 @@ func OpenDB(ctx context.Context, databaseURL, sqlitePath string) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("reach %s database: %w", dia, err)
 	}
-	drv := entsql.OpenDB(dia, db)
-	return &DB{Client: ent.NewClient(ent.Driver(drv)), SQL: db, Dialect: dia}, nil
+	drv := newPreparedDriver(dia, db)
+	return &DB{Client: ent.NewClient(ent.Driver(drv)), SQL: db, Dialect: dia, drv: drv}, nil
 }
 
 // DefaultMaxConns is the Postgres pool size when KESI_DB_MAX_CONNS is not

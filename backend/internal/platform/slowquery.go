@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"entgo.io/ent/dialect"
-	entsql "entgo.io/ent/dialect/sql"
 
 	"github.com/kesihq/kesi/ent"
 )
@@ -22,13 +21,13 @@ func (db *DB) LogSlowQueries(threshold time.Duration) {
 	if threshold <= 0 {
 		return
 	}
-	drv := &slowDriver{Driver: entsql.OpenDB(db.Dialect, db.SQL), threshold: threshold}
+	drv := &slowDriver{preparedDriver: db.drv, threshold: threshold}
 	db.Client = ent.NewClient(ent.Driver(drv))
 }
 
 // slowDriver times the statements of the driver beneath.
 type slowDriver struct {
-	*entsql.Driver
+	*preparedDriver
 	threshold time.Duration
 }
 
@@ -56,25 +55,25 @@ func shorten(s string, n int) string {
 // Exec implements dialect.Driver.
 func (d *slowDriver) Exec(ctx context.Context, query string, args, v any) error {
 	defer d.note(ctx, query, args, time.Now())
-	return d.Driver.Exec(ctx, query, args, v)
+	return d.preparedDriver.Exec(ctx, query, args, v)
 }
 
 // Query implements dialect.Driver.
 func (d *slowDriver) Query(ctx context.Context, query string, args, v any) error {
 	defer d.note(ctx, query, args, time.Now())
-	return d.Driver.Query(ctx, query, args, v)
+	return d.preparedDriver.Query(ctx, query, args, v)
 }
 
 // ExecContext serves the client's ExecContext.
 func (d *slowDriver) ExecContext(ctx context.Context, query string, args ...any) (stdsql.Result, error) {
 	defer d.note(ctx, query, args, time.Now())
-	return d.Driver.ExecContext(ctx, query, args...)
+	return d.preparedDriver.ExecContext(ctx, query, args...)
 }
 
 // QueryContext serves the client's QueryContext.
 func (d *slowDriver) QueryContext(ctx context.Context, query string, args ...any) (*stdsql.Rows, error) {
 	defer d.note(ctx, query, args, time.Now())
-	return d.Driver.QueryContext(ctx, query, args...)
+	return d.preparedDriver.QueryContext(ctx, query, args...)
 }
 
 // Tx implements dialect.Driver.
@@ -82,7 +81,7 @@ func (d *slowDriver) Tx(ctx context.Context) (dialect.Tx, error) { return d.Begi
 
 // BeginTx starts a transaction whose statements are timed too.
 func (d *slowDriver) BeginTx(ctx context.Context, opts *stdsql.TxOptions) (dialect.Tx, error) {
-	tx, err := d.Driver.BeginTx(ctx, opts)
+	tx, err := d.preparedDriver.BeginTx(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
