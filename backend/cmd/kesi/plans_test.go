@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kesihq/kesi/backend/internal/auth"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	"github.com/kesihq/kesi/ent/commission"
 )
@@ -74,7 +74,7 @@ func FuzzParseMajor(f *testing.F) {
 func TestCommissionsAndPayCommands(t *testing.T) {
 	srv := testkit.NewServer(t, testkit.SQLite, nil)
 	ctx := context.Background()
-	aff := srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleAffiliate, Email: "partner@example.co.ke"})
+	aff := srv.CreateUser(t, testkit.UserSpec{Role: role.Affiliate, Email: "partner@example.co.ke"})
 	lawyer := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
 	srv.DB().Referral.Create().SetAffiliateID(aff.ID).SetReferredID(lawyer.ID).ExecX(ctx)
 	srv.Session(t, lawyer).Subscribe(t, "monthly")

@@ -10,11 +10,11 @@ import (
 	"os"
 	"strings"
 
+	"github.com/kesihq/kesi/backend/internal/affiliates"
 	"github.com/kesihq/kesi/backend/internal/app"
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/backend/internal/role"
-	"github.com/kesihq/kesi/ent/user"
 )
 
 // userAdd creates an account for an operator: `kesi user add --email E
@@ -40,10 +40,10 @@ func addUser(ctx context.Context, a *app.App, args []string, stdin io.Reader, st
 	if fs.NArg() > 0 {
 		return fmt.Errorf("user add: unexpected argument %q", fs.Arg(0))
 	}
-	var r user.Role
+	var r role.Role
 	switch rl, _ := role.Parse(*roleFlag); rl {
 	case role.Moderator, role.Lawyer, role.Affiliate:
-		r = rl.User()
+		r = rl
 	default:
 		return fmt.Errorf("user add: --role must be moderator, lawyer or affiliate, not %q", *roleFlag)
 	}
@@ -52,7 +52,7 @@ func addUser(ctx context.Context, a *app.App, args []string, stdin io.Reader, st
 		return fmt.Errorf("user add: read password: %w", err)
 	}
 	password := strings.TrimRight(line, "\r\n")
-	u, err := auth.AddUser(ctx, a.DB.Client, a.Calendar.Now(), auth.RegisterInput{
+	u, err := auth.AddUser(ctx, a.DB.Client, affiliates.Referrals{}, a.Calendar.Now(), auth.RegisterInput{
 		Fullname:    *fullname,
 		Email:       *email,
 		Password:    password,

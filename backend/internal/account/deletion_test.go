@@ -17,6 +17,7 @@ import (
 
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/blob"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	"github.com/kesihq/kesi/ent/accountdeletion"
 	"github.com/kesihq/kesi/ent/activity"
@@ -113,7 +114,7 @@ func TestDeleteAccountGracePeriodAndCancel(t *testing.T) {
 			t.Errorf("the kept account cannot use its session: %v", err)
 		}
 		// The demo account cannot be deleted.
-		demo := srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleDemo})
+		demo := srv.CreateUser(t, testkit.UserSpec{Role: role.Demo})
 		_, err = accountClient(srv.Session(t, demo), srv).DeleteAccount(ctx, connectReq(&kesiv1.DeleteAccountRequest{Password: "kesi-demo"}))
 		if connect.CodeOf(err) != connect.CodePermissionDenied {
 			t.Errorf("demo deletion: %v", err)
@@ -170,7 +171,7 @@ func TestErasure(t *testing.T) {
 				}
 				upload(t, srv, other, otherNums[0], "Their exhibit", "theirs.pdf", 42, 5000)
 				pay(t, srv, me.User.ID, "ref-kiprono")
-				aff := srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleAffiliate})
+				aff := srv.CreateUser(t, testkit.UserSpec{Role: role.Affiliate})
 				ref := srv.DB().Referral.Create().SetAffiliateID(aff.ID).SetReferredID(me.User.ID).SaveX(ctx)
 				srv.DB().Commission.Create().SetReferralID(ref.ID).SetAffiliateID(aff.ID).SetMonth("2024-12").
 					SetAmountMinor(45000).SetCurrency("KES").ExecX(ctx)

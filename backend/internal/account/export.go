@@ -19,11 +19,10 @@ import (
 	"github.com/kesihq/kesi/backend/internal/clients"
 	"github.com/kesihq/kesi/backend/internal/documents"
 	"github.com/kesihq/kesi/backend/internal/reminders"
-	"github.com/kesihq/kesi/ent"
 )
 
-// Profile is the account as profile.json writes it.
-type Profile struct {
+// ExportedProfile is the account as profile.json writes it.
+type ExportedProfile struct {
 	ID                    string     `json:"id"`
 	Email                 string     `json:"email"`
 	Fullname              string     `json:"fullname"`
@@ -60,7 +59,7 @@ type ExportedDocument struct {
 // one. It is recorded in the audit log. Check it with Exportable first:
 // once bytes are written a failure can only cut the zip short.
 func (s *Service) Export(ctx context.Context, w io.Writer, id uuid.UUID) error {
-	u, err := s.auth.User(ctx, id)
+	u, err := s.profiles.Profile(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -85,13 +84,10 @@ func (s *Service) Export(ctx context.Context, w io.Writer, id uuid.UUID) error {
 		return put(name, v)
 	}
 
-	p := Profile{ID: u.ID.String(), Email: u.Email, Fullname: u.Fullname, PhoneNumber: u.PhoneNumber,
-		Role: string(u.Role), PaidUntil: u.PaidUntil, MarketingEmails: u.MarketingEmails,
-		WhatsAppNotifications: u.WhatsappNotifications, CreatedAt: u.CreatedAt.UTC(), UpdatedAt: u.UpdatedAt.UTC(),
+	p := ExportedProfile{ID: u.ID.String(), Email: u.Email, Fullname: u.Fullname, PhoneNumber: u.PhoneNumber,
+		Role: string(u.Role), AffiliateCode: u.AffiliateCode, PaidUntil: u.PaidUntil, MarketingEmails: u.Preferences.MarketingEmails,
+		WhatsAppNotifications: u.Preferences.WhatsappNotifications, CreatedAt: u.CreatedAt.UTC(), UpdatedAt: u.UpdatedAt.UTC(),
 		ExportedAt: now}
-	if u.AffiliateCode != nil {
-		p.AffiliateCode = *u.AffiliateCode
-	}
 	if d, err := s.Scheduled(ctx, id); err != nil {
 		return err
 	} else if d != nil {
@@ -218,7 +214,7 @@ func uniqueName(taken map[string]bool, base, ext string) string {
 	return name
 }
 
-func readme(u *ent.User, now time.Time, files []string, docs int, day string) string {
+func readme(u Profile, now time.Time, files []string, docs int, day string) string {
 	has := map[string]bool{}
 	for _, f := range files {
 		has[f] = true

@@ -51,7 +51,7 @@ func TestExportHoldsTheAccountAndNothingElse(t *testing.T) {
 				t.Errorf("%s is not the file uploaded", name)
 			}
 		}
-		var profile account.Profile
+		var profile account.ExportedProfile
 		decodeEntry(t, z, "profile.json", &profile)
 		if profile.Email != "achieng@example.co.ke" || profile.Fullname != "Achieng Odhiambo" {
 			t.Errorf("profile %+v", profile)

@@ -17,11 +17,12 @@ import (
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
 
+	"github.com/kesihq/kesi/backend/internal/affiliates"
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/backend/internal/clients"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/backend/internal/testkit"
-	"github.com/kesihq/kesi/ent/user"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
 )
@@ -34,14 +35,14 @@ var cheap = auth.PasswordParams{Memory: 1024, Time: 1, Threads: 1, KeyLen: 32, S
 // advocate adds a subscribed lawyer with password, and signs them in.
 func advocate(t testing.TB, srv *testkit.Server, email string) *testkit.Session {
 	t.Helper()
-	u, err := auth.AddUser(context.Background(), srv.DB(), srv.Clock.Now(), auth.RegisterInput{
+	u, err := auth.AddUser(context.Background(), srv.DB(), affiliates.Referrals{}, srv.Clock.Now(), auth.RegisterInput{
 		Fullname: "Achieng Odhiambo", Email: email, Password: password, PhoneNumber: "0712345678",
-	}, user.RoleLawyer, cheap)
+	}, role.Lawyer, cheap)
 	if err != nil {
 		t.Fatal(err)
 	}
-	u = srv.DB().User.UpdateOne(u).SetPaidUntil(srv.Clock.Now().Add(30 * 24 * time.Hour)).SaveX(context.Background())
-	return srv.Session(t, u)
+	row := srv.DB().User.UpdateOneID(u.ID).SetPaidUntil(srv.Clock.Now().Add(30 * 24 * time.Hour)).SaveX(context.Background())
+	return srv.Session(t, row)
 }
 
 // diary gives owner two cases with sittings and outcomes, and a client

@@ -1,5 +1,7 @@
-// Package account is the signed-in person's rights over their account under
-// the Kenya Data Protection Act 2019: the export of everything Kesi holds
+// Package account is the signed-in person's account: their profile and
+// notification preferences (Profiles, served under AuthService as the
+// contract has them), and their rights over it under the Kenya Data
+// Protection Act 2019: the export of everything Kesi holds
 // about them (section 38, portability; section 26, access), and the
 // deletion of the account (section 40, erasure) after a 7-day grace period
 // in which it still signs in and can be kept. Each domain erases its own
@@ -21,6 +23,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/backend/internal/notify"
 	"github.com/kesihq/kesi/backend/internal/platform"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/accountdeletion"
 )
@@ -76,6 +79,7 @@ type Service struct {
 	db        *ent.Client
 	cal       platform.Calendar
 	auth      *auth.Service
+	profiles  *Profiles
 	docs      *documents.Service
 	mailer    notify.Mailer
 	second    SecondFactor
@@ -103,7 +107,7 @@ type Options struct {
 
 // NewService builds the account's rights over db.
 func NewService(db *ent.Client, cal platform.Calendar, o Options) *Service {
-	s := &Service{db: db, cal: cal, auth: o.Auth, docs: o.Documents, mailer: o.Mailer,
+	s := &Service{db: db, cal: cal, auth: o.Auth, profiles: NewProfiles(db, cal.Clock), docs: o.Documents, mailer: o.Mailer,
 		second: o.SecondFactor, firms: o.Firms, publicURL: o.PublicURL, secureCookies: o.SecureCookies, log: slog.Default()}
 	if s.second == nil {
 		s.second = NoSecondFactor{}
@@ -129,11 +133,11 @@ func (s *Service) EraseOn(d Deletion) string { return s.cal.DayOf(d.EraseAt).Str
 // is on) it ends every session of the account at once, records the request
 // in the audit log and e-mails a receipt.
 func (s *Service) DeleteAccount(ctx context.Context, id uuid.UUID, password, code string) (Deletion, error) {
-	u, err := s.auth.User(ctx, id)
+	u, err := s.profiles.Profile(ctx, id)
 	if err != nil {
 		return Deletion{}, err
 	}
-	if u.Role == "demo" {
+	if u.Role == role.Demo {
 		return Deletion{}, errs.PermissionDenied(MsgDemoAccount)
 	}
 	// A firm's administrator hands the firm over to another member first.
@@ -205,7 +209,7 @@ func (s *Service) Cancel(ctx context.Context, id uuid.UUID) error {
 	if n == 0 {
 		return errs.FailedPrecondition(MsgErasureUnderway)
 	}
-	if u, err := s.auth.User(ctx, id); err == nil {
+	if u, err := s.profiles.Profile(ctx, id); err == nil {
 		s.auth.Audit(ctx, auth.AuditAccountDeletionCancelled, &id, u.Email, "")
 		s.mail(ctx, cancelReceipt(u.Email, u.Fullname, s.publicURL))
 	}

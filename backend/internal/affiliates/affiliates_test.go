@@ -13,6 +13,7 @@ import (
 
 	"github.com/kesihq/kesi/backend/internal/affiliates"
 	"github.com/kesihq/kesi/backend/internal/auth"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/commission"
@@ -112,7 +113,7 @@ func credit(t *testing.T, srv *testkit.Server, month string) int {
 func TestReferralPaysAndAffiliateEarns(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
-		aff := srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleAffiliate, Fullname: "Kamau Njoroge"})
+		aff := srv.CreateUser(t, testkit.UserSpec{Role: role.Affiliate, Fullname: "Kamau Njoroge"})
 		affiliate := srv.Session(t, aff)
 
 		st := stats(t, affiliate)
@@ -198,7 +199,7 @@ func TestCommissions(t *testing.T) {
 		srv := testkit.NewServer(t, e, nil)
 		nairobi := srv.App.Calendar.Location
 		at := func(y int, m time.Month, d, h int) time.Time { return time.Date(y, m, d, h, 0, 0, 0, nairobi) }
-		aff := srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleAffiliate})
+		aff := srv.CreateUser(t, testkit.UserSpec{Role: role.Affiliate})
 
 		// Paid 20 Jan for 30 days, then stopped: one month paid, January's.
 		stopped := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
@@ -265,7 +266,7 @@ func TestCommissions_OnePerMonthPaidFor(t *testing.T) {
 		srv := testkit.NewServer(t, e, nil)
 		nairobi := srv.App.Calendar.Location
 		at := func(y int, m time.Month, d, h int) time.Time { return time.Date(y, m, d, h, 0, 0, 0, nairobi) }
-		aff := srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleAffiliate})
+		aff := srv.CreateUser(t, testkit.UserSpec{Role: role.Affiliate})
 
 		// 30 days paid on the last day of January, late in the evening.
 		monthEnd := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
@@ -307,7 +308,7 @@ func TestCommissions_OnePerMonthPaidFor(t *testing.T) {
 func TestCommissions_ConcurrentRuns(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
-		aff := srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleAffiliate})
+		aff := srv.CreateUser(t, testkit.UserSpec{Role: role.Affiliate})
 		for range 20 {
 			u := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
 			refer(t, srv, aff, u)
@@ -332,7 +333,7 @@ func TestCommissions_ConcurrentRuns(t *testing.T) {
 func TestCommissions_MarkPaid(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
-		aff := srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleAffiliate, Email: "partner@example.co.ke"})
+		aff := srv.CreateUser(t, testkit.UserSpec{Role: role.Affiliate, Email: "partner@example.co.ke"})
 		lawyer := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
 		refer(t, srv, aff, lawyer)
 		paid(t, srv, lawyer, srv.Clock.Now().Add(-20*day), 90)
@@ -364,8 +365,8 @@ func TestCommissions_MarkPaid(t *testing.T) {
 func TestAffiliate_SeesOnlyOwn(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
-		a := srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleAffiliate})
-		b := srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleAffiliate})
+		a := srv.CreateUser(t, testkit.UserSpec{Role: role.Affiliate})
+		b := srv.CreateUser(t, testkit.UserSpec{Role: role.Affiliate})
 		la := srv.CreateUser(t, testkit.UserSpec{Unpaid: true, Email: "of-a@example.co.ke"})
 		lb := srv.CreateUser(t, testkit.UserSpec{Unpaid: true, Email: "of-b@example.co.ke"})
 		refer(t, srv, a, la)
@@ -394,7 +395,7 @@ func TestAffiliate_SeesOnlyOwn(t *testing.T) {
 func TestAffiliate_OnlyAffiliates(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
-		for _, role := range []auth.Role{auth.RoleLawyer, auth.RoleModerator, auth.RoleDemo} {
+		for _, role := range []role.Role{role.Lawyer, role.Moderator, role.Demo} {
 			s := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Role: role}))
 			for _, path := range []string{"/api/affiliate/stats", "/api/affiliate/referrals"} {
 				res := s.Do(t, http.MethodGet, path, nil)

@@ -7,6 +7,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/kesihq/kesi/backend/internal/auth"
+	"github.com/kesihq/kesi/backend/internal/billing"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
 )
@@ -69,7 +70,7 @@ func (h *Handler) ListReferrals(ctx context.Context, req *connect.Request[kesiv1
 		referred := &kesiv1.ReferredUser{
 			Fullname:                  r.Referred.Fullname,
 			Email:                     r.Referred.Email,
-			SubscriptionDaysRemaining: auth.DaysRemaining(r.Referred.PaidUntil, now),
+			SubscriptionDaysRemaining: billing.DaysRemaining(r.Referred.PaidUntil, now),
 		}
 		if r.Referred.PaidUntil != nil {
 			referred.SubscriptionExpiresAt = timestamppb.New(*r.Referred.PaidUntil)

@@ -11,7 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/kesihq/kesi/backend/internal/affiliates"
-	"github.com/kesihq/kesi/backend/internal/auth"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/commission"
@@ -44,7 +44,7 @@ func TestSelfReferral_SamePhoneOrPaystackCustomerEarnsNothing(t *testing.T) {
 		srv := testkit.NewServer(t, e, nil)
 		ctx := context.Background()
 		at := time.Date(2025, 1, 6, 10, 0, 0, 0, srv.App.Calendar.Location)
-		aff := srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleAffiliate, Phone: "+254 799 111 222"})
+		aff := srv.CreateUser(t, testkit.UserSpec{Role: role.Affiliate, Phone: "+254 799 111 222"})
 		// The affiliate once paid with their own card and Paystack customer.
 		paidAs(t, srv, aff, at.Add(-60*day), "CUS_affiliate", aff.Email, "", "SIG_affiliates_card")
 
@@ -130,7 +130,7 @@ func TestSelfReferral_SamePhoneOrPaystackCustomerEarnsNothing(t *testing.T) {
 func TestSelfReferral_SamePhoneShowsAtRegistration(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
-		aff := srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleAffiliate, Phone: "0712345678"})
+		aff := srv.CreateUser(t, testkit.UserSpec{Role: role.Affiliate, Phone: "0712345678"})
 		register(t, srv, "own-number@example.co.ke", *aff.AffiliateCode) // registers with 0712345678
 		refs := referrals(t, srv.Session(t, aff))
 		res := srv.Session(t, aff).Do(t, http.MethodGet, "/api/affiliate/referrals", nil)

@@ -1,6 +1,7 @@
-// Package affiliates is the affiliate programme: each affiliate's referrals
-// and earnings, and the monthly job that credits KSh 450 for every referred
-// user who was a paying customer in a month.
+// Package affiliates is the affiliate programme: each affiliate's code, the
+// referrals registrations record (Referrals), the earnings, and the monthly
+// job that credits KSh 450 for every referred user who was a paying customer
+// in a month.
 package affiliates
 
 import (
@@ -13,6 +14,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/kesihq/kesi/backend/internal/auth"
+	"github.com/kesihq/kesi/backend/internal/billing"
 	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/backend/internal/platform"
 	"github.com/kesihq/kesi/ent"
@@ -79,7 +81,7 @@ func (s *Service) Stats(ctx context.Context, affiliateID uuid.UUID) (Stats, erro
 	now := s.cal.Now()
 	st.ReferralCount = len(refs)
 	for _, r := range refs {
-		if auth.Active(r.Edges.Referred.PaidUntil, now) {
+		if billing.Active(r.Edges.Referred.PaidUntil, now) {
 			st.ActiveCount++
 		}
 	}
@@ -127,7 +129,7 @@ func (s *Service) Referrals(ctx context.Context, affiliateID uuid.UUID) ([]Refer
 		}
 		out[i] = Referral{
 			ID:                r.ID,
-			Active:            auth.Active(r.Edges.Referred.PaidUntil, now),
+			Active:            billing.Active(r.Edges.Referred.PaidUntil, now),
 			NotEligibleReason: reason,
 			CreatedAt:         r.CreatedAt,
 			Referred:          r.Edges.Referred,

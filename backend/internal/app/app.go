@@ -152,13 +152,17 @@ func (a *App) build() error {
 		RateLimitWindow:         a.Config.RateLimitWindow,
 		RegistrationsPerAddress: a.Config.RegistrationsPerAddress,
 		Bus:                     a.Bus,
+		Referrals:               affiliates.Referrals{},
 	})
 	if err != nil {
 		return fmt.Errorf("auth service: %w", err)
 	}
 	authn.Extensions = authSvc
 	a.Auth = authSvc
-	authHandler := auth.NewHandler(authSvc, a.Config.SecureCookies())
+	// AuthService has two owners: sign-in and sessions (auth) and the
+	// profile with its preferences (account).
+	profileHandler := account.NewProfileHandler(account.NewProfiles(a.DB.Client, a.Calendar.Clock), a.Calendar.Clock)
+	authHandler := authService{auth.NewHandler(authSvc, profileHandler, a.Config.SecureCookies()), profileHandler}
 	if a.Config.Demo {
 		a.seeders = append(a.seeders, func(ctx context.Context) error {
 			_, err := auth.EnsureDemoAccount(ctx, a.DB.Client)
@@ -237,7 +241,7 @@ func (a *App) build() error {
 		provider = fakeCheckout
 	}
 	billingSvc := billing.NewService(a.DB.Client, a.Calendar.Clock, provider, a.Config.PublicURL.String(), limits, slog.Default())
-	billingSvc.Shortened = func(ctx context.Context, id uuid.UUID) error { return auth.SubscriptionChanged(ctx, a.Bus, id) }
+	billingSvc.Shortened = func(ctx context.Context, id uuid.UUID) error { return billing.SubscriptionChanged(ctx, a.Bus, id) }
 	billingHandler := billing.NewHandler(billingSvc)
 	a.seeders = append(a.seeders, func(ctx context.Context) error { return billing.SeedPlans(ctx, a.DB.Client) })
 	affiliateSvc := affiliates.NewService(a.DB.Client, a.Calendar, a.Config.PublicURL.String())
@@ -263,7 +267,7 @@ func (a *App) build() error {
 	accountHandler := account.NewHandler(accountSvc)
 	a.Account = accountSvc
 	firmHandler := firm.NewHandler(firmSvc)
-	policies := []auth.Policy{auth.ServicePolicy}
+	policies := []auth.Policy{auth.ServicePolicy, account.ProfilePolicy}
 	policies = append(policies, documents.Policy)
 	policies = append(policies, cases.Policy, clients.Policy, imports.Policy)
 	policies = append(policies, billing.Policy, affiliates.Policy)
@@ -277,8 +281,9 @@ func (a *App) build() error {
 		devRoutes = fakeCheckout.Routes()
 	}
 
-	a.Authz = auth.NewAuthorizer(a.DB.Client, a.Calendar.Clock, policies...)
-	a.Authz.Subscribe(a.Bus)
+	subscriptions := billing.NewSubscriptions(a.DB.Client, a.Calendar.Clock)
+	subscriptions.Subscribe(a.Bus)
+	a.Authz = auth.NewAuthorizer(subscriptions, policies...)
 	documentFiles := gateway.NewDocumentFiles(documentSvc, a.Authz)
 	raw.Upload, raw.Download = documentFiles.Upload(), documentFiles.Download()
 	a.Jobs = jobs.NewRunner(a.DB.SQL, a.DB.Dialect,
@@ -303,6 +308,7 @@ func (a *App) build() error {
 		a.Jobs.Add(jobs.Job{Name: "demo-reset", Every: 6 * time.Hour, Run: a.ResetDemo})
 	}
 	a.Jobs.Observe = a.Metrics.JobDone
+	a.Jobs.Every = a.Config.JobsEvery
 
 	interceptors := []connect.Interceptor{a.Metrics.Interceptor(), errs.Interceptor(), a.Authz.Interceptor(), input.Interceptor()}
 	if a.tracing != nil {
@@ -490,6 +496,15 @@ func recoverPanic(ctx context.Context, spec connect.Spec, _ http.Header, p any) 
 }
 
 // secondFactor is auth's two-step check as the account domain asks for it.
+// authService is AuthService as the contract has it, served by the two
+// domains that own its procedures.
+type authService struct {
+	*auth.Handler
+	*account.ProfileHandler
+}
+
+var _ kesiv1connect.AuthServiceHandler = authService{}
+
 type secondFactor struct{ auth *auth.Service }
 
 func (f secondFactor) Verify(ctx context.Context, userID uuid.UUID, code string) error {

@@ -51,20 +51,20 @@ func TestPasswords_RulesOnRegisterResetAndChange(t *testing.T) {
 		srv := testkit.NewServer(t, e, nil)
 		body := form("kamau@example.co.ke")
 		body["password"] = "letmein1"
-		wantStatus(t, register(t, srv, body), 400, auth.MsgPasswordCommon)
+		register(t, srv, body).Want(t, 400, auth.MsgPasswordCommon)
 		body["password"] = "kamau123"
-		wantStatus(t, register(t, srv, body), 400, auth.MsgPasswordEmail)
+		register(t, srv, body).Want(t, 400, auth.MsgPasswordEmail)
 		body["password"] = "Achieng!!"
-		wantStatus(t, register(t, srv, body), 400, auth.MsgPasswordName)
+		register(t, srv, body).Want(t, 400, auth.MsgPasswordName)
 		body["password"] = goodPassword
-		wantStatus(t, register(t, srv, body), 201, "")
+		register(t, srv, body).Want(t, 201, "")
 
 		requestReset(t, srv, "kamau@example.co.ke")
 		code := srv.ResetCode(t, "kamau@example.co.ke")
-		wantStatus(t, changePassword(t, srv, "kamau@example.co.ke", code, "kesi-kesi"), 400, auth.MsgPasswordKesi)
-		wantStatus(t, changePassword(t, srv, "kamau@example.co.ke", code, "otieno-2024"), 400, auth.MsgPasswordName)
+		changePassword(t, srv, "kamau@example.co.ke", code, "kesi-kesi").Want(t, 400, auth.MsgPasswordKesi)
+		changePassword(t, srv, "kamau@example.co.ke", code, "otieno-2024").Want(t, 400, auth.MsgPasswordName)
 		// A refused password does not use the code up.
-		wantStatus(t, changePassword(t, srv, "kamau@example.co.ke", code, "nyumbani-kwetu"), 200, "")
+		changePassword(t, srv, "kamau@example.co.ke", code, "nyumbani-kwetu").Want(t, 200, "")
 
 		phone := newDevice(t, srv, androidChrome, "kamau@example.co.ke", "nyumbani-kwetu")
 		_, err := phone.auth.UpdatePassword(context.Background(), connect.NewRequest(&kesiv1.UpdatePasswordRequest{CurrentPassword: "nyumbani-kwetu", NewPassword: "football"}))

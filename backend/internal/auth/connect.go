@@ -10,29 +10,26 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/ent"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
 )
 
-// ServicePolicy says who may call each AuthService procedure. Signing in,
-// out and up is public (logout must work with an expired access token);
-// the profile needs any signed-in role but no subscription, so an unpaid
-// lawyer can still see and pay for their account.
+// ServicePolicy says who may call each AuthService procedure auth serves.
+// Signing in, out and up is public (logout must work with an expired access
+// token). The profile's procedures are the account domain's
+// (account.ProfilePolicy).
 var ServicePolicy = Policy{
-	kesiv1connect.AuthServiceRegisterProcedure:                      {Public: true},
-	kesiv1connect.AuthServiceLoginProcedure:                         {Public: true},
-	kesiv1connect.AuthServiceLogoutProcedure:                        {Public: true},
-	kesiv1connect.AuthServiceRefreshProcedure:                       {Public: true},
-	kesiv1connect.AuthServiceRequestPasswordResetProcedure:          {Public: true},
-	kesiv1connect.AuthServiceChangePasswordProcedure:                {Public: true},
-	kesiv1connect.AuthServiceMeProcedure:                            {},
-	kesiv1connect.AuthServiceUpdateUserInfoProcedure:                {},
-	kesiv1connect.AuthServiceGetNotificationPreferencesProcedure:    {},
-	kesiv1connect.AuthServiceUpdateNotificationPreferencesProcedure: {},
-	kesiv1connect.AuthServiceCreateExtensionTokenProcedure:          {Roles: DiaryRoles},
-	kesiv1connect.AuthServiceListExtensionTokensProcedure:           {Roles: DiaryRoles},
-	kesiv1connect.AuthServiceRevokeExtensionTokenProcedure:          {Roles: DiaryRoles},
+	kesiv1connect.AuthServiceRegisterProcedure:             {Public: true},
+	kesiv1connect.AuthServiceLoginProcedure:                {Public: true},
+	kesiv1connect.AuthServiceLogoutProcedure:               {Public: true},
+	kesiv1connect.AuthServiceRefreshProcedure:              {Public: true},
+	kesiv1connect.AuthServiceRequestPasswordResetProcedure: {Public: true},
+	kesiv1connect.AuthServiceChangePasswordProcedure:       {Public: true},
+	kesiv1connect.AuthServiceCreateExtensionTokenProcedure: {Roles: DiaryRoles},
+	kesiv1connect.AuthServiceListExtensionTokensProcedure:  {Roles: DiaryRoles},
+	kesiv1connect.AuthServiceRevokeExtensionTokenProcedure: {Roles: DiaryRoles},
 	// The demo account is shared by every visitor: none may sign the others
 	// out or change its password.
 	kesiv1connect.AuthServiceListSessionsProcedure:        {Roles: OwnAccountRoles},
@@ -47,25 +44,30 @@ var ServicePolicy = Policy{
 	kesiv1connect.AuthServiceRegenerateRecoveryCodesProcedure: {Roles: OwnAccountRoles},
 }
 
-// MsgDemoProfile refuses a change to the shared demo account's profile.
-const MsgDemoProfile = "The demo account's profile cannot be changed."
-
 // OwnAccountRoles are the roles of accounts that belong to one person.
-var OwnAccountRoles = []Role{RoleLawyer, RoleModerator, RoleAffiliate}
+var OwnAccountRoles = []role.Role{role.Lawyer, role.Moderator, role.Affiliate}
 
-// Handler is the Connect door of AuthService.
+// Profiles writes the account just signed in or registered as the
+// contract's User. The profile is the account domain's
+// (account.ProfileHandler); auth only hands it the row it loaded.
+type Profiles interface {
+	UserProto(u *ent.User) *kesiv1.User
+}
+
+// Handler is the Connect door of sessions and sign-in: every AuthService
+// procedure but the profile's, which account.ProfileHandler serves; app
+// joins the two into one AuthService.
 type Handler struct {
-	svc     *Service
-	cookies Cookies
+	svc      *Service
+	profiles Profiles
+	cookies  Cookies
 }
 
-// NewHandler builds the AuthService handler; secureCookies adds the Secure
-// flag (the public URL is https).
-func NewHandler(svc *Service, secureCookies bool) *Handler {
-	return &Handler{svc: svc, cookies: Cookies{Secure: secureCookies}}
+// NewHandler builds the sign-in door; profiles answers the User of a
+// sign-in, and secureCookies adds the Secure flag (the public URL is https).
+func NewHandler(svc *Service, profiles Profiles, secureCookies bool) *Handler {
+	return &Handler{svc: svc, profiles: profiles, cookies: Cookies{Secure: secureCookies}}
 }
-
-var _ kesiv1connect.AuthServiceHandler = (*Handler)(nil)
 
 // Register implements kesiv1connect.AuthServiceHandler.
 func (h *Handler) Register(ctx context.Context, req *connect.Request[kesiv1.RegisterRequest]) (*connect.Response[kesiv1.RegisterResponse], error) {
@@ -81,7 +83,7 @@ func (h *Handler) Register(ctx context.Context, req *connect.Request[kesiv1.Regi
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	res := connect.NewResponse(&kesiv1.RegisterResponse{Message: MsgRegistered, User: UserToProto(u, h.svc.Now())})
+	res := connect.NewResponse(&kesiv1.RegisterResponse{Message: MsgRegistered, User: h.profiles.UserProto(u)})
 	// Registering from a session (a demo visitor's Upgrade to Real Account) ends it: the new
 	// account signs in next, and the browser must not land back in the session it came from.
 	refresh := cookieValue(req.Header(), h.cookies.RefreshName())
@@ -105,7 +107,7 @@ func (h *Handler) Login(ctx context.Context, req *connect.Request[kesiv1.LoginRe
 		// No session yet, so no cookies and no user.
 		return connect.NewResponse(&kesiv1.LoginResponse{TwoStepRequired: true}), nil
 	}
-	res := connect.NewResponse(&kesiv1.LoginResponse{User: UserToProto(s.User, h.svc.Now())})
+	res := connect.NewResponse(&kesiv1.LoginResponse{User: h.profiles.UserProto(s.User)})
 	setCookies(res.Header(), h.cookies.Session(s, h.svc.Now()))
 	return res, nil
 }
@@ -120,37 +122,15 @@ func (h *Handler) Logout(ctx context.Context, req *connect.Request[kesiv1.Logout
 	return res, nil
 }
 
-// Me implements kesiv1connect.AuthServiceHandler.
-func (h *Handler) Me(ctx context.Context, req *connect.Request[kesiv1.MeRequest]) (*connect.Response[kesiv1.MeResponse], error) {
-	u, err := h.svc.User(ctx, MustPrincipal(ctx).UserID)
-	if err != nil {
-		return nil, errs.ToConnect(ctx, err)
-	}
-	return connect.NewResponse(&kesiv1.MeResponse{User: UserToProto(u, h.svc.Now())}), nil
-}
-
 // Refresh implements kesiv1connect.AuthServiceHandler.
 func (h *Handler) Refresh(ctx context.Context, req *connect.Request[kesiv1.RefreshRequest]) (*connect.Response[kesiv1.RefreshResponse], error) {
 	s, err := h.svc.Refresh(ctx, cookieValue(req.Header(), h.cookies.RefreshName()))
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	res := connect.NewResponse(&kesiv1.RefreshResponse{User: UserToProto(s.User, h.svc.Now())})
+	res := connect.NewResponse(&kesiv1.RefreshResponse{User: h.profiles.UserProto(s.User)})
 	setCookies(res.Header(), h.cookies.Session(s, h.svc.Now()))
 	return res, nil
-}
-
-// UpdateUserInfo implements kesiv1connect.AuthServiceHandler.
-func (h *Handler) UpdateUserInfo(ctx context.Context, req *connect.Request[kesiv1.UpdateUserInfoRequest]) (*connect.Response[kesiv1.UpdateUserInfoResponse], error) {
-	if MustPrincipal(ctx).Role == RoleDemo {
-		// Every visitor shares it: one may not rename it for the others.
-		return nil, errs.ToConnect(ctx, errs.PermissionDenied(MsgDemoProfile))
-	}
-	u, err := h.svc.UpdateUserInfo(ctx, MustPrincipal(ctx).UserID, req.Msg.Fullname, req.Msg.PhoneNumber)
-	if err != nil {
-		return nil, errs.ToConnect(ctx, err)
-	}
-	return connect.NewResponse(&kesiv1.UpdateUserInfoResponse{User: UserToProto(u, h.svc.Now()), Message: MsgProfileUpdated}), nil
 }
 
 // RequestPasswordReset implements kesiv1connect.AuthServiceHandler.
@@ -167,31 +147,6 @@ func (h *Handler) ChangePassword(ctx context.Context, req *connect.Request[kesiv
 		return nil, errs.ToConnect(ctx, err)
 	}
 	return connect.NewResponse(&kesiv1.ChangePasswordResponse{Message: MsgPasswordReset}), nil
-}
-
-// GetNotificationPreferences implements kesiv1connect.AuthServiceHandler.
-func (h *Handler) GetNotificationPreferences(ctx context.Context, req *connect.Request[kesiv1.GetNotificationPreferencesRequest]) (*connect.Response[kesiv1.GetNotificationPreferencesResponse], error) {
-	p, err := h.svc.Preferences(ctx, MustPrincipal(ctx).UserID)
-	if err != nil {
-		return nil, errs.ToConnect(ctx, err)
-	}
-	return connect.NewResponse(&kesiv1.GetNotificationPreferencesResponse{Preferences: preferencesToProto(p)}), nil
-}
-
-// UpdateNotificationPreferences implements kesiv1connect.AuthServiceHandler.
-func (h *Handler) UpdateNotificationPreferences(ctx context.Context, req *connect.Request[kesiv1.UpdateNotificationPreferencesRequest]) (*connect.Response[kesiv1.UpdateNotificationPreferencesResponse], error) {
-	in := req.Msg.Preferences
-	if in == nil {
-		return nil, errs.ToConnect(ctx, errs.Invalid("preferences", "Preferences are required."))
-	}
-	p, err := h.svc.SetPreferences(ctx, MustPrincipal(ctx).UserID, Preferences{
-		MarketingEmails:       in.MarketingEmails,
-		WhatsappNotifications: in.WhatsappNotifications,
-	})
-	if err != nil {
-		return nil, errs.ToConnect(ctx, err)
-	}
-	return connect.NewResponse(&kesiv1.UpdateNotificationPreferencesResponse{Preferences: preferencesToProto(p)}), nil
 }
 
 // CreateExtensionToken implements kesiv1connect.AuthServiceHandler.
@@ -333,10 +288,6 @@ func setCookies(h http.Header, cs []*http.Cookie) {
 	for _, c := range cs {
 		h.Add("Set-Cookie", c.String())
 	}
-}
-
-func preferencesToProto(p Preferences) *kesiv1.NotificationPreferences {
-	return &kesiv1.NotificationPreferences{MarketingEmails: p.MarketingEmails, WhatsappNotifications: p.WhatsappNotifications}
 }
 
 func extensionTokenToProto(et *ent.ExtensionToken) *kesiv1.ExtensionToken {

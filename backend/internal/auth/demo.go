@@ -24,7 +24,15 @@ var demoParams = PasswordParams{Memory: 8 * 1024, Time: 1, Threads: 1, KeyLen: 3
 // EnsureDemoAccount creates the demo account, or repairs it (role, name,
 // password, no subscription, no affiliate code) if a visitor changed it.
 // Its data set belongs to the case diary.
-func EnsureDemoAccount(ctx context.Context, db *ent.Client) (*ent.User, error) {
+func EnsureDemoAccount(ctx context.Context, db *ent.Client) (Identity, error) {
+	u, err := ensureDemoAccount(ctx, db)
+	if err != nil {
+		return Identity{}, err
+	}
+	return identityOf(u), nil
+}
+
+func ensureDemoAccount(ctx context.Context, db *ent.Client) (*ent.User, error) {
 	u, err := db.User.Query().Where(user.Email(DemoEmail)).Only(ctx)
 	if err != nil && !ent.IsNotFound(err) {
 		return nil, fmt.Errorf("load demo account: %w", err)

@@ -7,6 +7,7 @@ import (
 
 	"connectrpc.com/connect"
 
+	"github.com/kesihq/kesi/backend/internal/account"
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
@@ -76,11 +77,11 @@ func TestDemo_ProfileIsFixedAndResetEndsSessionsAndTokens(t *testing.T) {
 		visitor := newDevice(t, srv, windowsFirefox, auth.DemoEmail, auth.DemoPassword)
 		name := "Hijacked"
 		_, err := visitor.auth.UpdateUserInfo(ctx, connect.NewRequest(&kesiv1.UpdateUserInfoRequest{Fullname: &name}))
-		wantConnect(t, err, connect.CodePermissionDenied, auth.MsgDemoProfile)
+		wantConnect(t, err, connect.CodePermissionDenied, account.MsgDemoProfile)
 		// The REST door refuses it too.
 		c := srv.Anonymous()
-		wantStatus(t, c.Do(t, "POST", "/api/auth/login", map[string]any{"email": auth.DemoEmail, "password": auth.DemoPassword}), 200, "")
-		wantStatus(t, c.Do(t, "POST", "/api/auth/update-user-info", map[string]any{"fullname": name}), 403, auth.MsgDemoProfile)
+		c.Do(t, "POST", "/api/auth/login", map[string]any{"email": auth.DemoEmail, "password": auth.DemoPassword}).Want(t, 200, "")
+		c.Do(t, "POST", "/api/auth/update-user-info", map[string]any{"fullname": name}).Want(t, 403, account.MsgDemoProfile)
 		me, err := visitor.auth.Me(ctx, connect.NewRequest(&kesiv1.MeRequest{}))
 		if err != nil || me.Msg.User.Fullname != auth.DemoFullname {
 			t.Fatalf("demo profile after refused changes: %v %v", me, err)
@@ -96,7 +97,7 @@ func TestDemo_ProfileIsFixedAndResetEndsSessionsAndTokens(t *testing.T) {
 		if visitor.signedIn() {
 			t.Error("a demo session outlived the demo reset")
 		}
-		wantStatus(t, c.Do(t, "POST", "/api/auth/refresh", nil), 401, auth.MsgSessionExpired)
+		c.Do(t, "POST", "/api/auth/refresh", nil).Want(t, 401, auth.MsgSessionExpired)
 		if extensionAlive(t, srv, tok.Msg.Token) {
 			t.Error("a demo extension token outlived the demo reset")
 		}

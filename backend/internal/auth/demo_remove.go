@@ -14,7 +14,7 @@ import (
 )
 
 // DemoAccount answers the demo account, or nil when there is none.
-func DemoAccount(ctx context.Context, db *ent.Client) (*ent.User, error) {
+func DemoAccount(ctx context.Context, db *ent.Client) (*Identity, error) {
 	u, err := db.User.Query().Where(user.Email(DemoEmail), user.RoleEQ(user.RoleDemo)).Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, nil
@@ -22,7 +22,8 @@ func DemoAccount(ctx context.Context, db *ent.Client) (*ent.User, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load demo account: %w", err)
 	}
-	return u, nil
+	id := identityOf(u)
+	return &id, nil
 }
 
 // DeleteDemoAccount deletes the demo account id with its sessions, reset

@@ -121,7 +121,7 @@ func (s *Service) RevokeOtherSessions(ctx context.Context, owner, current uuid.U
 // UpdatePassword changes owner's password given the current one, and signs
 // out every other session: whoever else knew the old password is out.
 func (s *Service) UpdatePassword(ctx context.Context, owner, current uuid.UUID, currentPassword, newPassword string) error {
-	u, err := s.User(ctx, owner)
+	u, err := s.userByID(ctx, owner)
 	if err != nil {
 		return err
 	}

@@ -58,7 +58,7 @@ func TestSessions_ListedWithDeviceAndSignedOutOneOrOthers(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		ctx := context.Background()
-		wantStatus(t, register(t, srv, form("devices@example.co.ke")), 201, "")
+		register(t, srv, form("devices@example.co.ke")).Want(t, 201, "")
 		phone := newDevice(t, srv, androidChrome, "devices@example.co.ke", goodPassword)
 		srv.Clock.Advance(10 * time.Minute)
 		laptop := newDevice(t, srv, windowsFirefox, "devices@example.co.ke", goodPassword)
@@ -125,10 +125,10 @@ func TestSessions_EndNinetyDaysAfterSignInHoweverActive(t *testing.T) {
 		c := signIn(t, srv, "active@example.co.ke")
 		for day := 20; day <= 80; day += 20 {
 			srv.Clock.Advance(20 * 24 * time.Hour)
-			wantStatus(t, c.Do(t, "POST", "/api/auth/refresh", nil), 200, "")
+			c.Do(t, "POST", "/api/auth/refresh", nil).Want(t, 200, "")
 		}
 		srv.Clock.Advance(11 * 24 * time.Hour) // day 91
-		wantStatus(t, c.Do(t, "POST", "/api/auth/refresh", nil), 401, auth.MsgSessionExpired)
+		c.Do(t, "POST", "/api/auth/refresh", nil).Want(t, 401, auth.MsgSessionExpired)
 	})
 }
 
@@ -136,7 +136,7 @@ func TestUpdatePassword_AsksTheCurrentOneAndEndsOtherSessions(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		ctx := context.Background()
-		wantStatus(t, register(t, srv, form("change@example.co.ke")), 201, "")
+		register(t, srv, form("change@example.co.ke")).Want(t, 201, "")
 		phone := newDevice(t, srv, androidChrome, "change@example.co.ke", goodPassword)
 		laptop := newDevice(t, srv, windowsFirefox, "change@example.co.ke", goodPassword)
 
@@ -158,8 +158,8 @@ func TestUpdatePassword_AsksTheCurrentOneAndEndsOtherSessions(t *testing.T) {
 		if !laptop.signedIn() {
 			t.Error("the device that changed the password was signed out")
 		}
-		wantStatus(t, srv.Anonymous().Do(t, "POST", "/api/auth/login", map[string]any{"email": "change@example.co.ke", "password": goodPassword}), 401, "")
-		wantStatus(t, srv.Anonymous().Do(t, "POST", "/api/auth/login", map[string]any{"email": "change@example.co.ke", "password": "brand-new-9"}), 200, "")
+		srv.Anonymous().Do(t, "POST", "/api/auth/login", map[string]any{"email": "change@example.co.ke", "password": goodPassword}).Want(t, 401, "")
+		srv.Anonymous().Do(t, "POST", "/api/auth/login", map[string]any{"email": "change@example.co.ke", "password": "brand-new-9"}).Want(t, 200, "")
 
 		// The shared demo account's visitors cannot sign each other out or
 		// change its password.

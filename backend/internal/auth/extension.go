@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/extensiontoken"
 	"github.com/kesihq/kesi/ent/predicate"
@@ -117,7 +118,7 @@ func (s *Service) ResolveExtensionToken(ctx context.Context, token string) (Prin
 			return Principal{}, errs.Internal(fmt.Errorf("record use of extension token %s: %w", et.ID, err))
 		}
 	}
-	return Principal{UserID: et.UserID, Role: Role(et.Edges.User.Role), Scope: ScopeExtension}, nil
+	return Principal{UserID: et.UserID, Role: role.FromUser(et.Edges.User.Role), Scope: ScopeExtension}, nil
 }
 
 // EndEverySession signs the user out everywhere: every session, on every

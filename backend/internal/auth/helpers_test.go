@@ -90,18 +90,6 @@ func get(t *testing.T, srv *testkit.Server, path string, headers map[string]stri
 	return (&testkit.Session{HTTP: http.DefaultClient}).Send(t, req)
 }
 
-func wantStatus(t *testing.T, res *testkit.Response, status int, message string) {
-	t.Helper()
-	if res.Status != status {
-		t.Fatalf("status %d, want %d: %s", res.Status, status, res.Body)
-	}
-	if message != "" {
-		if got := res.Message(t); got != message {
-			t.Fatalf("message %q, want %q", got, message)
-		}
-	}
-}
-
 func wantConnect(t *testing.T, err error, code connect.Code, message string) {
 	t.Helper()
 	var ce *connect.Error

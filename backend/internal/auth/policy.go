@@ -4,17 +4,12 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"sync"
-	"time"
 
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
 
-	"github.com/kesihq/kesi/backend/internal/bus"
 	"github.com/kesihq/kesi/backend/internal/errs"
-	"github.com/kesihq/kesi/backend/internal/platform"
-	"github.com/kesihq/kesi/ent"
-	"github.com/kesihq/kesi/ent/user"
+	"github.com/kesihq/kesi/backend/internal/role"
 )
 
 // Rule says who may call one procedure.
@@ -22,9 +17,9 @@ type Rule struct {
 	// Public procedures need no sign-in (register, login, plans...).
 	Public bool
 	// Roles that may call; empty with Public false means any signed-in role.
-	Roles []Role
-	// Subscription requires paid access for lawyers and moderators; demo
-	// users never need it.
+	Roles []role.Role
+	// Subscription requires paid access, as billing's rules decide it (the
+	// demo account never needs it).
 	Subscription bool
 	// Extension lets a browser-extension token call the procedure.
 	Extension bool
@@ -37,8 +32,8 @@ type Policy map[string]Rule
 
 // The role sets of SPEC.md section 6.
 var (
-	DiaryRoles     = []Role{RoleLawyer, RoleModerator, RoleDemo}
-	AffiliateRoles = []Role{RoleAffiliate}
+	DiaryRoles     = []role.Role{role.Lawyer, role.Moderator, role.Demo}
+	AffiliateRoles = []role.Role{role.Affiliate}
 )
 
 // Diary is the rule of every case, client, document and import call.
@@ -51,50 +46,30 @@ const (
 	MsgSubscriptionRequired = "An active subscription is required. Choose a plan to continue."
 )
 
+// Subscriptions is the billing domain's answer to a procedure whose rule
+// asks for a subscription: whether user id, signed in with role r, has the
+// paid access it needs (billing.Subscriptions). Declared here so that auth
+// does not depend on billing, which depends on auth for its policy.
+type Subscriptions interface {
+	Admits(ctx context.Context, id uuid.UUID, r role.Role) (bool, error)
+}
+
 // Authorizer checks a procedure's Rule against the caller.
 type Authorizer struct {
-	db     *ent.Client
-	clock  platform.Clock
+	subs   Subscriptions
 	policy Policy
-	// paid remembers the end of each subscription seen active (user id ->
-	// time.Time), to spare a query on every diary call.
-	paid sync.Map
 }
 
-// TopicSubscriptionChanged carries the id of a user whose paid_until moved
-// earlier (a refund, an operator's correction): every server forgets what it
-// remembered of it.
-const TopicSubscriptionChanged = "subscription.changed"
-
-// SubscriptionChanged tells every server, this one first, that the
-// subscription of user id changed; call it after the change is committed.
-func SubscriptionChanged(ctx context.Context, b *bus.Bus, id uuid.UUID) error {
-	return b.Publish(ctx, TopicSubscriptionChanged, id.String())
-}
-
-// Subscribe keeps the remembered subscriptions true to other servers'
-// changes: a changed one is forgotten at once, and all of them at the
-// bus's backstop reload, in case a message was lost.
-func (a *Authorizer) Subscribe(b *bus.Bus) {
-	b.Subscribe(TopicSubscriptionChanged, func(payload string) {
-		if id, err := uuid.Parse(payload); err == nil {
-			a.paid.Delete(id)
-		}
-	}, func(context.Context) error {
-		a.paid.Clear()
-		return nil
-	})
-}
-
-// NewAuthorizer builds an Authorizer over the merged policy.
-func NewAuthorizer(db *ent.Client, clock platform.Clock, policies ...Policy) *Authorizer {
+// NewAuthorizer builds an Authorizer over the merged policy; subs decides
+// the rules that ask for a subscription.
+func NewAuthorizer(subs Subscriptions, policies ...Policy) *Authorizer {
 	merged := Policy{}
 	for _, p := range policies {
 		for proc, rule := range p {
 			merged[proc] = rule
 		}
 	}
-	return &Authorizer{db: db, clock: clock, policy: merged}
+	return &Authorizer{subs: subs, policy: merged}
 }
 
 // Rule is the rule for procedure, if one is declared.
@@ -123,8 +98,8 @@ func (a *Authorizer) Authorize(ctx context.Context, procedure string) error {
 	if len(rule.Roles) > 0 && !slices.Contains(rule.Roles, p.Role) {
 		return errs.PermissionDenied(MsgForbidden)
 	}
-	if rule.Subscription && p.Role != RoleDemo {
-		active, err := a.subscribed(ctx, p.UserID)
+	if rule.Subscription {
+		active, err := a.subs.Admits(ctx, p.UserID, p.Role)
 		if err != nil {
 			return err
 		}
@@ -133,34 +108,6 @@ func (a *Authorizer) Authorize(ctx context.Context, procedure string) error {
 		}
 	}
 	return nil
-}
-
-// subscribed reports whether the user has paid access now. A subscription
-// seen active is answered from memory until the end then seen, unless the
-// bus says it changed (a refund moves paid_until earlier). An inactive one is
-// always read again, so a payment takes effect at once on every server.
-func (a *Authorizer) subscribed(ctx context.Context, id uuid.UUID) (bool, error) {
-	now := a.clock.Now()
-	if until, ok := a.paid.Load(id); ok && until.(time.Time).After(now) {
-		return true, nil
-	}
-	u, err := a.db.User.Query().Where(user.ID(id)).Select(user.FieldPaidUntil).Only(ctx)
-	if ent.IsNotFound(err) {
-		return false, errs.Unauthenticated(MsgSignInRequired)
-	}
-	if err != nil {
-		return false, errs.Internal(fmt.Errorf("load subscription of %s: %w", id, err))
-	}
-	if !Active(u.PaidUntil, now) {
-		return false, nil
-	}
-	a.paid.Store(id, *u.PaidUntil)
-	return true, nil
-}
-
-// Active reports whether a subscription paid until paidUntil is active at now.
-func Active(paidUntil *time.Time, now time.Time) bool {
-	return paidUntil != nil && paidUntil.After(now)
 }
 
 // Interceptor enforces the policy on every Connect call.

@@ -1,23 +1,18 @@
-// Package auth holds accounts, passwords, sessions and the rules of who may
-// call what. The middleware authenticates each request once; the Authorizer
-// checks each procedure's Rule for both doors.
+// Package auth is sign-in: registration, passwords, sessions, two-step
+// sign-in, password resets, extension tokens, and the rules of who may call
+// what. The middleware authenticates each request once; the Authorizer
+// checks each procedure's Rule for both doors. The profile and preferences
+// are the account domain's, the subscription rules billing's, referrals the
+// affiliates'; auth reaches them through the small interfaces it declares
+// (Profiles, Subscriptions, Referrals), so that none of them is imported here.
 package auth
 
 import (
 	"context"
 
 	"github.com/google/uuid"
-)
 
-// Role is what a user may reach (SPEC.md section 6).
-type Role string
-
-// The roles.
-const (
-	RoleLawyer    Role = "lawyer"
-	RoleModerator Role = "moderator"
-	RoleDemo      Role = "demo"
-	RoleAffiliate Role = "affiliate"
+	"github.com/kesihq/kesi/backend/internal/role"
 )
 
 // Scope limits what a credential may do.
@@ -33,7 +28,7 @@ const (
 // Principal is the authenticated caller of a request.
 type Principal struct {
 	UserID   uuid.UUID
-	Role     Role
+	Role     role.Role
 	Scope    Scope
 	FamilyID uuid.UUID // the session's refresh-token family; zero for extension tokens
 }

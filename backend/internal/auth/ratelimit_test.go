@@ -64,7 +64,7 @@ func withEnv(extra map[string]string, base map[string]string) map[string]string 
 func TestRateLimits_ParallelWrongPasswordsEvaluateAtMostTheLimit(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, withEnv(behindProxy, map[string]string{"KESI_RATE_LIMIT_PER_ACCOUNT": "10", "KESI_RATE_LIMIT_PER_ADDRESS": "100"}))
-		wantStatus(t, register(t, srv, form("raced@example.co.ke")), 201, "")
+		register(t, srv, form("raced@example.co.ke")).Want(t, 201, "")
 		got := parallel(30, func() int {
 			return from(t, srv, "198.51.100.7", "/api/auth/login", map[string]any{"email": "raced@example.co.ke", "password": "wrong-password"}).Status
 		})
@@ -78,18 +78,18 @@ func TestRateLimits_ParallelWrongPasswordsEvaluateAtMostTheLimit(t *testing.T) {
 func TestRateLimits_StrangerNeverLocksTheOwnerOut(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, withEnv(behindProxy, map[string]string{"KESI_RATE_LIMIT_PER_ACCOUNT": "3", "KESI_RATE_LIMIT_PER_ADDRESS": "100"}))
-		wantStatus(t, register(t, srv, form("owner@example.co.ke")), 201, "")
+		register(t, srv, form("owner@example.co.ke")).Want(t, 201, "")
 		for _, email := range []string{"owner@example.co.ke", auth.DemoEmail} {
 			for range 5 {
 				from(t, srv, "203.0.113.66", "/api/auth/login", map[string]any{"email": email, "password": "guessing-1"})
 			}
-			wantStatus(t, from(t, srv, "203.0.113.66", "/api/auth/login", map[string]any{"email": email, "password": "guessing-2"}), 429, auth.MsgTooManyAttempts)
+			from(t, srv, "203.0.113.66", "/api/auth/login", map[string]any{"email": email, "password": "guessing-2"}).Want(t, 429, auth.MsgTooManyAttempts)
 		}
 		// The owner, elsewhere, signs in; so does the next demo visitor.
-		wantStatus(t, from(t, srv, "198.51.100.1", "/api/auth/login", map[string]any{"email": "owner@example.co.ke", "password": goodPassword}), 200, "")
-		wantStatus(t, from(t, srv, "198.51.100.2", "/api/auth/login", map[string]any{"email": auth.DemoEmail, "password": auth.DemoPassword}), 200, "")
+		from(t, srv, "198.51.100.1", "/api/auth/login", map[string]any{"email": "owner@example.co.ke", "password": goodPassword}).Want(t, 200, "")
+		from(t, srv, "198.51.100.2", "/api/auth/login", map[string]any{"email": auth.DemoEmail, "password": auth.DemoPassword}).Want(t, 200, "")
 		// The stranger stays refused, even with the right password.
-		wantStatus(t, from(t, srv, "203.0.113.66", "/api/auth/login", map[string]any{"email": "owner@example.co.ke", "password": goodPassword}), 429, auth.MsgTooManyAttempts)
+		from(t, srv, "203.0.113.66", "/api/auth/login", map[string]any{"email": "owner@example.co.ke", "password": goodPassword}).Want(t, 429, auth.MsgTooManyAttempts)
 	})
 }
 
@@ -97,20 +97,20 @@ func TestRateLimits_SharedByServersAndKeptOverARestart(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		env := withEnv(behindProxy, map[string]string{"KESI_RATE_LIMIT_PER_ACCOUNT": "4", "KESI_RATE_LIMIT_PER_ADDRESS": "100"})
 		first := testkit.NewServer(t, e, env)
-		wantStatus(t, register(t, first, form("kept@example.co.ke")), 201, "")
+		register(t, first, form("kept@example.co.ke")).Want(t, 201, "")
 		second := first.Restart(t, env)
 		for _, srv := range []*testkit.Server{first, second, first, second} {
-			wantStatus(t, from(t, srv, "192.0.2.9", "/api/auth/login", map[string]any{"email": "kept@example.co.ke", "password": "wrong-password"}), 401, "")
+			from(t, srv, "192.0.2.9", "/api/auth/login", map[string]any{"email": "kept@example.co.ke", "password": "wrong-password"}).Want(t, 401, "")
 		}
 		third := first.Restart(t, env)
-		wantStatus(t, from(t, third, "192.0.2.9", "/api/auth/login", map[string]any{"email": "kept@example.co.ke", "password": goodPassword}), 429, auth.MsgTooManyAttempts)
+		from(t, third, "192.0.2.9", "/api/auth/login", map[string]any{"email": "kept@example.co.ke", "password": goodPassword}).Want(t, 429, auth.MsgTooManyAttempts)
 	})
 }
 
 func TestRateLimits_ParallelResetCodeGuessesCountedOnTheCode(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, withEnv(behindProxy, map[string]string{"KESI_RATE_LIMIT_PER_ACCOUNT": "100", "KESI_RATE_LIMIT_PER_ADDRESS": "100"}))
-		wantStatus(t, register(t, srv, form("guessed@example.co.ke")), 201, "")
+		register(t, srv, form("guessed@example.co.ke")).Want(t, 201, "")
 		requestReset(t, srv, "guessed@example.co.ke")
 		got := parallel(40, func() int {
 			return from(t, srv, "203.0.113.5", "/api/auth/change-password", map[string]any{"email": "guessed@example.co.ke", "reset_code": "000000", "new_password": "new-secret-1"}).Status
@@ -130,7 +130,7 @@ func TestRateLimits_ParallelResetCodeGuessesCountedOnTheCode(t *testing.T) {
 func TestRateLimits_ParallelResetCodeGuessesFromOneAddress(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, withEnv(behindProxy, map[string]string{"KESI_RATE_LIMIT_PER_ACCOUNT": "10", "KESI_RATE_LIMIT_PER_ADDRESS": "100"}))
-		wantStatus(t, register(t, srv, form("coded@example.co.ke")), 201, "")
+		register(t, srv, form("coded@example.co.ke")).Want(t, 201, "")
 		got := parallel(40, func() int {
 			return from(t, srv, "203.0.113.5", "/api/auth/change-password", map[string]any{"email": "coded@example.co.ke", "reset_code": "123456", "new_password": "new-secret-1"}).Status
 		})
@@ -144,9 +144,9 @@ func TestRateLimits_RegistrationPerAddress(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, behindProxy)
 		for i := range auth.RegistrationsPerAddress {
-			wantStatus(t, from(t, srv, "192.0.2.44", "/api/auth/register", form("signup"+string(rune('a'+i))+"@example.co.ke")), 201, "")
+			from(t, srv, "192.0.2.44", "/api/auth/register", form("signup"+string(rune('a'+i))+"@example.co.ke")).Want(t, 201, "")
 		}
-		wantStatus(t, from(t, srv, "192.0.2.44", "/api/auth/register", form("one-more@example.co.ke")), 429, auth.MsgTooManyAttempts)
-		wantStatus(t, from(t, srv, "192.0.2.45", "/api/auth/register", form("elsewhere@example.co.ke")), 201, "")
+		from(t, srv, "192.0.2.44", "/api/auth/register", form("one-more@example.co.ke")).Want(t, 429, auth.MsgTooManyAttempts)
+		from(t, srv, "192.0.2.45", "/api/auth/register", form("elsewhere@example.co.ke")).Want(t, 201, "")
 	})
 }

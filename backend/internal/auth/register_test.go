@@ -19,12 +19,12 @@ func TestRegister_ThenLoginAnswersTheDocumentedUser(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		res := register(t, srv, form("Achieng@Example.co.ke"))
-		wantStatus(t, res, http.StatusCreated, "Registration successful! Please log in.")
+		res.Want(t, http.StatusCreated, "Registration successful! Please log in.")
 		noSecrets(t, res.Body)
 
 		c := srv.Anonymous()
 		res = c.Do(t, "POST", "/api/auth/login", map[string]any{"email": "ACHIENG@example.co.ke", "password": goodPassword})
-		wantStatus(t, res, http.StatusOK, "")
+		res.Want(t, http.StatusOK, "")
 		access := cookie(t, res, auth.AccessCookie, "").Value
 		refresh := cookie(t, res, auth.RefreshCookie, "/api/auth/").Value
 		noSecrets(t, res.Body, access, refresh)
@@ -50,7 +50,7 @@ func TestRegister_ThenLoginAnswersTheDocumentedUser(t *testing.T) {
 
 		// The cookie alone keeps the browser signed in.
 		res = c.Do(t, "GET", "/api/auth/me", nil)
-		wantStatus(t, res, http.StatusOK, "")
+		res.Want(t, http.StatusOK, "")
 		if got := decodeUser(t, res)["email"]; got != "achieng@example.co.ke" {
 			t.Errorf("me: email %v", got)
 		}
@@ -58,9 +58,9 @@ func TestRegister_ThenLoginAnswersTheDocumentedUser(t *testing.T) {
 
 		// So does the access token as a bearer header, without cookies.
 		res = get(t, srv, "/api/auth/me", map[string]string{"Authorization": "Bearer " + access})
-		wantStatus(t, res, http.StatusOK, "")
+		res.Want(t, http.StatusOK, "")
 		res = get(t, srv, "/api/auth/me", nil)
-		wantStatus(t, res, http.StatusUnauthorized, auth.MsgSignInRequired)
+		res.Want(t, http.StatusUnauthorized, auth.MsgSignInRequired)
 
 		// The Connect door answers the same user.
 		cc := srv.Anonymous()
@@ -110,7 +110,7 @@ func TestRegister_RulesAndMessages(t *testing.T) {
 				for k, v := range tc.change {
 					body[k] = v
 				}
-				wantStatus(t, register(t, srv, body), tc.status, tc.message)
+				register(t, srv, body).Want(t, tc.status, tc.message)
 			})
 		}
 		t.Run("connect door", func(t *testing.T) {
@@ -125,7 +125,7 @@ func TestRegister_RulesAndMessages(t *testing.T) {
 		})
 		t.Run("empty object", func(t *testing.T) {
 			res := post(t, srv, "/api/auth/register", nil)
-			wantStatus(t, res, 400, "Name must be at least 2 characters.")
+			res.Want(t, 400, "Name must be at least 2 characters.")
 		})
 		// Nothing was half-written by any refusal (the demo account is the only user).
 		if n := srv.DB().User.Query().Where(user.Email("wanjiru@example.co.ke")).CountX(context.Background()); n != 0 {
@@ -137,8 +137,8 @@ func TestRegister_RulesAndMessages(t *testing.T) {
 func TestRegister_DuplicateEmailIgnoresCase(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
-		wantStatus(t, register(t, srv, form("kamau@example.co.ke")), 201, "")
-		wantStatus(t, register(t, srv, form("  KAMAU@Example.CO.KE ")), http.StatusConflict, "An account with this email already exists.")
+		register(t, srv, form("kamau@example.co.ke")).Want(t, 201, "")
+		register(t, srv, form("  KAMAU@Example.CO.KE ")).Want(t, http.StatusConflict, "An account with this email already exists.")
 		_, err := srv.Anonymous().Auth().Register(context.Background(), connect.NewRequest(&kesiv1.RegisterRequest{
 			Fullname: "Kamau", Email: "Kamau@example.co.ke", Password: goodPassword, PhoneNumber: "0712345678",
 		}))
@@ -153,7 +153,7 @@ func TestRegister_AffiliateCodeAndReferrals(t *testing.T) {
 		body := form("partner@example.co.ke")
 		body["role"] = "affiliate"
 		res := register(t, srv, body)
-		wantStatus(t, res, 201, "")
+		res.Want(t, 201, "")
 		var reg struct {
 			User userJSON `json:"user"`
 		}
@@ -164,10 +164,10 @@ func TestRegister_AffiliateCodeAndReferrals(t *testing.T) {
 		}
 		lawyer := form("referred@example.co.ke")
 		lawyer["referral_code"] = strings.ToLower(code)
-		wantStatus(t, register(t, srv, lawyer), 201, "")
+		register(t, srv, lawyer).Want(t, 201, "")
 		unknown := form("walkin@example.co.ke")
 		unknown["referral_code"] = "NOSUCH99"
-		wantStatus(t, register(t, srv, unknown), 201, "")
+		register(t, srv, unknown).Want(t, 201, "")
 
 		aff := srv.DB().User.Query().Where(user.Email("partner@example.co.ke")).OnlyX(ctx)
 		refs := srv.DB().Referral.Query().Where(referral.AffiliateID(aff.ID)).WithReferred().AllX(ctx)
@@ -187,21 +187,21 @@ func TestRegister_AffiliateCodeAndReferrals(t *testing.T) {
 func TestLogin_OneMessageForWrongEmailAndWrongPassword(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
-		wantStatus(t, register(t, srv, form("otieno@example.co.ke")), 201, "")
+		register(t, srv, form("otieno@example.co.ke")).Want(t, 201, "")
 		for _, body := range []map[string]any{
 			{"email": "otieno@example.co.ke", "password": "wrong-password"},
 			{"email": "nobody@example.co.ke", "password": goodPassword},
 		} {
 			res := srv.Anonymous().Do(t, "POST", "/api/auth/login", body)
-			wantStatus(t, res, http.StatusUnauthorized, "Invalid email or password.")
+			res.Want(t, http.StatusUnauthorized, "Invalid email or password.")
 			if len(res.Header.Values("Set-Cookie")) != 0 {
 				t.Errorf("a failed login set cookies: %q", res.Header.Values("Set-Cookie"))
 			}
 		}
 		_, err := srv.Anonymous().Auth().Login(context.Background(), connect.NewRequest(&kesiv1.LoginRequest{Email: "otieno@example.co.ke", Password: "wrong-password"}))
 		wantConnect(t, err, connect.CodeUnauthenticated, "Invalid email or password.")
-		wantStatus(t, srv.Anonymous().Do(t, "POST", "/api/auth/login", map[string]any{"email": "otieno", "password": goodPassword}), 400, "Please enter a valid email address.")
-		wantStatus(t, srv.Anonymous().Do(t, "POST", "/api/auth/login", map[string]any{"email": "otieno@example.co.ke", "password": "123"}), 400, "Password must be at least 6 characters.")
+		srv.Anonymous().Do(t, "POST", "/api/auth/login", map[string]any{"email": "otieno", "password": goodPassword}).Want(t, 400, "Please enter a valid email address.")
+		srv.Anonymous().Do(t, "POST", "/api/auth/login", map[string]any{"email": "otieno@example.co.ke", "password": "123"}).Want(t, 400, "Password must be at least 6 characters.")
 
 		kinds := auditKinds(t, srv.DB())
 		if countKind(kinds, auth.AuditLoginFailed) != 3 || countKind(kinds, auth.AuditRegister) != 1 {
@@ -220,11 +220,11 @@ func TestRegister_FromADemoSessionEndsIt(t *testing.T) {
 		for i, door := range []string{"rest", "connect"} {
 			visitor := srv.Anonymous()
 			res := visitor.Do(t, "POST", "/api/auth/login", map[string]any{"email": auth.DemoEmail, "password": auth.DemoPassword})
-			wantStatus(t, res, http.StatusOK, "")
+			res.Want(t, http.StatusOK, "")
 			email := []string{"upgrade-rest@example.co.ke", "upgrade-connect@example.co.ke"}[i]
 			if door == "rest" {
 				res = visitor.Do(t, "POST", "/api/auth/register", form(email))
-				wantStatus(t, res, http.StatusCreated, "Registration successful! Please log in.")
+				res.Want(t, http.StatusCreated, "Registration successful! Please log in.")
 				if c := cookie(t, res, auth.AccessCookie, "/"); c.MaxAge >= 0 || c.Value != "" {
 					t.Errorf("%s: the access cookie is not cleared: %+v", door, c)
 				}
@@ -245,7 +245,7 @@ func TestRegister_FromADemoSessionEndsIt(t *testing.T) {
 			}
 			// The new account signs in.
 			res = visitor.Do(t, "POST", "/api/auth/login", map[string]any{"email": email, "password": goodPassword})
-			wantStatus(t, res, http.StatusOK, "")
+			res.Want(t, http.StatusOK, "")
 		}
 		// A registration with no session sets no cookie at all.
 		res := register(t, srv, form("plain@example.co.ke"))

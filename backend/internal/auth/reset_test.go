@@ -17,7 +17,7 @@ import (
 func requestReset(t *testing.T, srv *testkit.Server, email string) {
 	t.Helper()
 	res := srv.Anonymous().Do(t, "POST", "/api/auth/request-password-reset", map[string]any{"email": email})
-	wantStatus(t, res, 200, "Reset code sent to your email")
+	res.Want(t, 200, "Reset code sent to your email")
 }
 
 func changePassword(t *testing.T, srv *testkit.Server, email, code, password string) *testkit.Response {
@@ -54,16 +54,16 @@ func TestPasswordReset_TheMailedCodeSetsANewPasswordAndEndsSessions(t *testing.T
 			t.Fatal("the reset code is stored in the clear")
 		}
 
-		wantStatus(t, changePassword(t, srv, "wafula@example.co.ke", "12345", "new-secret"), 400, "Code must be 6 digits.")
-		wantStatus(t, changePassword(t, srv, "wafula@example.co.ke", code, "new"), 400, "Password must be at least 6 characters.")
-		wantStatus(t, changePassword(t, srv, "wafula@example.co.ke", code, "new-secret"), 200, "Password has been reset successfully")
+		changePassword(t, srv, "wafula@example.co.ke", "12345", "new-secret").Want(t, 400, "Code must be 6 digits.")
+		changePassword(t, srv, "wafula@example.co.ke", code, "new").Want(t, 400, "Password must be at least 6 characters.")
+		changePassword(t, srv, "wafula@example.co.ke", code, "new-secret").Want(t, 200, "Password has been reset successfully")
 
 		// The old session is over, the old password too; the new one works.
-		wantStatus(t, c.Do(t, "POST", "/api/auth/refresh", nil), 401, "")
-		wantStatus(t, srv.Anonymous().Do(t, "POST", "/api/auth/login", map[string]any{"email": "wafula@example.co.ke", "password": goodPassword}), 401, "")
-		wantStatus(t, srv.Anonymous().Do(t, "POST", "/api/auth/login", map[string]any{"email": "wafula@example.co.ke", "password": "new-secret"}), 200, "")
+		c.Do(t, "POST", "/api/auth/refresh", nil).Want(t, 401, "")
+		srv.Anonymous().Do(t, "POST", "/api/auth/login", map[string]any{"email": "wafula@example.co.ke", "password": goodPassword}).Want(t, 401, "")
+		srv.Anonymous().Do(t, "POST", "/api/auth/login", map[string]any{"email": "wafula@example.co.ke", "password": "new-secret"}).Want(t, 200, "")
 		// A code works once.
-		wantStatus(t, changePassword(t, srv, "wafula@example.co.ke", code, "another-secret"), 400, auth.MsgResetCodeExpired)
+		changePassword(t, srv, "wafula@example.co.ke", code, "another-secret").Want(t, 400, auth.MsgResetCodeExpired)
 
 		kinds := auditKinds(t, srv.DB())
 		for _, k := range []string{auth.AuditResetRequested, auth.AuditReset, auth.AuditResetFailed} {
@@ -77,7 +77,7 @@ func TestPasswordReset_TheMailedCodeSetsANewPasswordAndEndsSessions(t *testing.T
 func TestPasswordReset_ThroughConnectWithTheScreenFieldNames(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
-		wantStatus(t, register(t, srv, form("connect-reset@example.co.ke")), 201, "")
+		register(t, srv, form("connect-reset@example.co.ke")).Want(t, 201, "")
 		ctx := context.Background()
 		a := srv.Anonymous().Auth()
 		res, err := a.RequestPasswordReset(ctx, connect.NewRequest(&kesiv1.RequestPasswordResetRequest{Email: "connect-reset@example.co.ke"}))
@@ -89,7 +89,7 @@ func TestPasswordReset_ThroughConnectWithTheScreenFieldNames(t *testing.T) {
 		wantConnect(t, err, connect.CodeInvalidArgument, "The code is wrong. 4 tries left before you need a new code.")
 		// The reset screen's own names (code, password) work on the REST door.
 		r := srv.Anonymous().Do(t, "POST", "/api/auth/change-password", map[string]any{"email": "connect-reset@example.co.ke", "code": code, "password": "new-secret"})
-		wantStatus(t, r, 200, "Password has been reset successfully")
+		r.Want(t, 200, "Password has been reset successfully")
 	})
 }
 
@@ -100,19 +100,19 @@ func TestPasswordReset_UnknownAddressGetsTheSameAnswerAndNoMail(t *testing.T) {
 		if m := srv.Mails(t, ""); len(m) != 0 {
 			t.Fatalf("mail sent for an unknown address: %v", m)
 		}
-		wantStatus(t, changePassword(t, srv, "stranger@example.co.ke", "123456", "new-secret"), 400, auth.MsgResetCodeExpired)
-		wantStatus(t, srv.Anonymous().Do(t, "POST", "/api/auth/request-password-reset", map[string]any{"email": "not-an-address"}), 400, "Please enter a valid email address.")
+		changePassword(t, srv, "stranger@example.co.ke", "123456", "new-secret").Want(t, 400, auth.MsgResetCodeExpired)
+		srv.Anonymous().Do(t, "POST", "/api/auth/request-password-reset", map[string]any{"email": "not-an-address"}).Want(t, 400, "Please enter a valid email address.")
 	})
 }
 
 func TestPasswordReset_CodeExpiresAfterTenMinutes(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
-		wantStatus(t, register(t, srv, form("slow@example.co.ke")), 201, "")
+		register(t, srv, form("slow@example.co.ke")).Want(t, 201, "")
 		requestReset(t, srv, "slow@example.co.ke")
 		code := srv.ResetCode(t, "slow@example.co.ke")
 		srv.Clock.Advance(10 * time.Minute)
-		wantStatus(t, changePassword(t, srv, "slow@example.co.ke", code, "new-secret"), 400, auth.MsgResetCodeExpired)
+		changePassword(t, srv, "slow@example.co.ke", code, "new-secret").Want(t, 400, auth.MsgResetCodeExpired)
 
 		// A fresh code, used within its ten minutes, works; the older code is void.
 		requestReset(t, srv, "slow@example.co.ke")
@@ -120,16 +120,16 @@ func TestPasswordReset_CodeExpiresAfterTenMinutes(t *testing.T) {
 		srv.Clock.Advance(9*time.Minute + 59*time.Second)
 		if fresh != code {
 			// The old code is now just a wrong one for the new.
-			wantStatus(t, changePassword(t, srv, "slow@example.co.ke", code, "new-secret"), 400, "The code is wrong. 4 tries left before you need a new code.")
+			changePassword(t, srv, "slow@example.co.ke", code, "new-secret").Want(t, 400, "The code is wrong. 4 tries left before you need a new code.")
 		}
-		wantStatus(t, changePassword(t, srv, "slow@example.co.ke", fresh, "new-secret"), 200, "")
+		changePassword(t, srv, "slow@example.co.ke", fresh, "new-secret").Want(t, 200, "")
 	})
 }
 
 func TestPasswordReset_FiveWrongCodesKillTheCode(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
-		wantStatus(t, register(t, srv, form("guess@example.co.ke")), 201, "")
+		register(t, srv, form("guess@example.co.ke")).Want(t, 201, "")
 		requestReset(t, srv, "guess@example.co.ke")
 		code := srv.ResetCode(t, "guess@example.co.ke")
 		// Each wrong code says how many tries are left; the fifth kills it.
@@ -140,12 +140,12 @@ func TestPasswordReset_FiveWrongCodesKillTheCode(t *testing.T) {
 			"The code is wrong. 1 try left before you need a new code.",
 			auth.MsgResetCodeLocked,
 		} {
-			wantStatus(t, changePassword(t, srv, "guess@example.co.ke", wrongCode(code), "new-secret"), http.StatusBadRequest, want)
+			changePassword(t, srv, "guess@example.co.ke", wrongCode(code), "new-secret").Want(t, http.StatusBadRequest, want)
 		}
 		// Even the right code is dead now, and the screen says so.
-		wantStatus(t, changePassword(t, srv, "guess@example.co.ke", code, "new-secret"), 400, auth.MsgResetCodeLocked)
+		changePassword(t, srv, "guess@example.co.ke", code, "new-secret").Want(t, 400, auth.MsgResetCodeLocked)
 		// A new code must be requested, and it works.
 		requestReset(t, srv, "guess@example.co.ke")
-		wantStatus(t, changePassword(t, srv, "guess@example.co.ke", srv.ResetCode(t, "guess@example.co.ke"), "new-secret"), 200, "")
+		changePassword(t, srv, "guess@example.co.ke", srv.ResetCode(t, "guess@example.co.ke"), "new-secret").Want(t, 200, "")
 	})
 }

@@ -66,14 +66,14 @@ func TestPasswordReset_AnsweredBeforeTheMailForKnownAndUnknownAddresses(t *testi
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		smtp := newStuckSMTP(t)
 		srv := testkit.NewServer(t, e, map[string]string{"KESI_SMTP_URL": "smtp://" + smtp.ln.Addr().String()})
-		wantStatus(t, register(t, srv, form("known@example.co.ke")), 201, "")
+		register(t, srv, form("known@example.co.ke")).Want(t, 201, "")
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		for _, email := range []string{"known@example.co.ke", "nobody@example.co.ke"} {
 			// REST: an HTTP client that gives up long before the mail
 			// server's 30 s would.
 			res := srv.Anonymous().Do(t, "POST", "/api/auth/request-password-reset", map[string]any{"email": email})
-			wantStatus(t, res, 200, auth.MsgResetCodeSent)
+			res.Want(t, 200, auth.MsgResetCodeSent)
 			r, err := srv.Anonymous().Auth().RequestPasswordReset(ctx, connect.NewRequest(&kesiv1.RequestPasswordResetRequest{Email: email}))
 			if err != nil || r.Msg.Message != auth.MsgResetCodeSent {
 				t.Fatalf("Connect, %s: %v %v", email, r, err)

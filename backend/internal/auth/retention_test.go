@@ -24,11 +24,11 @@ func TestPurgeKeepsWhatIsLiveAndDeletesWhatEnded(t *testing.T) {
 		ctx := context.Background()
 		db := srv.DB()
 		now := srv.Clock.Now().UTC()
-		wantStatus(t, register(t, srv, form("mutua@example.co.ke")), 201, "")
+		register(t, srv, form("mutua@example.co.ke")).Want(t, 201, "")
 		login := srv.Anonymous().Do(t, "POST", "/api/auth/login", map[string]any{"email": "mutua@example.co.ke", "password": goodPassword})
 		r1 := cookie(t, login, auth.RefreshCookie, "/api/auth/").Value
 		res := post(t, srv, "/api/auth/refresh", map[string]string{"Cookie": auth.RefreshCookie + "=" + r1})
-		wantStatus(t, res, 200, "")
+		res.Want(t, 200, "")
 		r2 := cookie(t, res, auth.RefreshCookie, "/api/auth/").Value
 		u := srv.CreateUser(t, testkit.UserSpec{})
 
@@ -97,7 +97,7 @@ func TestPurgeKeepsWhatIsLiveAndDeletesWhatEnded(t *testing.T) {
 		}
 		// The signed-in session still refreshes; its used token still
 		// catches a copy.
-		wantStatus(t, post(t, srv, "/api/auth/refresh", map[string]string{"Cookie": auth.RefreshCookie + "=" + r2}), 200, "")
+		post(t, srv, "/api/auth/refresh", map[string]string{"Cookie": auth.RefreshCookie + "=" + r2}).Want(t, 200, "")
 		again, err := auth.Purge(ctx, db, now, 365*day)
 		if err != nil || again != (auth.Retained{}) {
 			t.Fatalf("a second purge: %+v, %v", again, err)

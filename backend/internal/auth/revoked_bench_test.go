@@ -10,6 +10,7 @@ import (
 
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/platform"
+	"github.com/kesihq/kesi/backend/internal/role"
 )
 
 // revokedSet is a set with n recently ended sessions, more than a busy
@@ -49,7 +50,7 @@ func BenchmarkAuthenticate(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	token := signer.Mint(auth.Principal{UserID: uuid.New(), Role: auth.RoleLawyer, Scope: auth.ScopeSession, FamilyID: uuid.New()}, now)
+	token := signer.Mint(auth.Principal{UserID: uuid.New(), Role: role.Lawyer, Scope: auth.ScopeSession, FamilyID: uuid.New()}, now)
 	for _, n := range []int{0, 10_000} {
 		b.Run(map[int]string{0: "none-revoked", 10_000: "10000-revoked"}[n], func(b *testing.B) {
 			a := &auth.Authenticator{Signer: signer, Clock: platform.FixedClock{T: now}, Revoked: revokedSet(n)}

@@ -40,7 +40,7 @@ func (s *Service) ConfirmPassword(ctx context.Context, id uuid.UUID, password st
 	if password == "" {
 		return errs.Invalid("password", "Please enter your password.")
 	}
-	u, err := s.User(ctx, id)
+	u, err := s.userByID(ctx, id)
 	if err != nil {
 		return err
 	}

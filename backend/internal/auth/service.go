@@ -20,6 +20,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/notify"
 	"github.com/kesihq/kesi/backend/internal/platform"
 	"github.com/kesihq/kesi/backend/internal/ratelimit"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/user"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
@@ -34,7 +35,6 @@ const (
 	MsgTooManyAttempts = "Too many attempts. Please wait a few minutes and try again."
 	MsgSessionExpired  = "Your session has expired. Please log in again."
 	MsgLoggedOut       = "Logged out successfully"
-	MsgProfileUpdated  = "Profile updated successfully"
 	MsgResetCodeSent   = "Reset code sent to your email"
 	MsgPasswordReset   = "Password has been reset successfully"
 )
@@ -66,6 +66,8 @@ type Options struct {
 	Bus *bus.Bus
 	// Limits keeps the attempt counters, shared by all servers.
 	Limits *ratelimit.Store
+	// Referrals records the referrals of registrations (required).
+	Referrals Referrals
 	// SlowDown is the wait on sign-ins to an account under attack; zero
 	// means DefaultSlowDown.
 	SlowDown time.Duration
@@ -78,6 +80,7 @@ type Service struct {
 	signer    *Signer
 	mailer    notify.Mailer
 	bus       *bus.Bus
+	referrals Referrals
 	publicURL string
 	resetKey  []byte
 	params    PasswordParams
@@ -130,6 +133,9 @@ func NewService(db *ent.Client, clock platform.Clock, signer *Signer, mailer not
 	if o.Limits == nil {
 		return nil, errors.New("auth service: no rate-limit store")
 	}
+	if o.Referrals == nil {
+		return nil, errors.New("auth service: no referrals")
+	}
 	if o.SlowDown == 0 {
 		o.SlowDown = DefaultSlowDown
 	}
@@ -139,6 +145,7 @@ func NewService(db *ent.Client, clock platform.Clock, signer *Signer, mailer not
 		signer:        signer,
 		mailer:        mailer,
 		bus:           o.Bus,
+		referrals:     o.Referrals,
 		publicURL:     o.PublicURL,
 		resetKey:      resetKey,
 		params:        params,
@@ -185,12 +192,12 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) (*ent.User, er
 	if err := ValidatePhone(in.PhoneNumber); err != nil {
 		return nil, err
 	}
-	var role user.Role
+	var r role.Role
 	switch in.Role {
 	case kesiv1.Role_ROLE_UNSPECIFIED, kesiv1.Role_ROLE_LAWYER:
-		role = user.RoleLawyer
+		r = role.Lawyer
 	case kesiv1.Role_ROLE_AFFILIATE:
-		role = user.RoleAffiliate
+		r = role.Affiliate
 	default:
 		// Moderators are made by operators and the demo account by Kesi.
 		return nil, errs.Invalid("role", MsgRoleInvalid)
@@ -206,19 +213,37 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) (*ent.User, er
 	if err != nil {
 		return nil, err
 	}
-	u, err := AddUser(ctx, s.db, s.clock.Now(), in, role, s.params)
+	u, err := addUser(ctx, s.db, s.referrals, s.clock.Now(), in, r, s.params)
 	release()
 	if err != nil {
 		return nil, err
 	}
-	s.audit(ctx, AuditRegister, &u.ID, u.Email, string(role))
+	s.audit(ctx, AuditRegister, &u.ID, u.Email, string(r))
 	return u, nil
 }
 
+// Referrals is the affiliate programme's part in a registration
+// (affiliates.Referrals): NewCode is a new affiliate's code, and Record
+// records the referral when the form named an affiliate's code, in the
+// registration's transaction tx, so that a registration that fails leaves
+// none behind.
+type Referrals interface {
+	NewCode() string
+	Record(ctx context.Context, tx *ent.Client, referred uuid.UUID, code string, now time.Time) error
+}
+
 // AddUser creates an account with role after checking the registration
-// rules (the phone number only when given). Register uses it for the public
-// form and `kesi user add` for operators, who may also make moderators.
-func AddUser(ctx context.Context, db *ent.Client, now time.Time, in RegisterInput, role user.Role, params PasswordParams) (*ent.User, error) {
+// rules (the phone number only when given): `kesi user add` for operators,
+// who may also make moderators. Register does the same for the public form.
+func AddUser(ctx context.Context, db *ent.Client, refs Referrals, now time.Time, in RegisterInput, r role.Role, params PasswordParams) (Identity, error) {
+	u, err := addUser(ctx, db, refs, now, in, r, params)
+	if err != nil {
+		return Identity{}, err
+	}
+	return identityOf(u), nil
+}
+
+func addUser(ctx context.Context, db *ent.Client, refs Referrals, now time.Time, in RegisterInput, r role.Role, params PasswordParams) (*ent.User, error) {
 	in.Fullname = strings.TrimSpace(in.Fullname)
 	in.Email = NormalizeEmail(in.Email)
 	in.PhoneNumber = strings.TrimSpace(in.PhoneNumber)
@@ -236,7 +261,7 @@ func AddUser(ctx context.Context, db *ent.Client, now time.Time, in RegisterInpu
 	if err := CheckNewPassword("password", in.Password, in.Email, in.Fullname); err != nil {
 		return nil, err
 	}
-	if err := user.RoleValidator(role); err != nil {
+	if !r.Valid() {
 		return nil, errs.Invalid("role", "Role must be lawyer, moderator, demo or affiliate.")
 	}
 	if taken, err := db.User.Query().Where(user.Email(in.Email)).Exist(ctx); err != nil {
@@ -252,7 +277,7 @@ func AddUser(ctx context.Context, db *ent.Client, now time.Time, in RegisterInpu
 	// fresh affiliate code aborts the transaction; only the latter is worth
 	// another try.
 	for attempt := 0; ; attempt++ {
-		u, err := createUser(ctx, db, now.UTC(), in, role, hash)
+		u, err := createUser(ctx, db, refs, now.UTC(), in, r, hash)
 		if err == nil {
 			return u, nil
 		}
@@ -268,7 +293,7 @@ func AddUser(ctx context.Context, db *ent.Client, now time.Time, in RegisterInpu
 	}
 }
 
-func createUser(ctx context.Context, db *ent.Client, now time.Time, in RegisterInput, role user.Role, hash string) (*ent.User, error) {
+func createUser(ctx context.Context, db *ent.Client, refs Referrals, now time.Time, in RegisterInput, r role.Role, hash string) (*ent.User, error) {
 	var created *ent.User
 	err := platform.InTx(ctx, db, func(tx *ent.Client) error {
 		create := tx.User.Create().
@@ -276,53 +301,23 @@ func createUser(ctx context.Context, db *ent.Client, now time.Time, in RegisterI
 			SetFullname(in.Fullname).
 			SetPhoneNumber(in.PhoneNumber).
 			SetPasswordHash(hash).
-			SetRole(role).
+			SetRole(r.User()).
 			SetCreatedAt(now).
 			SetUpdatedAt(now)
-		if role == user.RoleAffiliate {
-			create.SetAffiliateCode(NewAffiliateCode())
+		if r == role.Affiliate {
+			create.SetAffiliateCode(refs.NewCode())
 		}
 		u, err := create.Save(ctx)
 		if err != nil {
 			return err
 		}
-		if code := strings.ToUpper(strings.TrimSpace(in.ReferralCode)); code != "" {
-			aff, err := tx.User.Query().
-				Where(user.AffiliateCode(code), user.RoleEQ(user.RoleAffiliate), user.IDNEQ(u.ID)).
-				Only(ctx)
-			switch {
-			case ent.IsNotFound(err):
-				// An unknown code is ignored: the person still gets an account.
-			case err != nil:
-				return err
-			default:
-				if _, err := tx.Referral.Create().
-					SetAffiliateID(aff.ID).
-					SetReferredID(u.ID).
-					SetCreatedAt(now).
-					Save(ctx); err != nil {
-					return err
-				}
-			}
+		if err := refs.Record(ctx, tx, u.ID, in.ReferralCode, now); err != nil {
+			return err
 		}
 		created = u
 		return nil
 	})
 	return created, err
-}
-
-// affiliateAlphabet has no 0/O or 1/I, so codes survive being read aloud.
-const affiliateAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-
-// NewAffiliateCode is a random 8-character affiliate code.
-func NewAffiliateCode() string {
-	b := make([]byte, 8)
-	rand.Read(b)
-	for i := range b {
-		// 32 letters divide 256, so every letter is equally likely.
-		b[i] = affiliateAlphabet[int(b[i])%len(affiliateAlphabet)]
-	}
-	return string(b)
 }
 
 // Session is a signed-in session: the user and the two tokens that go into
@@ -441,8 +436,9 @@ func (s *Service) hashSlot(ctx context.Context) (release func(), err error) {
 	}
 }
 
-// User is the account id.
-func (s *Service) User(ctx context.Context, id uuid.UUID) (*ent.User, error) {
+// userByID is the signed-in account id; an account gone while its token
+// lives on answers "session expired".
+func (s *Service) userByID(ctx context.Context, id uuid.UUID) (*ent.User, error) {
 	u, err := s.db.User.Get(ctx, id)
 	if ent.IsNotFound(err) {
 		// The account is gone while its token lives on: sign in again.
@@ -452,67 +448,6 @@ func (s *Service) User(ctx context.Context, id uuid.UUID) (*ent.User, error) {
 		return nil, errs.Internal(fmt.Errorf("load user %s: %w", id, err))
 	}
 	return u, nil
-}
-
-// UpdateUserInfo changes the fields given (nil: unchanged). The e-mail is
-// not changeable here. An empty phone number clears it.
-func (s *Service) UpdateUserInfo(ctx context.Context, id uuid.UUID, fullname, phone *string) (*ent.User, error) {
-	upd := s.db.User.UpdateOneID(id).SetUpdatedAt(s.clock.Now().UTC())
-	if fullname != nil {
-		name := strings.TrimSpace(*fullname)
-		if err := ValidateName(name); err != nil {
-			return nil, err
-		}
-		upd.SetFullname(name)
-	}
-	if phone != nil {
-		p := strings.TrimSpace(*phone)
-		if p != "" {
-			if err := ValidatePhone(p); err != nil {
-				return nil, err
-			}
-		}
-		upd.SetPhoneNumber(p)
-	}
-	u, err := upd.Save(ctx)
-	if ent.IsNotFound(err) {
-		return nil, errs.Unauthenticated(MsgSessionExpired)
-	}
-	if err != nil {
-		return nil, errs.Internal(fmt.Errorf("update user %s: %w", id, err))
-	}
-	return u, nil
-}
-
-// Preferences are a user's notification switches.
-type Preferences struct {
-	MarketingEmails       bool
-	WhatsappNotifications bool
-}
-
-// Preferences answers the user's notification switches.
-func (s *Service) Preferences(ctx context.Context, id uuid.UUID) (Preferences, error) {
-	u, err := s.User(ctx, id)
-	if err != nil {
-		return Preferences{}, err
-	}
-	return Preferences{MarketingEmails: u.MarketingEmails, WhatsappNotifications: u.WhatsappNotifications}, nil
-}
-
-// SetPreferences stores the user's notification switches.
-func (s *Service) SetPreferences(ctx context.Context, id uuid.UUID, p Preferences) (Preferences, error) {
-	u, err := s.db.User.UpdateOneID(id).
-		SetMarketingEmails(p.MarketingEmails).
-		SetWhatsappNotifications(p.WhatsappNotifications).
-		SetUpdatedAt(s.clock.Now().UTC()).
-		Save(ctx)
-	if ent.IsNotFound(err) {
-		return Preferences{}, errs.Unauthenticated(MsgSessionExpired)
-	}
-	if err != nil {
-		return Preferences{}, errs.Internal(fmt.Errorf("update preferences of %s: %w", id, err))
-	}
-	return Preferences{MarketingEmails: u.MarketingEmails, WhatsappNotifications: u.WhatsappNotifications}, nil
 }
 
 // Now is the service's clock, for converting users.

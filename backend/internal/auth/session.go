@@ -13,6 +13,7 @@ import (
 
 	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/backend/internal/platform"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/predicate"
 	"github.com/kesihq/kesi/ent/refreshtoken"
@@ -46,7 +47,7 @@ func (s *Service) issue(ctx context.Context, db *ent.Client, u *ent.User, family
 		Exec(ctx); err != nil {
 		return nil, errs.Internal(fmt.Errorf("store refresh token of %s: %w", u.ID, err))
 	}
-	access := s.signer.Mint(Principal{UserID: u.ID, Role: Role(u.Role), Scope: ScopeSession, FamilyID: family}, now)
+	access := s.signer.Mint(Principal{UserID: u.ID, Role: role.FromUser(u.Role), Scope: ScopeSession, FamilyID: family}, now)
 	return &Session{User: u, AccessToken: access, RefreshToken: token, RefreshExpiry: expiry}, nil
 }
 
@@ -83,7 +84,7 @@ func (s *Service) Refresh(ctx context.Context, token string) (*Session, error) {
 	if n == 0 {
 		return nil, s.reuse(ctx, rt)
 	}
-	u, err := s.User(ctx, rt.UserID)
+	u, err := s.userByID(ctx, rt.UserID)
 	if err != nil {
 		return nil, err
 	}

@@ -28,9 +28,9 @@ func TestLogin_CookieAttributes(t *testing.T) {
 				env["KESI_PUBLIC_URL"] = tc.public
 			}
 			srv := testkit.NewServer(t, testkit.SQLite, env)
-			wantStatus(t, register(t, srv, form("njeri@example.co.ke")), 201, "")
+			register(t, srv, form("njeri@example.co.ke")).Want(t, 201, "")
 			res := srv.Anonymous().Do(t, "POST", "/api/auth/login", map[string]any{"email": "njeri@example.co.ke", "password": goodPassword})
-			wantStatus(t, res, 200, "")
+			res.Want(t, 200, "")
 			wants := []struct {
 				name, path string
 				maxAge     int
@@ -58,12 +58,12 @@ func TestLogin_CookieAttributes(t *testing.T) {
 func TestRefresh_RotatesAndAReusedTokenKillsTheFamily(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
-		wantStatus(t, register(t, srv, form("mutua@example.co.ke")), 201, "")
+		register(t, srv, form("mutua@example.co.ke")).Want(t, 201, "")
 		login := srv.Anonymous().Do(t, "POST", "/api/auth/login", map[string]any{"email": "mutua@example.co.ke", "password": goodPassword})
 		r1 := cookie(t, login, auth.RefreshCookie, "/api/auth/").Value
 
 		res := post(t, srv, "/api/auth/refresh", map[string]string{"Cookie": auth.RefreshCookie + "=" + r1})
-		wantStatus(t, res, 200, "")
+		res.Want(t, 200, "")
 		r2 := cookie(t, res, auth.RefreshCookie, "/api/auth/").Value
 		access := cookie(t, res, auth.AccessCookie, "/").Value
 		noSecrets(t, res.Body, r1, r2, access)
@@ -74,11 +74,11 @@ func TestRefresh_RotatesAndAReusedTokenKillsTheFamily(t *testing.T) {
 			t.Fatalf("refresh answered %s", res.Body)
 		}
 		// The new access token works.
-		wantStatus(t, get(t, srv, "/api/auth/me", map[string]string{"Authorization": "Bearer " + access}), 200, "")
+		get(t, srv, "/api/auth/me", map[string]string{"Authorization": "Bearer " + access}).Want(t, 200, "")
 
 		// r1 again: someone copied it. Both r1 and its successor r2 die.
-		wantStatus(t, post(t, srv, "/api/auth/refresh", map[string]string{"Cookie": auth.RefreshCookie + "=" + r1}), 401, auth.MsgSessionExpired)
-		wantStatus(t, post(t, srv, "/api/auth/refresh", map[string]string{"Cookie": auth.RefreshCookie + "=" + r2}), 401, auth.MsgSessionExpired)
+		post(t, srv, "/api/auth/refresh", map[string]string{"Cookie": auth.RefreshCookie + "=" + r1}).Want(t, 401, auth.MsgSessionExpired)
+		post(t, srv, "/api/auth/refresh", map[string]string{"Cookie": auth.RefreshCookie + "=" + r2}).Want(t, 401, auth.MsgSessionExpired)
 		// Through the Connect door as well.
 		_, err := srv.Anonymous().Auth().Refresh(context.Background(), withCookie(connect.NewRequest(&kesiv1.RefreshRequest{}), r2))
 		wantConnect(t, err, connect.CodeUnauthenticated, auth.MsgSessionExpired)
@@ -87,8 +87,8 @@ func TestRefresh_RotatesAndAReusedTokenKillsTheFamily(t *testing.T) {
 			t.Fatal("refresh reuse was not audited")
 		}
 		// Without a cookie, or with garbage, refresh is refused.
-		wantStatus(t, post(t, srv, "/api/auth/refresh", nil), 401, auth.MsgSessionExpired)
-		wantStatus(t, post(t, srv, "/api/auth/refresh", map[string]string{"Cookie": auth.RefreshCookie + "=nonsense"}), 401, auth.MsgSessionExpired)
+		post(t, srv, "/api/auth/refresh", nil).Want(t, 401, auth.MsgSessionExpired)
+		post(t, srv, "/api/auth/refresh", map[string]string{"Cookie": auth.RefreshCookie + "=nonsense"}).Want(t, 401, auth.MsgSessionExpired)
 	})
 }
 
@@ -103,13 +103,13 @@ func TestRefresh_AnExpiredAccessTokenIsRefreshedAndTheCallRetried(t *testing.T) 
 		for _, door := range []string{"rest", "connect"} {
 			t.Run(door, func(t *testing.T) {
 				c := signIn(t, srv, door+"@example.co.ke")
-				wantStatus(t, c.Do(t, "GET", "/api/auth/me", nil), 200, "")
+				c.Do(t, "GET", "/api/auth/me", nil).Want(t, 200, "")
 				srv.Clock.Advance(16 * time.Minute)
 				ctx := context.Background()
 				if door == "rest" {
-					wantStatus(t, c.Do(t, "GET", "/api/auth/me", nil), 401, auth.MsgSignInRequired)
-					wantStatus(t, c.Do(t, "POST", "/api/auth/refresh", nil), 200, "")
-					wantStatus(t, c.Do(t, "GET", "/api/auth/me", nil), 200, "")
+					c.Do(t, "GET", "/api/auth/me", nil).Want(t, 401, auth.MsgSignInRequired)
+					c.Do(t, "POST", "/api/auth/refresh", nil).Want(t, 200, "")
+					c.Do(t, "GET", "/api/auth/me", nil).Want(t, 200, "")
 					return
 				}
 				_, err := c.Auth().Me(ctx, connect.NewRequest(&kesiv1.MeRequest{}))
@@ -126,29 +126,29 @@ func TestRefresh_AnExpiredAccessTokenIsRefreshedAndTheCallRetried(t *testing.T) 
 		// A refresh token past its 30 days is refused.
 		c := signIn(t, srv, "late@example.co.ke")
 		srv.Clock.Advance(auth.RefreshTTL + time.Minute)
-		wantStatus(t, c.Do(t, "POST", "/api/auth/refresh", nil), 401, auth.MsgSessionExpired)
+		c.Do(t, "POST", "/api/auth/refresh", nil).Want(t, 401, auth.MsgSessionExpired)
 	})
 }
 
 func TestLogout_RevokesTheFamilyAndClearsCookies(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
-		wantStatus(t, register(t, srv, form("chebet@example.co.ke")), 201, "")
+		register(t, srv, form("chebet@example.co.ke")).Want(t, 201, "")
 		login := srv.Anonymous().Do(t, "POST", "/api/auth/login", map[string]any{"email": "chebet@example.co.ke", "password": goodPassword})
 		refresh := cookie(t, login, auth.RefreshCookie, "/api/auth/").Value
 
 		// Logout works with only the refresh cookie (the access token may have expired).
 		res := post(t, srv, "/api/auth/logout", map[string]string{"Cookie": auth.RefreshCookie + "=" + refresh})
-		wantStatus(t, res, 200, "Logged out successfully")
+		res.Want(t, 200, "Logged out successfully")
 		for _, c := range []struct{ name, path string }{{auth.AccessCookie, "/"}, {auth.RefreshCookie, "/api/auth/"}, {auth.RefreshCookie, "/kesi.v1.AuthService/"}} {
 			if got := cookie(t, res, c.name, c.path); got.MaxAge >= 0 || got.Value != "" {
 				t.Errorf("logout left %s (path %s): Max-Age %d value %q", c.name, c.path, got.MaxAge, got.Value)
 			}
 		}
-		wantStatus(t, post(t, srv, "/api/auth/refresh", map[string]string{"Cookie": auth.RefreshCookie + "=" + refresh}), 401, auth.MsgSessionExpired)
+		post(t, srv, "/api/auth/refresh", map[string]string{"Cookie": auth.RefreshCookie + "=" + refresh}).Want(t, 401, auth.MsgSessionExpired)
 
 		// With no credentials at all it still answers, so a browser can always sign out.
-		wantStatus(t, post(t, srv, "/api/auth/logout", nil), 200, "Logged out successfully")
+		post(t, srv, "/api/auth/logout", nil).Want(t, 200, "Logged out successfully")
 
 		// Through Connect, the cookie-jar browser is signed out.
 		c := signIn(t, srv, "kiprop@example.co.ke")
@@ -156,8 +156,8 @@ func TestLogout_RevokesTheFamilyAndClearsCookies(t *testing.T) {
 		if err != nil || out.Msg.Message != "Logged out successfully" {
 			t.Fatalf("connect logout: %v %v", out, err)
 		}
-		wantStatus(t, c.Do(t, "GET", "/api/auth/me", nil), 401, "")
-		wantStatus(t, c.Do(t, "POST", "/api/auth/refresh", nil), 401, "")
+		c.Do(t, "GET", "/api/auth/me", nil).Want(t, 401, "")
+		c.Do(t, "POST", "/api/auth/refresh", nil).Want(t, 401, "")
 		if n := countKind(auditKinds(t, srv.DB()), auth.AuditLogout); n != 2 {
 			t.Fatalf("%d logouts audited, want 2", n)
 		}

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/kesihq/kesi/backend/internal/role"
 )
 
 // AccessTTL is how long an access token lives; refresh rotates it.
@@ -43,7 +45,7 @@ func NewSigner(masterKey []byte) (*Signer, error) {
 
 type claims struct {
 	Sub uuid.UUID `json:"sub"`
-	Rol Role      `json:"rol"`
+	Rol role.Role `json:"rol"`
 	Fam uuid.UUID `json:"fam"`
 	Exp int64     `json:"exp"`
 }

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/kesihq/kesi/backend/internal/role"
 )
 
 func TestAccessTokenRoundTripAndExpiry(t *testing.T) {
@@ -15,7 +17,7 @@ func TestAccessTokenRoundTripAndExpiry(t *testing.T) {
 		t.Fatal(err)
 	}
 	now := time.Date(2025, 1, 15, 6, 0, 0, 0, time.UTC)
-	p := Principal{UserID: uuid.New(), Role: RoleLawyer, Scope: ScopeSession, FamilyID: uuid.New()}
+	p := Principal{UserID: uuid.New(), Role: role.Lawyer, Scope: ScopeSession, FamilyID: uuid.New()}
 	tok := s.Mint(p, now)
 
 	got, err := s.Verify(tok, now.Add(AccessTTL-time.Second))
@@ -31,10 +33,10 @@ func TestAccessTokenRejectsTamperingAndOtherKeys(t *testing.T) {
 	s, _ := NewSigner(bytes.Repeat([]byte{1}, 32))
 	other, _ := NewSigner(bytes.Repeat([]byte{2}, 32))
 	now := time.Now()
-	tok := s.Mint(Principal{UserID: uuid.New(), Role: RoleLawyer}, now)
+	tok := s.Mint(Principal{UserID: uuid.New(), Role: role.Lawyer}, now)
 	payload, sig, _ := strings.Cut(tok, ".")
 
-	forged := other.Mint(Principal{UserID: uuid.New(), Role: RoleModerator}, now)
+	forged := other.Mint(Principal{UserID: uuid.New(), Role: role.Moderator}, now)
 	_, forgedSig, _ := strings.Cut(forged, ".")
 	for name, bad := range map[string]string{
 		"signed with another key": forged,
@@ -53,7 +55,7 @@ func TestAccessTokenRejectsTamperingAndOtherKeys(t *testing.T) {
 func FuzzVerify(f *testing.F) {
 	s, _ := NewSigner(bytes.Repeat([]byte{1}, 32))
 	now := time.Now()
-	f.Add(s.Mint(Principal{UserID: uuid.New(), Role: RoleLawyer}, now))
+	f.Add(s.Mint(Principal{UserID: uuid.New(), Role: role.Lawyer}, now))
 	f.Add("e30.AAAA")
 	f.Fuzz(func(t *testing.T, tok string) {
 		p, err := s.Verify(tok, now)

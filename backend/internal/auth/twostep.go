@@ -98,7 +98,7 @@ func (s *Service) enabledTwoStep(ctx context.Context, db *ent.Client, userID uui
 // StartTwoStepSetup makes a new secret for userID, replacing a setup not
 // yet confirmed, and answers it in base32 and as an otpauth:// URI.
 func (s *Service) StartTwoStepSetup(ctx context.Context, userID uuid.UUID) (secret, uri string, err error) {
-	u, err := s.User(ctx, userID)
+	u, err := s.userByID(ctx, userID)
 	if err != nil {
 		return "", "", err
 	}
@@ -195,7 +195,7 @@ func (s *Service) EnableTwoStep(ctx context.Context, userID uuid.UUID, code stri
 // DisableTwoStep turns two-step sign-in off given the password and a code
 // from the app or a recovery code.
 func (s *Service) DisableTwoStep(ctx context.Context, userID uuid.UUID, password, code string) error {
-	u, err := s.User(ctx, userID)
+	u, err := s.userByID(ctx, userID)
 	if err != nil {
 		return err
 	}
@@ -362,7 +362,7 @@ func (s *Service) clearCodeAttempts(ctx context.Context, userID uuid.UUID) {
 }
 
 // recoveryAlphabet has no 0/O or 1/I, so codes survive being copied by hand.
-const recoveryAlphabet = affiliateAlphabet
+const recoveryAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 // recoveryCodeChars is a recovery code's length without its dashes: 24
 // letters of 32 are 120 random bits, over the 112 that let ASVS 5.0 (6.5.2)

@@ -14,6 +14,7 @@ import (
 	"connectrpc.com/connect"
 
 	"github.com/kesihq/kesi/backend/internal/auth"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	"github.com/kesihq/kesi/ent/user"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
@@ -107,21 +108,21 @@ func TestTwoStep_SignInAsksForTheCodeThroughBothDoors(t *testing.T) {
 
 		// REST: the right password alone starts no session.
 		res := restLogin(t, srv, map[string]any{"email": email, "password": goodPassword})
-		wantStatus(t, res, 200, "")
+		res.Want(t, 200, "")
 		if string(bytes.TrimSpace(res.Body)) != `{"user":null,"two_step_required":true}` || len(res.Header.Values("Set-Cookie")) != 0 {
 			t.Fatalf("password alone: %s, cookies %q", res.Body, res.Header.Values("Set-Cookie"))
 		}
 		// A wrong code, then a wrong password with the right code.
 		code := auth.TOTP(secret, srv.Clock.Now())
-		wantStatus(t, restLogin(t, srv, map[string]any{"email": email, "password": goodPassword, "totp_code": wrongTOTP(secret, srv.Clock.Now())}), 400, auth.MsgTwoStepCodeWrong)
-		wantStatus(t, restLogin(t, srv, map[string]any{"email": email, "password": "not-the-password", "totp_code": code}), 401, auth.MsgBadCredentials)
+		restLogin(t, srv, map[string]any{"email": email, "password": goodPassword, "totp_code": wrongTOTP(secret, srv.Clock.Now())}).Want(t, 400, auth.MsgTwoStepCodeWrong)
+		restLogin(t, srv, map[string]any{"email": email, "password": "not-the-password", "totp_code": code}).Want(t, 401, auth.MsgBadCredentials)
 		// The right code signs in, once.
 		res = restLogin(t, srv, map[string]any{"email": email, "password": goodPassword, "totp_code": code})
-		wantStatus(t, res, 200, "")
+		res.Want(t, 200, "")
 		if decodeUser(t, res)["email"] != email || len(res.Header.Values("Set-Cookie")) == 0 {
 			t.Fatalf("with the code: %s", res.Body)
 		}
-		wantStatus(t, restLogin(t, srv, map[string]any{"email": email, "password": goodPassword, "totp_code": code}), 400, auth.MsgTwoStepCodeWrong)
+		restLogin(t, srv, map[string]any{"email": email, "password": goodPassword, "totp_code": code}).Want(t, 400, auth.MsgTwoStepCodeWrong)
 
 		// Connect: the same.
 		anon := srv.Anonymous()
@@ -148,8 +149,8 @@ func TestTwoStep_SignInAsksForTheCodeThroughBothDoors(t *testing.T) {
 		_, err = srv.Anonymous().Auth().Login(ctx, connect.NewRequest(&kesiv1.LoginRequest{Email: email, Password: goodPassword, RecoveryCode: recovery[0]}))
 		wantConnect(t, err, connect.CodeInvalidArgument, auth.MsgRecoveryCodeWrong)
 		typed := strings.ToLower(strings.ReplaceAll(recovery[1], "-", " "))
-		wantStatus(t, restLogin(t, srv, map[string]any{"email": email, "password": goodPassword, "recovery_code": typed}), 200, "")
-		wantStatus(t, restLogin(t, srv, map[string]any{"email": email, "password": goodPassword, "recovery_code": recovery[1]}), 400, auth.MsgRecoveryCodeWrong)
+		restLogin(t, srv, map[string]any{"email": email, "password": goodPassword, "recovery_code": typed}).Want(t, 200, "")
+		restLogin(t, srv, map[string]any{"email": email, "password": goodPassword, "recovery_code": recovery[1]}).Want(t, 400, auth.MsgRecoveryCodeWrong)
 		st, err = c.Auth().GetTwoStep(ctx, connect.NewRequest(&kesiv1.GetTwoStepRequest{}))
 		if err != nil || !st.Msg.Enabled || st.Msg.RecoveryCodesLeft != auth.RecoveryCodeCount-2 || st.Msg.EnabledAt == nil {
 			t.Fatalf("status: %v %v", st, err)
@@ -163,8 +164,8 @@ func TestTwoStep_SignInAsksForTheCodeThroughBothDoors(t *testing.T) {
 		if err != nil || len(fresh.Msg.RecoveryCodes) != auth.RecoveryCodeCount {
 			t.Fatalf("regenerate: %v", err)
 		}
-		wantStatus(t, restLogin(t, srv, map[string]any{"email": email, "password": goodPassword, "recovery_code": recovery[2]}), 400, auth.MsgRecoveryCodeWrong)
-		wantStatus(t, restLogin(t, srv, map[string]any{"email": email, "password": goodPassword, "recovery_code": fresh.Msg.RecoveryCodes[0]}), 200, "")
+		restLogin(t, srv, map[string]any{"email": email, "password": goodPassword, "recovery_code": recovery[2]}).Want(t, 400, auth.MsgRecoveryCodeWrong)
+		restLogin(t, srv, map[string]any{"email": email, "password": goodPassword, "recovery_code": fresh.Msg.RecoveryCodes[0]}).Want(t, 200, "")
 
 		// Turning it off takes the password and a code.
 		srv.Clock.Advance(auth.TOTPStep)
@@ -177,7 +178,7 @@ func TestTwoStep_SignInAsksForTheCodeThroughBothDoors(t *testing.T) {
 			t.Fatalf("disable: %v", err)
 		}
 		res = restLogin(t, srv, map[string]any{"email": email, "password": goodPassword})
-		wantStatus(t, res, 200, "")
+		res.Want(t, 200, "")
 		if !strings.Contains(string(res.Body), email) {
 			t.Fatalf("after turning it off: %s", res.Body)
 		}
@@ -232,13 +233,13 @@ func TestTwoStep_CodeGuessesAreLimited(t *testing.T) {
 		secret, _ := enableTwoStep(t, srv, signIn(t, srv, email))
 		wrong := wrongTOTP(secret, srv.Clock.Now())
 		for range 3 {
-			wantStatus(t, restLogin(t, srv, map[string]any{"email": email, "password": goodPassword, "totp_code": wrong}), 400, auth.MsgTwoStepCodeWrong)
+			restLogin(t, srv, map[string]any{"email": email, "password": goodPassword, "totp_code": wrong}).Want(t, 400, auth.MsgTwoStepCodeWrong)
 		}
-		wantStatus(t, restLogin(t, srv, map[string]any{"email": email, "password": goodPassword, "totp_code": auth.TOTP(secret, srv.Clock.Now())}), 429, auth.MsgTwoStepTooMany)
+		restLogin(t, srv, map[string]any{"email": email, "password": goodPassword, "totp_code": auth.TOTP(secret, srv.Clock.Now())}).Want(t, 429, auth.MsgTwoStepTooMany)
 		_, err := srv.Anonymous().Auth().Login(ctx, connect.NewRequest(&kesiv1.LoginRequest{Email: email, Password: goodPassword, RecoveryCode: "AAAA-BBBB-CCCC-DDDD-EEEE-FFFF"}))
 		wantConnect(t, err, connect.CodeResourceExhausted, auth.MsgTwoStepTooMany)
 		srv.Clock.Advance(16 * time.Minute)
-		wantStatus(t, restLogin(t, srv, map[string]any{"email": email, "password": goodPassword, "totp_code": auth.TOTP(secret, srv.Clock.Now())}), 200, "")
+		restLogin(t, srv, map[string]any{"email": email, "password": goodPassword, "totp_code": auth.TOTP(secret, srv.Clock.Now())}).Want(t, 200, "")
 	})
 }
 
@@ -248,7 +249,7 @@ func TestTwoStep_DemoCannotAndOffMeansNoSecondFactor(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
 		ctx := context.Background()
-		demo := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleDemo}))
+		demo := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Role: role.Demo}))
 		_, err := demo.Auth().StartTwoStepSetup(ctx, connect.NewRequest(&kesiv1.StartTwoStepSetupRequest{}))
 		wantConnect(t, err, connect.CodePermissionDenied, "")
 

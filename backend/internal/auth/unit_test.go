@@ -4,33 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/kesihq/kesi/backend/internal/auth"
-	"github.com/kesihq/kesi/backend/internal/testkit"
 )
-
-func TestDaysRemaining(t *testing.T) {
-	now := testkit.DefaultNow
-	at := func(d time.Duration) *time.Time { t := now.Add(d); return &t }
-	for _, tc := range []struct {
-		name      string
-		paidUntil *time.Time
-		want      int32
-	}{
-		{"never paid", nil, 0},
-		{"expired", at(-time.Hour), 0},
-		{"expires now", at(0), 0},
-		{"one second left is a day", at(time.Second), 1},
-		{"exactly one day", at(24 * time.Hour), 1},
-		{"a day and a minute", at(24*time.Hour + time.Minute), 2},
-		{"thirty days", at(30 * 24 * time.Hour), 30},
-	} {
-		if got := auth.DaysRemaining(tc.paidUntil, now); got != tc.want {
-			t.Errorf("%s: DaysRemaining = %d, want %d", tc.name, got, tc.want)
-		}
-	}
-}
 
 // cheap keeps unit tests fast; the format is the same.
 var cheap = auth.PasswordParams{Memory: 1024, Time: 1, Threads: 1, KeyLen: 32, SaltLen: 16}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/billing"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/payment"
@@ -178,9 +179,9 @@ func TestInitialize_WhoMayPay(t *testing.T) {
 	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv, _ := paystackKesi(t, e)
-		demo := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleDemo}))
-		affiliate := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleAffiliate}))
-		moderator := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleModerator, Unpaid: true}))
+		demo := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Role: role.Demo}))
+		affiliate := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Role: role.Affiliate}))
+		moderator := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Role: role.Moderator, Unpaid: true}))
 		for _, tc := range []struct {
 			name   string
 			s      *testkit.Session
@@ -509,7 +510,7 @@ func TestSubscriptionStatus(t *testing.T) {
 			{"never paid", testkit.UserSpec{Unpaid: true}, `{"expiry":"","hasActiveSubscription":false}`},
 			{"expired", testkit.UserSpec{PaidUntil: &expired}, `{"expiry":"` + expired.UTC().Format(time.RFC3339) + `","hasActiveSubscription":false}`},
 			// The same end as the demo's cases report: today plus its 60 days.
-			{"demo needs none", testkit.UserSpec{Role: auth.RoleDemo}, `{"expiry":"` + srv.Clock.Now().Add(billing.DemoReportWindow).UTC().Format(time.RFC3339) + `","hasActiveSubscription":true}`},
+			{"demo needs none", testkit.UserSpec{Role: role.Demo}, `{"expiry":"` + srv.Clock.Now().Add(billing.DemoReportWindow).UTC().Format(time.RFC3339) + `","hasActiveSubscription":true}`},
 		} {
 			res := srv.Session(t, srv.CreateUser(t, tc.spec)).Do(t, http.MethodGet, "/api/subscription/status", nil)
 			if got := strings.TrimSpace(string(res.Body)); res.Status != 200 || got != tc.want {

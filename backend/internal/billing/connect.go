@@ -7,6 +7,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/kesihq/kesi/backend/internal/auth"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/ent"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
@@ -18,7 +19,7 @@ const WebhookRoute = "POST /api/payment/webhook"
 
 // payers may start and verify payments. Demo users reach the service, which
 // tells them why they cannot pay; affiliates do not pay.
-var payers = []auth.Role{auth.RoleLawyer, auth.RoleModerator, auth.RoleDemo}
+var payers = []role.Role{role.Lawyer, role.Moderator, role.Demo}
 
 // Policy says who may call the billing procedures. None needs a
 // subscription: paying is how one gets it.

@@ -114,7 +114,7 @@ func (s *Service) Status(ctx context.Context, userID uuid.UUID) (Status, error) 
 		}
 		return Status{Active: true, Expiry: expiry}, nil
 	}
-	return Status{Active: auth.Active(u.PaidUntil, s.clock.Now()), Expiry: u.PaidUntil}, nil
+	return Status{Active: Active(u.PaidUntil, s.clock.Now()), Expiry: u.PaidUntil}, nil
 }
 
 // Started is a payment waiting for the person to pay.

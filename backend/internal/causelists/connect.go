@@ -8,6 +8,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/backend/internal/role"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
 )
@@ -18,7 +19,7 @@ const UploadRoute = "POST /api/cause-lists"
 
 // uploadRule: lawyers and moderators with a subscription upload lists; the
 // shared demo account only reads and works its own findings.
-var uploadRule = auth.Rule{Roles: []auth.Role{auth.RoleLawyer, auth.RoleModerator}, Subscription: true}
+var uploadRule = auth.Rule{Roles: []role.Role{role.Lawyer, role.Moderator}, Subscription: true}
 
 // Policy says who may call the cause-list procedures and route.
 var Policy = auth.Policy{

@@ -16,8 +16,8 @@ import (
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/type/date"
 
-	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/causelists"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
@@ -369,7 +369,7 @@ func TestUploadDoors(t *testing.T) {
 		if res := anon.Send(t, req); res.Status != 401 {
 			t.Errorf("anonymous upload: %d", res.Status)
 		}
-		demo := f.srv.Session(t, f.srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleDemo}))
+		demo := f.srv.Session(t, f.srv.CreateUser(t, testkit.UserSpec{Role: role.Demo}))
 		_, err = f.cl(demo).UploadCauseList(ctx, connect.NewRequest(&kesiv1.UploadCauseListRequest{Content: monday}))
 		wantCode(t, "demo upload", err, connect.CodePermissionDenied)
 		if _, err := f.cl(demo).ListCauseListMatches(ctx, connect.NewRequest(&kesiv1.ListCauseListMatchesRequest{Start: day(2025, 1, 20), End: day(2025, 1, 20)})); err != nil {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/kesihq/kesi/backend/internal/auth"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/user"
@@ -26,7 +27,7 @@ func TestDemoOffRemovesTheDemoAccount(t *testing.T) {
 			t.Fatalf("the demo account of a default start: %v, %v", u, err)
 		}
 		c := srv.DB().CourtCase.Query().Where(courtcase.OwnerID(u.ID)).FirstX(ctx)
-		up := srv.App.Documents.NewUpload(u.ID, auth.RoleDemo)
+		up := srv.App.Documents.NewUpload(u.ID, role.Demo)
 		if err := up.AddFile(ctx, "notes.txt", strings.NewReader("demo notes")); err != nil {
 			t.Fatal(err)
 		}

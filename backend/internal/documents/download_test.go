@@ -12,8 +12,8 @@ import (
 
 	"connectrpc.com/connect"
 
-	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/documents/sealed"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	"github.com/kesihq/kesi/ent/document"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
@@ -213,7 +213,7 @@ func TestAccess_OnlyTheOwnerReachesDocuments(t *testing.T) {
 			code   connect.Code
 		}{
 			{"an unpaid lawyer", srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Unpaid: true})), 402, connect.CodeFailedPrecondition},
-			{"an affiliate", srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleAffiliate})), 403, connect.CodePermissionDenied},
+			{"an affiliate", srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Role: role.Affiliate})), 403, connect.CodePermissionDenied},
 			{"nobody signed in", srv.Anonymous(), 401, connect.CodeUnauthenticated},
 		}
 		for _, r := range refused {

@@ -125,7 +125,7 @@ func TestDemoQuotaAndReset(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		demo := srv.Session(t, u)
+		demo := srv.Session(t, srv.DB().User.GetX(ctx, u.ID))
 		demoCase := func() string {
 			return srv.DB().CourtCase.Query().Where(courtcase.OwnerID(u.ID)).FirstX(ctx).CaseID
 		}

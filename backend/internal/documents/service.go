@@ -16,13 +16,13 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/blob"
 	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/backend/internal/documents/sealed"
 	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/backend/internal/metrics"
 	"github.com/kesihq/kesi/backend/internal/platform"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/document"
 )
@@ -118,9 +118,9 @@ type Upload struct {
 
 // NewUpload starts an upload by owner, whose role decides the file size
 // limit: the demo account's is smaller.
-func (s *Service) NewUpload(owner uuid.UUID, role auth.Role) *Upload {
+func (s *Service) NewUpload(owner uuid.UUID, r role.Role) *Upload {
 	limit, quota := s.limits.File, s.quota.Bytes
-	if role == auth.RoleDemo {
+	if r == role.Demo {
 		limit, quota = s.limits.DemoFile, s.quota.DemoBytes
 	}
 	return &Upload{svc: s, owner: owner, fileLimit: limit, quota: quota}

@@ -16,11 +16,11 @@ import (
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
-	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/blob"
 	"github.com/kesihq/kesi/backend/internal/documents"
 	"github.com/kesihq/kesi/backend/internal/documents/sealed"
 	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 )
 
@@ -62,7 +62,7 @@ func (f fixture) keys(t *testing.T) []string {
 
 func (f fixture) add(t *testing.T, owner uuid.UUID, caseID string, names ...string) []documents.Document {
 	t.Helper()
-	up := f.svc.NewUpload(owner, auth.RoleLawyer)
+	up := f.svc.NewUpload(owner, role.Lawyer)
 	for _, n := range names {
 		if err := up.AddFile(context.Background(), n, strings.NewReader("contents of "+n)); err != nil {
 			t.Fatal(err)
@@ -125,7 +125,7 @@ func TestSweep_DeletesOnlyUploadsThatNeverCompleted(t *testing.T) {
 		kept := f.add(t, owner.ID, "MCCC/E1/2024", "kept.pdf")
 		// A server dies between storing a blob and committing its row: the
 		// upload stays recorded as pending.
-		crashed := f.svc.NewUpload(owner.ID, auth.RoleLawyer)
+		crashed := f.svc.NewUpload(owner.ID, role.Lawyer)
 		if err := crashed.AddFile(ctx, "crashed.pdf", strings.NewReader("never committed")); err != nil {
 			t.Fatal(err)
 		}
@@ -174,7 +174,7 @@ func TestSweep_DeletesAtMostItsCapPerRun(t *testing.T) {
 	owner := f.srv.CreateUser(t, testkit.UserSpec{})
 	const n = 520 // over the cap of 500
 	for i := range n {
-		up := f.svc.NewUpload(owner.ID, auth.RoleLawyer)
+		up := f.svc.NewUpload(owner.ID, role.Lawyer)
 		if err := up.AddFile(ctx, "crashed.pdf", strings.NewReader(strings.Repeat("x", i+1))); err != nil {
 			t.Fatal(err)
 		}
@@ -200,7 +200,7 @@ func TestUpload_AbortedUploadLeavesNothing(t *testing.T) {
 	ctx := context.Background()
 	owner := f.srv.CreateUser(t, testkit.UserSpec{})
 	newCase(t, f.srv, owner.ID, "MCCC/E1/2024")
-	up := f.svc.NewUpload(owner.ID, auth.RoleLawyer)
+	up := f.svc.NewUpload(owner.ID, role.Lawyer)
 	if err := up.AddFile(ctx, "a.pdf", strings.NewReader("complete")); err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +214,7 @@ func TestUpload_AbortedUploadLeavesNothing(t *testing.T) {
 		t.Fatalf("an aborted upload left %v", got)
 	}
 	// A commit that fails (here: the case is unknown) also cleans up.
-	up = f.svc.NewUpload(owner.ID, auth.RoleLawyer)
+	up = f.svc.NewUpload(owner.ID, role.Lawyer)
 	if err := up.AddFile(ctx, "a.pdf", strings.NewReader("complete")); err != nil {
 		t.Fatal(err)
 	}

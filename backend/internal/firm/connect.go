@@ -10,6 +10,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/backend/internal/role"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
 )
@@ -17,7 +18,7 @@ import (
 // Advocates is the rule of every firm call: lawyers and moderators (a
 // firm's administrators) with a subscription; subscriptions stay per
 // advocate. Demo and affiliate accounts have no firm.
-var Advocates = auth.Rule{Roles: []auth.Role{auth.RoleLawyer, auth.RoleModerator}, Subscription: true}
+var Advocates = auth.Rule{Roles: []role.Role{role.Lawyer, role.Moderator}, Subscription: true}
 
 // Policy says who may call each FirmService procedure.
 var Policy = auth.Policy{

@@ -9,7 +9,7 @@ import (
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/type/date"
 
-	"github.com/kesihq/kesi/backend/internal/auth"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	"github.com/kesihq/kesi/ent/activity"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
@@ -140,7 +140,7 @@ func TestImport_LimitsAndAccess(t *testing.T) {
 			spec testkit.UserSpec
 			code connect.Code
 		}{
-			{testkit.UserSpec{Role: auth.RoleAffiliate}, connect.CodePermissionDenied},
+			{testkit.UserSpec{Role: role.Affiliate}, connect.CodePermissionDenied},
 			{testkit.UserSpec{Unpaid: true}, connect.CodeFailedPrecondition},
 		} {
 			s := srv.Session(t, srv.CreateUser(t, w.spec))
@@ -149,7 +149,7 @@ func TestImport_LimitsAndAccess(t *testing.T) {
 				t.Errorf("%s import: %v, want %v", w.spec.Role, err, w.code)
 			}
 		}
-		demo := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Role: auth.RoleDemo}))
+		demo := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Role: role.Demo}))
 		if got := counts(importCases(t, demo, batch())); got != "created 2 updated 0 unchanged 0 skipped 0" {
 			t.Errorf("demo import: %s", got)
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/backend/internal/role"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
 )
@@ -16,7 +17,7 @@ import (
 // Subscribers is the rule of every ReminderService call: lawyers and
 // moderators with a subscription; a demo account has no phone to verify
 // and an affiliate no diary.
-var Subscribers = auth.Rule{Roles: []auth.Role{auth.RoleLawyer, auth.RoleModerator}, Subscription: true}
+var Subscribers = auth.Rule{Roles: []role.Role{role.Lawyer, role.Moderator}, Subscription: true}
 
 // Policy says who may call each ReminderService procedure.
 var Policy = auth.Policy{

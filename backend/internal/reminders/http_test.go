@@ -19,8 +19,8 @@ import (
 	ics "github.com/arran4/golang-ical"
 	"github.com/google/uuid"
 
-	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/reminders"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	"github.com/kesihq/kesi/ent"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
@@ -131,7 +131,7 @@ func TestReminderService_ThroughConnect(t *testing.T) {
 
 		// Demo and affiliate accounts have no reminders; nor does a lawyer
 		// without a subscription.
-		for _, spec := range []testkit.UserSpec{{Role: auth.RoleDemo}, {Role: auth.RoleAffiliate}} {
+		for _, spec := range []testkit.UserSpec{{Role: role.Demo}, {Role: role.Affiliate}} {
 			c := reminderClient(srv, srv.Session(t, srv.CreateUser(t, spec)))
 			if _, err := c.GetReminderSettings(ctx, connect.NewRequest(&kesiv1.GetReminderSettingsRequest{})); connect.CodeOf(err) != connect.CodePermissionDenied {
 				t.Errorf("%s: %v", spec.Role, err)

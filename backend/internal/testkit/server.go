@@ -22,6 +22,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/app"
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/config"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
 )
@@ -95,7 +96,7 @@ func NewServer(t testing.TB, e Engine, env map[string]string) *Server {
 
 // UserSpec describes a user to arrange directly in the database.
 type UserSpec struct {
-	Role      auth.Role  // default lawyer
+	Role      role.Role  // default lawyer
 	Email     string     // default a unique address
 	Fullname  string     // default "Test Advocate"
 	PaidUntil *time.Time // default: 30 days after the clock for lawyers and moderators
@@ -110,7 +111,7 @@ type UserSpec struct {
 func (s *Server) CreateUser(t testing.TB, spec UserSpec) *ent.User {
 	t.Helper()
 	if spec.Role == "" {
-		spec.Role = auth.RoleLawyer
+		spec.Role = role.Lawyer
 	}
 	if spec.Email == "" {
 		spec.Email = "advocate-" + randomHex(4) + "@example.co.ke"
@@ -120,7 +121,7 @@ func (s *Server) CreateUser(t testing.TB, spec UserSpec) *ent.User {
 	}
 	if spec.Phone == "" {
 		spec.Phone = "0712345678"
-		if spec.Role == auth.RoleAffiliate {
+		if spec.Role == role.Affiliate {
 			spec.Phone = "0799" + fmt.Sprintf("%06d", rand.IntN(1_000_000))
 		}
 	}
@@ -129,14 +130,14 @@ func (s *Server) CreateUser(t testing.TB, spec UserSpec) *ent.User {
 		SetFullname(spec.Fullname).
 		SetPhoneNumber(spec.Phone).
 		SetPasswordHash("!unusable").
-		SetRole(userRole(spec.Role))
+		SetRole(spec.Role.User())
 	switch {
 	case spec.PaidUntil != nil:
 		create.SetPaidUntil(*spec.PaidUntil)
-	case !spec.Unpaid && (spec.Role == auth.RoleLawyer || spec.Role == auth.RoleModerator):
+	case !spec.Unpaid && (spec.Role == role.Lawyer || spec.Role == role.Moderator):
 		create.SetPaidUntil(s.Clock.Now().Add(30 * 24 * time.Hour))
 	}
-	if spec.Role == auth.RoleAffiliate {
+	if spec.Role == role.Affiliate {
 		create.SetAffiliateCode("T" + strings.ToUpper(randomHex(4)))
 	}
 	u, err := create.Save(context.Background())
@@ -174,7 +175,7 @@ type Session struct {
 // Session signs u in by minting an access token, without the auth service.
 func (s *Server) Session(t testing.TB, u *ent.User) *Session {
 	t.Helper()
-	token := s.signer.Mint(auth.Principal{UserID: u.ID, Role: auth.Role(u.Role), Scope: auth.ScopeSession, FamilyID: uuid.New()}, s.Clock.Now())
+	token := s.signer.Mint(auth.Principal{UserID: u.ID, Role: role.FromUser(u.Role), Scope: auth.ScopeSession, FamilyID: uuid.New()}, s.Clock.Now())
 	return &Session{User: u, HTTP: s.clientWith("Bearer " + token), server: s}
 }
 
@@ -235,6 +236,20 @@ func (r *Response) Message(t testing.TB) string {
 	var m struct{ Message string }
 	r.JSON(t, &m)
 	return m.Message
+}
+
+// Want fails the test unless the answer has status and, when message is not
+// empty, that {"message": ...}.
+func (r *Response) Want(t testing.TB, status int, message string) {
+	t.Helper()
+	if r.Status != status {
+		t.Fatalf("status %d, want %d: %s", r.Status, status, r.Body)
+	}
+	if message != "" {
+		if got := r.Message(t); got != message {
+			t.Fatalf("message %q, want %q", got, message)
+		}
+	}
 }
 
 // Do sends method path with body encoded as JSON (nil: no body).

@@ -1,13 +1,15 @@
-package auth_test
+package billing_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
 	"connectrpc.com/connect"
 
 	"github.com/kesihq/kesi/backend/internal/auth"
+	"github.com/kesihq/kesi/backend/internal/billing"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 )
@@ -30,14 +32,17 @@ func TestSubscription_EndedOnOneServerEndsOnAll(t *testing.T) {
 		}
 		// The first server ends it (as a refund does) and says so.
 		one.DB().User.UpdateOneID(u.ID).SetPaidUntil(one.Clock.Now().Add(-time.Hour)).ExecX(ctx)
-		if err := auth.SubscriptionChanged(ctx, one.App.Bus, u.ID); err != nil {
+		if err := billing.SubscriptionChanged(ctx, one.App.Bus, u.ID); err != nil {
 			t.Fatal(err)
 		}
 		deadline := time.Now().Add(5 * time.Second)
 		for {
 			err := list()
 			if err != nil {
-				wantConnect(t, err, connect.CodeOf(err), auth.MsgSubscriptionRequired)
+				var ce *connect.Error
+				if !errors.As(err, &ce) || ce.Message() != auth.MsgSubscriptionRequired {
+					t.Fatalf("the second server refuses with %v, want %q", err, auth.MsgSubscriptionRequired)
+				}
 				break
 			}
 			if time.Now().After(deadline) {
