@@ -97,6 +97,12 @@ describe.each<Viewport>(['desktop', 'phone'])('on a %s', (viewport) => {
     expect(await subscribe.isDisabled()).toBe(true);
     await modal.getByText('KSh 1,500').waitFor();
     await expectAccessible(page, 'plan modal');
+    // Not renewing: the way to the advocate's data rights stays open past the blocking modal.
+    await modal.getByRole('link', { name: 'download it or delete your account' }).click();
+    await page.getByRole('button', { name: 'Download my data' }).waitFor();
+    expect(await modal.isVisible()).toBe(false);
+    await page.goBack();
+    await modal.getByText('KSh 1,500').waitFor();
     await modal.getByRole('radio', { name: /Monthly/ }).check();
     await subscribe.click();
 

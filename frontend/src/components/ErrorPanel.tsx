@@ -16,7 +16,7 @@ export function ErrorPanel({
     <Alert color="red" title={title} role="alert">
       <Stack align="flex-start" gap="xs">
         {message && <Text size="sm">{message}</Text>}
-        <Button size="xs" variant="outline" color="red" onClick={onRetry}>
+        <Button size="xs" variant="outline" color="red.9" onClick={onRetry}>
           {retryLabel}
         </Button>
       </Stack>

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, List, Modal, Radio, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Modal, Radio, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { Plan } from '@gen/kesi/v1/billing_pb';
 import { formatMoney } from '@/lib/money';
 import { validatePlanSelected } from '@/lib/validation';
@@ -17,6 +18,8 @@ export const PLAN_TEXT = {
   initFailed: 'Failed to initialize payment. Please try again.',
   empty: 'No plans are available right now.',
   retry: 'Try Again',
+  notRenewing: 'Not renewing? Your data stays yours:',
+  privacyLink: 'download it or delete your account',
 };
 
 function durationText(days: number): string {
@@ -28,12 +31,14 @@ function durationText(days: number): string {
 
 /**
  * SPEC.md section 4's plan-selection modal. When `dismissible` is false (no active subscription)
- * nothing closes it; Subscribe Now sends the browser to the payment page.
+ * nothing closes it; Subscribe Now sends the browser to the payment page. `privacyPath`, given
+ * while it blocks, is the way out to the advocate's data rights.
  */
 export function PlanModal({
   opened,
   onClose,
   dismissible,
+  privacyPath,
   navigate = (url) => {
     window.location.assign(url);
   },
@@ -41,6 +46,7 @@ export function PlanModal({
   opened: boolean;
   onClose: () => void;
   dismissible: boolean;
+  privacyPath?: string;
   navigate?: (url: string) => void;
 }) {
   const plans = usePlans(opened);
@@ -130,6 +136,15 @@ export function PlanModal({
             {processing ? PLAN_TEXT.processing : PLAN_TEXT.subscribe}
           </Button>
         </Group>
+        {privacyPath && (
+          <Text size="sm" c="dimmed">
+            {PLAN_TEXT.notRenewing}{' '}
+            <Anchor component={Link} to={privacyPath}>
+              {PLAN_TEXT.privacyLink}
+            </Anchor>
+            .
+          </Text>
+        )}
       </Stack>
     </Modal>
   );
