@@ -273,6 +273,11 @@ function ReferralTable({ referrals }: { referrals: Referral[] }) {
                 <Badge color={r.status === 'active' ? 'green' : 'gray'} variant="light">
                   {r.status}
                 </Badge>
+                {r.notEligibleReason && (
+                  <Text size="xs" c="dimmed" mt={4}>
+                    {r.notEligibleReason}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>{subscriptionText(r)}</Table.Td>
               <Table.Td>{formatInstant(r.createdAt)}</Table.Td>
