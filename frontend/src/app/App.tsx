@@ -1,11 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { IsRestoringProvider, onlineManager, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { RouterProvider, type DataRouter } from 'react-router';
-import { transport, TransportProvider } from '@/api/connect';
 import { LazyNotifications } from './LazyNotifications';
-import { createDiaryPersister, DIARY_MAX_AGE_MS } from './offline/persistence';
 import { createQueryClient } from './queryClient';
 import { SessionProvider } from './session/SessionProvider';
 import type { SessionStore } from './session/store';
@@ -56,6 +53,57 @@ function followSession(session: SessionStore, client: QueryClient, wipe: () => P
   };
 }
 
+const loadPersistence = () => import('./diaryPersistence');
+
+/**
+ * The query client, with the signed-in user's diary kept on the device (app/diaryPersistence):
+ * a stored user's diary is restored before the screens ask for anything (they wait while
+ * useIsRestoring is true), and from then on every change is written. A visitor has no diary: its
+ * code loads once someone signs in (issue 17).
+ */
+function DiaryCache({ client, session, children }: { client: QueryClient; session: SessionStore; children: ReactNode }) {
+  const [isRestoring, setIsRestoring] = useState(() => diaryOwner(session) !== null);
+  useEffect(() => {
+    let cancelled = false;
+    const ended = () => cancelled;
+    let stopKeeping: (() => void) | undefined;
+    let stopWaiting: (() => void) | undefined;
+    const owner = () => diaryOwner(session);
+    const keep = (restore: boolean) => {
+      loadPersistence()
+        .then(async (p) => {
+          if (ended()) return;
+          const options = p.diaryOptions(client, owner);
+          if (restore) await p.restoreDiary(options);
+          if (!ended()) stopKeeping = p.keepDiary(options);
+        })
+        .catch(() => undefined) // no module without signal and without the service worker: nothing kept
+        .finally(() => {
+          if (!ended()) setIsRestoring(false);
+        });
+    };
+    if (owner()) keep(true);
+    else {
+      const stop = session.subscribe(() => {
+        if (!owner()) return;
+        stop();
+        keep(false);
+      });
+      stopWaiting = stop;
+    }
+    return () => {
+      cancelled = true;
+      stopWaiting?.();
+      stopKeeping?.();
+    };
+  }, [client, session]);
+  return (
+    <QueryClientProvider client={client}>
+      <IsRestoringProvider value={isRestoring}>{children}</IsRestoringProvider>
+    </QueryClientProvider>
+  );
+}
+
 /** Asks an advocate which outcome to keep; only a signed-in person has outcomes to replay. */
 const ConflictDialog = lazy(() => import('./offline/ConflictDialog').then((m) => ({ default: m.ConflictDialog })));
 /** Registers the service worker and offers new versions. */
@@ -86,42 +134,20 @@ function WhenSignedIn({ session }: { session: SessionStore }) {
  */
 export function App({ router, session, view }: { router: DataRouter; session: SessionStore; view?: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  const [persister] = useState(() => createDiaryPersister(() => diaryOwner(session)));
   useEffect(() => listenForSessionExpiry(router, queryClient, session), [router, queryClient, session]);
   useEffect(() => listenForSignOutElsewhere(router, queryClient, session), [router, queryClient, session]);
   useEffect(() => followSession(session, queryClient, async () => {
-    await persister.removeClient();
-  }), [session, queryClient, persister]);
+    await (await loadPersistence()).wipeDiary();
+  }), [session, queryClient]);
   return (
-    <TransportProvider transport={transport}>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <LazyNotifications position="top-right" />
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={{
-          persister,
-          maxAge: DIARY_MAX_AGE_MS,
-          dehydrateOptions: {
-            shouldDehydrateQuery: (q) => q.state.status === 'success',
-            // Outcomes not yet on the server, paused or in flight, are kept with the diary.
-            shouldDehydrateMutation: (m) => m.state.status === 'pending',
-          },
-        }}
-        // The restored diary paints at once; with signal, it is then checked against the server
-        // (a reload must not show the last visit's answers as fresh for their whole stale time),
-        // after the outcomes waiting to send have gone.
-        onSuccess={() =>
-          queryClient.resumePausedMutations().then(() => {
-            if (onlineManager.isOnline()) return queryClient.invalidateQueries();
-          })
-        }
-      >
+      <DiaryCache client={queryClient} session={session}>
         <SessionProvider store={session}>
           <WhenSignedIn session={session} />
           {view ?? <RouterProvider router={router} />}
         </SessionProvider>
-      </PersistQueryClientProvider>
+      </DiaryCache>
     </MantineProvider>
-    </TransportProvider>
   );
 }

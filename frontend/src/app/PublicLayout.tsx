@@ -1,11 +1,41 @@
-import { Anchor, Box, Burger, Button, Container, Group, Menu, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Container, Group, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 
-const LINKS = [
-  { label: 'Affiliate', to: '/affiliate' },
-  { label: 'Sign In', to: '/login' },
-  { label: 'Get Started', to: '/register' },
-];
+const loadMenu = () => import('./PublicMenu');
+const PublicMenu = lazy(() => loadMenu().then((m) => ({ default: m.PublicMenu })));
+const preloadMenu = () => {
+  void loadMenu();
+};
+
+/**
+ * The burger of small screens. Its menu (Mantine's Menu: popover, positioning, transitions) is not
+ * part of a public page's first load (issue 17): it loads when the burger is first pointed at,
+ * touched or focused, and opens on the click as it always did.
+ */
+function MobileNavigation() {
+  const [opened, setOpened] = useState(false);
+  const burger = (
+    <Burger
+      aria-label="Open navigation"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      size="sm"
+      onPointerEnter={preloadMenu}
+      onPointerDown={preloadMenu}
+      onFocus={preloadMenu}
+      onClick={() => {
+        setOpened(true);
+      }}
+    />
+  );
+  if (!opened) return burger;
+  return (
+    <Suspense fallback={burger}>
+      <PublicMenu defaultOpened />
+    </Suspense>
+  );
+}
 
 /** The public pages' header with the navigation SPEC.md lists (/affiliate, /login, /register). */
 export function PublicLayout() {
@@ -31,18 +61,7 @@ export function PublicLayout() {
               </Button>
             </Group>
             <Box hiddenFrom="sm">
-              <Menu position="bottom-end" width={180}>
-                <Menu.Target>
-                  <Burger aria-label="Open navigation" size="sm" />
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {LINKS.map((l) => (
-                    <Menu.Item key={l.to} component={Link} to={l.to}>
-                      {l.label}
-                    </Menu.Item>
-                  ))}
-                </Menu.Dropdown>
-              </Menu>
+              <MobileNavigation />
             </Box>
           </Group>
         </Container>

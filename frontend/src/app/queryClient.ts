@@ -6,11 +6,8 @@ import {
   type QueryKey,
   type QueryObserverOptions,
 } from '@tanstack/react-query';
-import type { Transport } from '@connectrpc/connect';
-import { transport as appTransport } from '@/api/connect';
-import { isNetworkError } from '@/api/errors';
-import { DIARY_MAX_AGE_MS } from './offline/persistence';
-import { recordActivityDefaults, RECORD_ACTIVITY_KEY } from './offline/recordActivity';
+import { isNetworkError } from '@/api/errorText';
+import { DIARY_MAX_AGE_MS } from './diaryAge';
 
 type Retry = QueryObserverOptions['retry'];
 
@@ -66,13 +63,14 @@ class KesiQueryClient extends QueryClient {
 
 /**
  * SPEC.md section 9: global default stale 5 min with 1 retry. Queries live for as long as the
- * diary is kept on the device (garbage-collected queries would drop out of it), and the
- * record-outcome mutation is resumable after a reload (its function is not stored with it).
+ * diary is kept on the device (garbage-collected queries would drop out of it). How the
+ * record-outcome mutation is sent comes with the Connect client (ConnectLayout.installDiaryCalls):
+ * the public pages' first load has neither (issue 17).
  */
-export function createQueryClient(transport: Transport = appTransport): QueryClient {
+export function createQueryClient(): QueryClient {
   // TanStack Query assumes a network until an 'offline' event; an app opened with none must know.
   if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
-  const client = new KesiQueryClient({
+  return new KesiQueryClient({
     defaultOptions: {
       queries: {
         staleTime: 5 * 60 * 1000,
@@ -81,6 +79,4 @@ export function createQueryClient(transport: Transport = appTransport): QueryCli
       },
     },
   });
-  client.setMutationDefaults(RECORD_ACTIVITY_KEY, recordActivityDefaults(client, transport));
-  return client;
 }

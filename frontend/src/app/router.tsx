@@ -31,7 +31,13 @@ export const signedInRoutes: RouteObject[] = [
   { path: '/connect-extension', lazy: page(() => import('@/features/extension/ConnectExtensionPage'), 'ConnectExtensionPage') },
 ];
 
-/** Public pages share the public header; none of them loads signed-in code. */
+/** The layout of the routes that call the server through connect-query (ConnectLayout). */
+const connectLayout = page(() => import('./ConnectLayout'), 'ConnectLayout');
+
+/**
+ * Public pages share the public header; none of them loads signed-in code, nor (but the payment
+ * result, which asks the server about the payment) the Connect client.
+ */
 const publicRoutes: RouteObject[] = [
   { path: '/', lazy: page(() => import('@/features/landing/LandingPage'), 'RootPage') },
   { path: '/home', lazy: page(() => import('@/features/landing/LandingPage'), 'LandingPage') },
@@ -41,7 +47,10 @@ const publicRoutes: RouteObject[] = [
   { path: '/register', lazy: page(() => import('@/features/auth/RegisterPage'), 'RegisterPage') },
   { path: '/forgot-password', lazy: page(() => import('@/features/auth/ForgotPasswordPage'), 'ForgotPasswordPage') },
   { path: '/verify-reset-code', lazy: page(() => import('@/features/auth/VerifyResetCodePage'), 'VerifyResetCodePage') },
-  { path: '/success', lazy: page(() => import('@/features/billing/PaymentResultPage'), 'PaymentResultPage') },
+  {
+    lazy: connectLayout,
+    children: [{ path: '/success', lazy: page(() => import('@/features/billing/PaymentResultPage'), 'PaymentResultPage') }],
+  },
   { path: '*', lazy: page(() => import('@/features/notfound/NotFoundPage'), 'NotFoundPage') },
 ];
 
@@ -68,17 +77,22 @@ export const routes: RouteObject[] = [
     children: [
       { Component: PublicLayout, children: publicRoutes },
       {
-        lazy: guard(['affiliate'], affiliateOnly),
+        lazy: connectLayout,
         children: [
           {
-            path: '/affiliate-dashboard',
-            lazy: page(() => import('@/features/affiliate/AffiliateDashboardPage'), 'AffiliateDashboardPage'),
+            lazy: guard(['affiliate'], affiliateOnly),
+            children: [
+              {
+                path: '/affiliate-dashboard',
+                lazy: page(() => import('@/features/affiliate/AffiliateDashboardPage'), 'AffiliateDashboardPage'),
+              },
+            ],
+          },
+          {
+            lazy: guard(['lawyer', 'moderator', 'demo']),
+            children: [{ lazy: page(() => import('./shell/AppLayout'), 'AppLayout'), children: signedInRoutes }],
           },
         ],
-      },
-      {
-        lazy: guard(['lawyer', 'moderator', 'demo']),
-        children: [{ lazy: page(() => import('./shell/AppLayout'), 'AppLayout'), children: signedInRoutes }],
       },
     ],
   },

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
+import { CallTransport } from '@/api/callTransport';
 import { transport as appTransport, TransportProvider } from '@/api/connect';
 import { theme } from '@/app/theme';
 
@@ -17,7 +18,9 @@ export function renderWithProviders(
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
         <TransportProvider transport={transport ?? appTransport}>
-          <MemoryRouter initialEntries={[state === undefined ? path : { pathname: path, state }]}>{ui}</MemoryRouter>
+          <CallTransport value={transport}>
+            <MemoryRouter initialEntries={[state === undefined ? path : { pathname: path, state }]}>{ui}</MemoryRouter>
+          </CallTransport>
         </TransportProvider>
       </QueryClientProvider>
     </MantineProvider>,

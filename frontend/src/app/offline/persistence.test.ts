@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
-import { createDiaryPersister, DIARY_KEY, pauseInFlight, type DiaryStorage, type StoredDiary } from './persistence';
+import { createDiaryPersister, DIARY_KEY, pauseInFlight, WRITE_EVERY_MS, type DiaryStorage, type StoredDiary } from './persistence';
 
 function memory(): DiaryStorage & { map: Map<string, StoredDiary> } {
   const map = new Map<string, StoredDiary>();
@@ -21,8 +21,8 @@ function memory(): DiaryStorage & { map: Map<string, StoredDiary> } {
 const mutation = (status: 'pending' | 'success', isPaused: boolean) =>
   ({ mutationKey: ['recordActivity'], state: { status, isPaused, variables: { id: 'c1' } } }) as never;
 
-const client = (mutations: never[] = []): PersistedClient => ({
-  timestamp: 1,
+const client = (mutations: never[] = [], timestamp = 1): PersistedClient => ({
+  timestamp,
   buster: '',
   clientState: { queries: [], mutations },
 });
@@ -68,5 +68,46 @@ describe('the diary kept on the device', () => {
   it('keeps an outcome cut off in flight as paused, so it is sent again after the reload', () => {
     const state = pauseInFlight(client([mutation('pending', false), mutation('pending', true)]).clientState);
     expect(state.mutations.map((m) => m.state.isPaused)).toEqual([true, true]);
+  });
+
+  it('writes the queries at most once a second, the last change always, and an outcome at once', async () => {
+    vi.useFakeTimers();
+    try {
+      const storage = memory();
+      let writes = 0;
+      storage.set = (k, v) => {
+        writes++;
+        storage.map.set(k, v);
+        return Promise.resolve();
+      };
+      const persister = createDiaryPersister(() => 'u1', storage);
+      await persister.persistClient(client([], 1));
+      for (let t = 2; t <= 50; t++) await persister.persistClient(client([], t));
+      expect(writes).toBe(1);
+      await vi.advanceTimersByTimeAsync(WRITE_EVERY_MS);
+      expect(writes).toBe(2);
+      expect(storage.map.get(DIARY_KEY)?.client.timestamp).toBe(50);
+      // An outcome queued offline is on the device before the call returns.
+      await persister.persistClient(client([mutation('pending', true)], 51));
+      expect(writes).toBe(3);
+      expect(storage.map.get(DIARY_KEY)?.client.clientState.mutations).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not write a change handed over before the sign-out', async () => {
+    vi.useFakeTimers();
+    try {
+      const storage = memory();
+      const persister = createDiaryPersister(() => 'u1', storage);
+      await persister.persistClient(client([], 1));
+      await persister.persistClient(client([], 2));
+      await persister.removeClient();
+      await vi.advanceTimersByTimeAsync(WRITE_EVERY_MS);
+      expect(storage.map.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

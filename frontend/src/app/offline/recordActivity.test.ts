@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ActivitySchema, CaseSchema, CaseService, type Activity, type Case } from '@gen/kesi/v1/case_pb';
 import { RECORD_ACTIVITY_KEY, type RecordOutcomeResult, type RecordOutcomeVariables } from '@/api/outcome';
 import { fromIsoDate, toIsoDate } from '@/lib/dates';
+import { installDiaryCalls } from '../ConnectLayout';
 import { createQueryClient } from '../queryClient';
 
 const TODAY = '2026-11-23';
@@ -63,7 +64,8 @@ describe('recording an outcome', () => {
 
   it('costs one write and at most one read, and every screen open shows the answer', async () => {
     const { transport, calls } = fakeServer();
-    const client = createQueryClient(transport);
+    const client = createQueryClient();
+    installDiaryCalls(client, transport);
     const m = CaseService.method;
     const kase = { caseId: 'HCCC E1 of 2026' };
     // The case page and the dashboard are open: the case, its activities, today, the week, the count.

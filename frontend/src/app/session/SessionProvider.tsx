@@ -2,10 +2,15 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { authClient, plainTransport, refreshSession, useTransport } from '@/api/connect';
-import { isNetworkError } from '@/api/errors';
+import { isNetworkError } from '@/api/errorText';
 import { SessionStore, TICK_MS, UnreachableError, type SessionState } from './store';
-import { toSessionUser } from './user';
+
+/**
+ * The session's calls, with the Connect client they bring, loaded when first needed: a visitor
+ * with no stored session never needs them on a public page (issue 17). A load that fails for lack
+ * of signal is, like a call, "could not reach the server".
+ */
+const loadServer = () => import('./server');
 
 /** Runs a call to the server, telling "could not reach it" apart from its answers. */
 async function reach<T>(call: () => Promise<T>): Promise<T> {
@@ -21,16 +26,10 @@ async function reach<T>(call: () => Promise<T>): Promise<T> {
  * the browser's localStorage; the build-time render of the public pages passes an empty one.
  */
 export function createSessionStore(storage: Storage = window.localStorage): SessionStore {
-  const auth = authClient(plainTransport);
   return new SessionStore(
     {
-      me: () =>
-        reach(async () => {
-          const { user } = await auth.me({});
-          if (!user) throw new Error('no user');
-          return toSessionUser(user);
-        }),
-      refresh: () => reach(refreshSession),
+      me: () => reach(async () => (await loadServer()).me()),
+      refresh: () => reach(async () => (await loadServer()).refreshSession()),
     },
     storage,
   );
@@ -81,13 +80,12 @@ export const LOGOUT_TEXT = {
 /** Signs out on the server, forgets everything local and goes to /login. */
 export function useLogout(): () => Promise<void> {
   const store = useSessionStore();
-  const transport = useTransport();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
     let ok = true;
     try {
-      await authClient(transport).logout({});
+      await (await loadServer()).logout();
     } catch {
       ok = false;
     }
@@ -101,5 +99,5 @@ export function useLogout(): () => Promise<void> {
         : { color: 'yellow', message: LOGOUT_TEXT.failure },
     );
     await navigate('/login', { replace: true });
-  }, [store, transport, queryClient, navigate]);
+  }, [store, queryClient, navigate]);
 }

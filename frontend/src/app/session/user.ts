@@ -1,5 +1,3 @@
-import { Role, type User } from '@gen/kesi/v1/auth_pb';
-
 export type RoleName = 'lawyer' | 'moderator' | 'demo' | 'affiliate';
 
 /** The non-secret profile kept in local storage to paint fast; never a token. */
@@ -11,26 +9,6 @@ export interface SessionUser {
   phone_number: string;
   profile_image: string;
   affiliate_code: string;
-}
-
-const ROLE_NAMES: Record<Role, RoleName | ''> = {
-  [Role.UNSPECIFIED]: '',
-  [Role.LAWYER]: 'lawyer',
-  [Role.MODERATOR]: 'moderator',
-  [Role.DEMO]: 'demo',
-  [Role.AFFILIATE]: 'affiliate',
-};
-
-export function toSessionUser(user: User): SessionUser {
-  return {
-    id: user.id,
-    email: user.email,
-    fullname: user.fullname,
-    role: ROLE_NAMES[user.role],
-    phone_number: user.phoneNumber,
-    profile_image: user.profileImage,
-    affiliate_code: user.affiliateCode,
-  };
 }
 
 /** Where a signed-in person lands: affiliates on their dashboard, everyone else on theirs. */

@@ -1,13 +1,14 @@
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { errorMessageOr } from '@/api/errors';
+import { errorMessageOr } from '@/api/errorText';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmailInput } from '@/components/EmailInput';
 import { forgotPasswordRules } from '@/lib/validation';
 import { AuthCard } from './AuthCard';
-import { useRequestPasswordReset } from './queries';
+import { Notice } from './Notice';
+import { prefetchOnUse, useRequestPasswordReset } from './queries';
 
 export const FORGOT_TEXT = {
   title: 'Forgot Password',
@@ -43,8 +44,8 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard title={FORGOT_TEXT.title} subtitle={FORGOT_TEXT.subtitle}>
-      {failed && <Alert color="red">{failed}</Alert>}
-      <form onSubmit={submit} noValidate>
+      {failed && <Notice color="red">{failed}</Notice>}
+      <form onSubmit={submit} noValidate {...prefetchOnUse}>
         <Stack>
           <EmailInput label={FORGOT_TEXT.email} required {...form.getInputProps('email')} />
           <Button type="submit" loading={request.isPending} fullWidth>

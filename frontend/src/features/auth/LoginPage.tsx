@@ -1,9 +1,9 @@
-import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { errorMessageOr } from '@/api/errors';
+import { errorMessageOr } from '@/api/errorText';
 import { useSession } from '@/app/session/SessionProvider';
 import { afterSignIn } from '@/app/session/user';
 import { EmailInput } from '@/components/EmailInput';
@@ -11,8 +11,12 @@ import { PageLoader } from '@/components/PageLoader';
 import { PasswordField } from '@/components/PasswordField';
 import { loginRules, type LoginValues } from '@/lib/validation';
 import { AuthCard } from './AuthCard';
-import { useLogin, type LoginAttempt } from './queries';
-import { TwoStepForm, type SecondFactor } from './TwoStepForm';
+import { Notice } from './Notice';
+import { prefetchOnUse, useLogin, type LoginAttempt } from './queries';
+import type { SecondFactor } from './TwoStepForm';
+
+/** The second step, for the few accounts with two-step sign-in: loaded when one asks for it. */
+const TwoStepForm = lazy(() => import('./TwoStepForm').then((m) => ({ default: m.TwoStepForm })));
 
 export const DEMO_CREDENTIALS: LoginValues = { email: 'demo@kesi.app', password: 'kesi-demo' };
 
@@ -77,24 +81,26 @@ export function LoginPage() {
   if (twoStep) {
     return (
       <AuthCard title={LOGIN_TEXT.title} subtitle={twoStep.email}>
-        <TwoStepForm
-          pending={login.isPending}
-          onSubmit={(f: SecondFactor) => {
-            attempt({ ...twoStep, ...f });
-          }}
-          onBack={() => {
-            setTwoStep(null);
-            login.reset();
-          }}
-        />
+        <Suspense fallback={<PageLoader />}>
+          <TwoStepForm
+            pending={login.isPending}
+            onSubmit={(f: SecondFactor) => {
+              attempt({ ...twoStep, ...f });
+            }}
+            onBack={() => {
+              setTwoStep(null);
+              login.reset();
+            }}
+          />
+        </Suspense>
       </AuthCard>
     );
   }
 
   return (
     <AuthCard title={demo ? LOGIN_TEXT.demoTitle : LOGIN_TEXT.title} subtitle={demo ? LOGIN_TEXT.demoSubtitle : LOGIN_TEXT.subtitle}>
-      {demo && <Alert color="blue">{LOGIN_TEXT.demoNotice}</Alert>}
-      <form onSubmit={submit} noValidate>
+      {demo && <Notice color="blue">{LOGIN_TEXT.demoNotice}</Notice>}
+      <form onSubmit={submit} noValidate {...prefetchOnUse}>
         <Stack>
           <EmailInput label={LOGIN_TEXT.email} required disabled={demo} {...form.getInputProps('email')} />
           <PasswordField

@@ -1,16 +1,17 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { errorMessageOr } from '@/api/errors';
+import { errorMessageOr } from '@/api/errorText';
 import { useSessionStore } from '@/app/session/SessionProvider';
 import { EmailInput } from '@/components/EmailInput';
 import { PasswordField } from '@/components/PasswordField';
 import { focusFirstInvalid } from '@/lib/focusInvalid';
 import { registerRules, type RegisterValues } from '@/lib/validation';
 import { AuthCard } from './AuthCard';
-import { useRegister } from './queries';
+import { Notice } from './Notice';
+import { prefetchOnUse, useRegister } from './queries';
 
 export const REGISTER_TEXT = {
   title: 'Create Your Account',
@@ -76,9 +77,9 @@ export function RegisterPage() {
       title={affiliate ? REGISTER_TEXT.affiliateTitle : REGISTER_TEXT.title}
       subtitle={affiliate ? REGISTER_TEXT.affiliateSubtitle : REGISTER_TEXT.subtitle}
     >
-      {affiliate && <Alert color="teal">{REGISTER_TEXT.affiliateNotice}</Alert>}
-      {!affiliate && referralCode && <Alert color="blue">{REGISTER_TEXT.referralNotice(referralCode)}</Alert>}
-      <form onSubmit={submit} noValidate>
+      {affiliate && <Notice color="teal">{REGISTER_TEXT.affiliateNotice}</Notice>}
+      {!affiliate && referralCode && <Notice color="blue">{REGISTER_TEXT.referralNotice(referralCode)}</Notice>}
+      <form onSubmit={submit} noValidate {...prefetchOnUse}>
         <Stack>
           <input type="hidden" name="role" value={role} />
           <input type="hidden" name="referralCode" value={referralCode} />

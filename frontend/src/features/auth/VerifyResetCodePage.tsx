@@ -1,13 +1,14 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { errorMessageOr } from '@/api/errors';
+import { errorMessageOr } from '@/api/errorText';
 import { PasswordField } from '@/components/PasswordField';
 import { digitsOnly, resetPasswordRules, type ResetPasswordValues } from '@/lib/validation';
 import { AuthCard } from './AuthCard';
-import { useChangePassword, useRequestPasswordReset } from './queries';
+import { Notice } from './Notice';
+import { prefetchOnUse, useChangePassword, useRequestPasswordReset } from './queries';
 
 export const RESET_TEXT = {
   title: 'Reset Password',
@@ -71,12 +72,12 @@ export function VerifyResetCodePage() {
   const codeProps = form.getInputProps('code');
   return (
     <AuthCard title={RESET_TEXT.title} subtitle={RESET_TEXT.subtitle(email)}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate {...prefetchOnUse}>
         <Stack>
           {reason && (
-            <Alert color="red" role="alert">
+            <Notice color="red" role="alert">
               {reason}
-            </Alert>
+            </Notice>
           )}
           <TextInput
             label={RESET_TEXT.code}

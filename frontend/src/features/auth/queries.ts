@@ -1,39 +1,33 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callUnaryMethod } from '@connectrpc/connect-query';
-import { AuthService, Role } from '@gen/kesi/v1/auth_pb';
-import { useTransport } from '@/api/connect';
+import { useCallTransport } from '@/api/callTransport';
 import { useSessionStore } from '@/app/session/SessionProvider';
-import { toSessionUser, type SessionUser } from '@/app/session/user';
-import type { LoginValues, RegisterValues } from '@/lib/validation';
+import type { RegisterValues } from '@/lib/validation';
+import type { LoginAttempt, LoginResult } from './calls';
 
-const m = AuthService.method;
+export type { LoginAttempt, LoginResult } from './calls';
 
-/** What a sign-in attempt sends: the password, and on the second step a code. */
-export interface LoginAttempt extends LoginValues {
-  totpCode?: string;
-  recoveryCode?: string;
+/** The calls module, with the Connect client it brings; loaded once. */
+const loadCalls = () => import('./calls');
+
+/**
+ * Starts loading the calls before the first submit needs them: the forms call this when first
+ * focused or touched, so that the page itself loads no Connect client (issue 17) and pressing
+ * the button does not wait for it either.
+ */
+export function prefetchCalls(): void {
+  void loadCalls();
 }
 
-/** A signed-in user, or null when the password was right and two-step sign-in asks for a code. */
-export type LoginResult = SessionUser | null;
+/** What a form passes on to load the calls as soon as someone starts on it. */
+export const prefetchOnUse = { onFocus: prefetchCalls, onPointerDown: prefetchCalls };
 
 /** Signs in; the answer becomes the session's user (the cookies are HTTP-only, never seen here). */
 export function useLogin() {
-  const transport = useTransport();
+  const transport = useCallTransport();
   const session = useSessionStore();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (values: LoginAttempt): Promise<LoginResult> => {
-      const res = await callUnaryMethod(transport, m.login, {
-        email: values.email.trim(),
-        password: values.password,
-        totpCode: values.totpCode?.trim() ?? '',
-        recoveryCode: values.recoveryCode?.trim() ?? '',
-      });
-      if (res.twoStepRequired) return null;
-      if (!res.user) throw new Error('no user in the answer');
-      return toSessionUser(res.user);
-    },
+    mutationFn: async (values: LoginAttempt): Promise<LoginResult> => (await loadCalls()).login(values, transport),
     onSuccess: (user) => {
       if (!user) return;
       queryClient.clear();
@@ -42,37 +36,23 @@ export function useLogin() {
   });
 }
 
-/** The session layer's registration payload: optional role and referral code only when non-blank. */
-export function registerRequest(values: RegisterValues) {
-  const role = values.role?.trim() === 'affiliate' ? Role.AFFILIATE : Role.UNSPECIFIED;
-  return {
-    fullname: values.name.trim(),
-    email: values.email.trim(),
-    password: values.password,
-    phoneNumber: values.phone_number.trim(),
-    role,
-    referralCode: values.referralCode?.trim() ?? '',
-  };
-}
-
 export function useRegister() {
-  const transport = useTransport();
+  const transport = useCallTransport();
   return useMutation({
-    mutationFn: async (values: RegisterValues) => (await callUnaryMethod(transport, m.register, registerRequest(values))).message,
+    mutationFn: async (values: RegisterValues) => (await loadCalls()).register(values, transport),
   });
 }
 
 export function useRequestPasswordReset() {
-  const transport = useTransport();
+  const transport = useCallTransport();
   return useMutation({
-    mutationFn: async (email: string) => (await callUnaryMethod(transport, m.requestPasswordReset, { email: email.trim() })).message,
+    mutationFn: async (email: string) => (await loadCalls()).requestPasswordReset(email, transport),
   });
 }
 
 export function useChangePassword() {
-  const transport = useTransport();
+  const transport = useCallTransport();
   return useMutation({
-    mutationFn: async (v: { email: string; code: string; password: string }) =>
-      (await callUnaryMethod(transport, m.changePassword, { email: v.email, resetCode: v.code, newPassword: v.password })).message,
+    mutationFn: async (v: { email: string; code: string; password: string }) => (await loadCalls()).changePassword(v, transport),
   });
 }

@@ -10,7 +10,7 @@ import {
 import { useTransport } from '@/api/connect';
 import { setCallData } from '@/api/keys';
 import { useSessionStore } from '@/app/session/SessionProvider';
-import { toSessionUser } from '@/app/session/user';
+import { toSessionUser } from '@/app/session/server';
 import type { ProfileValues } from '@/lib/validation';
 
 export { useExtensionTokens, useRevokeExtensionToken } from '@/api/extensionTokens';

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { NewCaseDialog } from '@/components/cases/NewCaseDialog';
+
+/** The form and its date picker (@mantine/dates) load on the first tap, not with the dashboard. */
+const NewCaseDialog = lazy(() => import('@/components/cases/NewCaseDialog').then((m) => ({ default: m.NewCaseDialog })));
 
 export const FIRST_CASE_TEXT = {
   title: 'Your diary is empty',
@@ -15,6 +17,9 @@ export const FIRST_CASE_TEXT = {
 /** The next step for a new advocate: type a case in, or (at a desk) import them from the portal. */
 export function FirstCase() {
   const [adding, setAdding] = useState(false);
+  // Kept once opened, so that closing it plays the modal's transition as before.
+  const [opened, setOpened] = useState(false);
+  if (adding && !opened) setOpened(true);
   return (
     <Card withBorder padding="lg" data-testid="first-case">
       <Stack gap="sm">
@@ -42,12 +47,16 @@ export function FirstCase() {
           </Anchor>
         </Stack>
       </Stack>
-      <NewCaseDialog
-        opened={adding}
-        onClose={() => {
-          setAdding(false);
-        }}
-      />
+      {opened && (
+        <Suspense fallback={null}>
+          <NewCaseDialog
+            opened={adding}
+            onClose={() => {
+              setAdding(false);
+            }}
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }
