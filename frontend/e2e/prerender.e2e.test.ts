@@ -37,6 +37,18 @@ describe('public pages prerendered', () => {
       await page.goto('/login');
       expect(await page.getByLabel('Email').isVisible()).toBe(true);
       expect(await page.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
+      // ...but busy until the script runs: a tap then would submit the form the browser's way,
+      // reloading the page and losing what was typed (seen under load as a sign-in that never
+      // reached /dashboard).
+      const forms: [string, string][] = [
+        ['/login', 'Sign In'],
+        ['/register', 'Create Account'],
+        ['/forgot-password', 'Send Reset Code'],
+      ];
+      for (const [path, button] of forms) {
+        await page.goto(path);
+        expect(await page.getByRole('button', { name: button }).isDisabled(), path).toBe(true);
+      }
     } finally {
       await context.close();
     }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmailInput } from '@/components/EmailInput';
 import { forgotPasswordRules } from '@/lib/validation';
+import { useHydrated } from '@/lib/useHydrated';
 import { AuthCard } from './AuthCard';
 import { Notice } from './Notice';
 import { prefetchOnUse, useRequestPasswordReset } from './queries';
@@ -21,6 +22,7 @@ export const FORGOT_TEXT = {
 };
 
 export function ForgotPasswordPage() {
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const request = useRequestPasswordReset();
   const [failed, setFailed] = useState<string | null>(null);
@@ -48,7 +50,7 @@ export function ForgotPasswordPage() {
       <form onSubmit={submit} noValidate {...prefetchOnUse}>
         <Stack>
           <EmailInput label={FORGOT_TEXT.email} required {...form.getInputProps('email')} />
-          <Button type="submit" loading={request.isPending} fullWidth>
+          <Button type="submit" loading={!hydrated || request.isPending} fullWidth>
             {FORGOT_TEXT.submit}
           </Button>
           <Text size="sm" ta="center">

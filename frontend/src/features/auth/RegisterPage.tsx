@@ -9,6 +9,7 @@ import { EmailInput } from '@/components/EmailInput';
 import { PasswordField } from '@/components/PasswordField';
 import { focusFirstInvalid } from '@/lib/focusInvalid';
 import { registerRules, type RegisterValues } from '@/lib/validation';
+import { useHydrated } from '@/lib/useHydrated';
 import { AuthCard } from './AuthCard';
 import { Notice } from './Notice';
 import { prefetchOnUse, useRegister } from './queries';
@@ -35,6 +36,7 @@ export const REGISTER_TEXT = {
 };
 
 export function RegisterPage() {
+  const hydrated = useHydrated();
   const [params] = useSearchParams();
   const role = params.get('role') === 'affiliate' ? 'affiliate' : '';
   const referralCode = params.get('ref')?.trim() ?? '';
@@ -101,7 +103,7 @@ export function RegisterPage() {
             autoComplete="new-password"
             {...form.getInputProps('confirmPassword')}
           />
-          <Button type="submit" loading={register.isPending} fullWidth>
+          <Button type="submit" loading={!hydrated || register.isPending} fullWidth>
             {affiliate ? REGISTER_TEXT.affiliateSubmit : REGISTER_TEXT.submit}
           </Button>
           <Text size="sm" ta="center">
