@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import {
   digitsOnly,
   forgotPasswordRules,
-  loginRules,
   MESSAGES,
   paymentReference,
   profileChanges,
@@ -157,7 +156,6 @@ describe('payment reference', () => {
 
 describe('form rule sets', () => {
   it('cover the fields SPEC.md names', () => {
-    expect(Object.keys(loginRules)).toEqual(['email', 'password']);
     expect(Object.keys(registerRules)).toEqual(['name', 'email', 'phone_number', 'password', 'confirmPassword']);
     expect(Object.keys(forgotPasswordRules)).toEqual(['email']);
     expect(Object.keys(resetPasswordRules)).toEqual(['code', 'password', 'confirmPassword']);

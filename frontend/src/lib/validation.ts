@@ -72,11 +72,6 @@ export interface LoginValues {
   password: string;
 }
 
-export const loginRules = {
-  email: validateEmail,
-  password: validatePassword,
-};
-
 export interface RegisterValues {
   name: string;
   email: string;
