@@ -6,7 +6,6 @@ import (
 	"net/http"
 
 	"connectrpc.com/connect"
-	"github.com/google/uuid"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/kesihq/kesi/backend/internal/errs"
@@ -173,10 +172,9 @@ func (h *Handler) ListExtensionTokens(ctx context.Context, req *connect.Request[
 
 // RevokeExtensionToken implements kesiv1connect.AuthServiceHandler.
 func (h *Handler) RevokeExtensionToken(ctx context.Context, req *connect.Request[kesiv1.RevokeExtensionTokenRequest]) (*connect.Response[kesiv1.RevokeExtensionTokenResponse], error) {
-	id, err := uuid.Parse(req.Msg.Id)
+	id, err := errs.ParseID(req.Msg.Id, MsgExtensionNotFound)
 	if err != nil {
-		// An id that cannot exist is as missing as one that does not.
-		return nil, errs.ToConnect(ctx, errs.NotFound(MsgExtensionNotFound))
+		return nil, errs.ToConnect(ctx, err)
 	}
 	if err := h.svc.RevokeExtensionToken(ctx, MustPrincipal(ctx).UserID, id); err != nil {
 		return nil, errs.ToConnect(ctx, err)
@@ -207,9 +205,9 @@ func (h *Handler) ListSessions(ctx context.Context, req *connect.Request[kesiv1.
 
 // RevokeSession implements kesiv1connect.AuthServiceHandler.
 func (h *Handler) RevokeSession(ctx context.Context, req *connect.Request[kesiv1.RevokeSessionRequest]) (*connect.Response[kesiv1.RevokeSessionResponse], error) {
-	id, err := uuid.Parse(req.Msg.Id)
+	id, err := errs.ParseID(req.Msg.Id, MsgSessionNotFound)
 	if err != nil {
-		return nil, errs.ToConnect(ctx, errs.NotFound(MsgSessionNotFound))
+		return nil, errs.ToConnect(ctx, err)
 	}
 	if err := h.svc.RevokeSession(ctx, MustPrincipal(ctx).UserID, id); err != nil {
 		return nil, errs.ToConnect(ctx, err)

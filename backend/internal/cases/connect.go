@@ -43,15 +43,6 @@ var _ kesiv1connect.CaseServiceHandler = (*Handler)(nil)
 
 func owner(ctx context.Context) uuid.UUID { return auth.MustPrincipal(ctx).UserID }
 
-// caseRef reads an internal case id; a malformed one names no case.
-func caseRef(s string) (uuid.UUID, error) {
-	id, err := uuid.Parse(s)
-	if err != nil {
-		return uuid.Nil, errs.NotFound(MsgNotFound)
-	}
-	return id, nil
-}
-
 // ListCases implements kesiv1connect.CaseServiceHandler.
 func (h *Handler) ListCases(ctx context.Context, req *connect.Request[kesiv1.ListCasesRequest]) (*connect.Response[kesiv1.ListCasesResponse], error) {
 	page, err := ParsePage(req.Msg.PageSize, req.Msg.PageToken)
@@ -71,7 +62,7 @@ func (h *Handler) ListCases(ctx context.Context, req *connect.Request[kesiv1.Lis
 
 // GetCase implements kesiv1connect.CaseServiceHandler.
 func (h *Handler) GetCase(ctx context.Context, req *connect.Request[kesiv1.GetCaseRequest]) (*connect.Response[kesiv1.GetCaseResponse], error) {
-	id, err := caseRef(req.Msg.Id)
+	id, err := errs.ParseID(req.Msg.Id, MsgNotFound)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
@@ -116,7 +107,7 @@ func (h *Handler) CreateCase(ctx context.Context, req *connect.Request[kesiv1.Cr
 // UpdateCase implements kesiv1connect.CaseServiceHandler.
 func (h *Handler) UpdateCase(ctx context.Context, req *connect.Request[kesiv1.UpdateCaseRequest]) (*connect.Response[kesiv1.UpdateCaseResponse], error) {
 	m := req.Msg
-	id, err := caseRef(m.Id)
+	id, err := errs.ParseID(m.Id, MsgNotFound)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
@@ -142,7 +133,7 @@ func (h *Handler) UpdateCase(ctx context.Context, req *connect.Request[kesiv1.Up
 
 // DeleteCase implements kesiv1connect.CaseServiceHandler.
 func (h *Handler) DeleteCase(ctx context.Context, req *connect.Request[kesiv1.DeleteCaseRequest]) (*connect.Response[kesiv1.DeleteCaseResponse], error) {
-	id, err := caseRef(req.Msg.Id)
+	id, err := errs.ParseID(req.Msg.Id, MsgNotFound)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
@@ -155,7 +146,7 @@ func (h *Handler) DeleteCase(ctx context.Context, req *connect.Request[kesiv1.De
 // RecordActivity implements kesiv1connect.CaseServiceHandler.
 func (h *Handler) RecordActivity(ctx context.Context, req *connect.Request[kesiv1.RecordActivityRequest]) (*connect.Response[kesiv1.RecordActivityResponse], error) {
 	m := req.Msg
-	id, err := caseRef(m.Id)
+	id, err := errs.ParseID(m.Id, MsgNotFound)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
@@ -263,7 +254,7 @@ func (h *Handler) ListCasesNeedingUpdate(ctx context.Context, req *connect.Reque
 
 // MarkCaseUpdated implements kesiv1connect.CaseServiceHandler.
 func (h *Handler) MarkCaseUpdated(ctx context.Context, req *connect.Request[kesiv1.MarkCaseUpdatedRequest]) (*connect.Response[kesiv1.MarkCaseUpdatedResponse], error) {
-	id, err := caseRef(req.Msg.Id)
+	id, err := errs.ParseID(req.Msg.Id, MsgNotFound)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}

@@ -34,15 +34,6 @@ var _ kesiv1connect.ClientServiceHandler = (*Handler)(nil)
 
 func owner(ctx context.Context) uuid.UUID { return auth.MustPrincipal(ctx).UserID }
 
-// parseID reads an internal id; a malformed one names nothing.
-func parseID(s, notFound string) (uuid.UUID, error) {
-	id, err := uuid.Parse(s)
-	if err != nil {
-		return uuid.Nil, errs.NotFound(notFound)
-	}
-	return id, nil
-}
-
 func fields(f *kesiv1.ClientFields) Fields {
 	return Fields{
 		Fullname:               f.GetFullname(),
@@ -76,7 +67,7 @@ func (h *Handler) ListClients(ctx context.Context, req *connect.Request[kesiv1.L
 
 // GetClient implements kesiv1connect.ClientServiceHandler.
 func (h *Handler) GetClient(ctx context.Context, req *connect.Request[kesiv1.GetClientRequest]) (*connect.Response[kesiv1.GetClientResponse], error) {
-	id, err := parseID(req.Msg.Id, MsgNotFound)
+	id, err := errs.ParseID(req.Msg.Id, MsgNotFound)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
@@ -98,7 +89,7 @@ func (h *Handler) CreateClient(ctx context.Context, req *connect.Request[kesiv1.
 
 // UpdateClient implements kesiv1connect.ClientServiceHandler.
 func (h *Handler) UpdateClient(ctx context.Context, req *connect.Request[kesiv1.UpdateClientRequest]) (*connect.Response[kesiv1.UpdateClientResponse], error) {
-	id, err := parseID(req.Msg.Id, MsgNotFound)
+	id, err := errs.ParseID(req.Msg.Id, MsgNotFound)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
@@ -110,11 +101,11 @@ func (h *Handler) UpdateClient(ctx context.Context, req *connect.Request[kesiv1.
 }
 
 func (h *Handler) link(ctx context.Context, clientID, caseID string, link bool) (*kesiv1.Client, error) {
-	cl, err := parseID(clientID, MsgNotFound)
+	cl, err := errs.ParseID(clientID, MsgNotFound)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	cs, err := parseID(caseID, cases.MsgNotFound)
+	cs, err := errs.ParseID(caseID, cases.MsgNotFound)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}

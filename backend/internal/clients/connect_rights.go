@@ -19,7 +19,7 @@ func init() {
 
 // ExportClient implements kesiv1connect.ClientServiceHandler.
 func (h *Handler) ExportClient(ctx context.Context, req *connect.Request[kesiv1.ExportClientRequest]) (*connect.Response[kesiv1.ExportClientResponse], error) {
-	id, err := parseID(req.Msg.Id, MsgNotFound)
+	id, err := errs.ParseID(req.Msg.Id, MsgNotFound)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
@@ -32,7 +32,7 @@ func (h *Handler) ExportClient(ctx context.Context, req *connect.Request[kesiv1.
 
 // DeleteClient implements kesiv1connect.ClientServiceHandler.
 func (h *Handler) DeleteClient(ctx context.Context, req *connect.Request[kesiv1.DeleteClientRequest]) (*connect.Response[kesiv1.DeleteClientResponse], error) {
-	id, err := parseID(req.Msg.Id, MsgNotFound)
+	id, err := errs.ParseID(req.Msg.Id, MsgNotFound)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}

@@ -5,7 +5,6 @@ import (
 	"net/url"
 
 	"connectrpc.com/connect"
-	"github.com/google/uuid"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/kesihq/kesi/backend/internal/auth"
@@ -54,7 +53,7 @@ func (h *Handler) ListDocuments(ctx context.Context, req *connect.Request[kesiv1
 
 // GetDocument implements kesiv1connect.DocumentServiceHandler.
 func (h *Handler) GetDocument(ctx context.Context, req *connect.Request[kesiv1.GetDocumentRequest]) (*connect.Response[kesiv1.GetDocumentResponse], error) {
-	id, err := ParseID(req.Msg.DocumentId)
+	id, err := errs.ParseID(req.Msg.DocumentId, MsgDocNotFound)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
@@ -67,7 +66,7 @@ func (h *Handler) GetDocument(ctx context.Context, req *connect.Request[kesiv1.G
 
 // DeleteDocument implements kesiv1connect.DocumentServiceHandler.
 func (h *Handler) DeleteDocument(ctx context.Context, req *connect.Request[kesiv1.DeleteDocumentRequest]) (*connect.Response[kesiv1.DeleteDocumentResponse], error) {
-	id, err := ParseID(req.Msg.DocumentId)
+	id, err := errs.ParseID(req.Msg.DocumentId, MsgDocNotFound)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
@@ -75,16 +74,6 @@ func (h *Handler) DeleteDocument(ctx context.Context, req *connect.Request[kesiv
 		return nil, errs.ToConnect(ctx, err)
 	}
 	return connect.NewResponse(&kesiv1.DeleteDocumentResponse{}), nil
-}
-
-// parseID reads a document id; one that is not a UUID names no document.
-// ParseID reads a document id; a malformed one is an unknown document.
-func ParseID(s string) (uuid.UUID, error) {
-	id, err := uuid.Parse(s)
-	if err != nil {
-		return uuid.Nil, errs.NotFound(MsgDocNotFound)
-	}
-	return id, nil
 }
 
 // ToProto converts documents to their proto form.

@@ -7,6 +7,8 @@ package errs
 import (
 	"errors"
 	"fmt"
+
+	"github.com/google/uuid"
 )
 
 // Kind is what went wrong, as a client can act on it.
@@ -62,6 +64,17 @@ func Invalidf(field, format string, args ...any) *Error {
 
 // NotFound is a missing thing, or one the caller may not see.
 func NotFound(message string) *Error { return &Error{Kind: KindNotFound, Message: message} }
+
+// ParseID reads an internal id from a request. One that is not a UUID
+// cannot name anything, so it is as missing as an id that names nothing:
+// NotFound with the caller's message, never a hint that the form was wrong.
+func ParseID(s, notFound string) (uuid.UUID, error) {
+	id, err := uuid.Parse(s)
+	if err != nil {
+		return uuid.Nil, NotFound(notFound)
+	}
+	return id, nil
+}
 
 // Conflict is a clash with what exists, such as a duplicate.
 func Conflict(message string) *Error { return &Error{Kind: KindConflict, Message: message} }

@@ -49,15 +49,6 @@ var _ kesiv1connect.FirmServiceHandler = (*Handler)(nil)
 
 func caller(ctx context.Context) uuid.UUID { return auth.MustPrincipal(ctx).UserID }
 
-// id reads an id; a malformed one names nothing (message: what is missing).
-func id(s, message string) (uuid.UUID, error) {
-	v, err := uuid.Parse(s)
-	if err != nil {
-		return uuid.Nil, errs.NotFound(message)
-	}
-	return v, nil
-}
-
 func firmToProto(f Firm, admin bool) *kesiv1.Firm {
 	return &kesiv1.Firm{Id: f.ID.String(), Name: f.Name, AdminUserId: f.AdminID.String(), CallerIsAdmin: admin,
 		CreatedAt: timestamppb.New(f.CreatedAt)}
@@ -144,7 +135,7 @@ func (h *Handler) ListInvitations(ctx context.Context, _ *connect.Request[kesiv1
 
 // RevokeInvitation implements kesiv1connect.FirmServiceHandler.
 func (h *Handler) RevokeInvitation(ctx context.Context, req *connect.Request[kesiv1.RevokeInvitationRequest]) (*connect.Response[kesiv1.RevokeInvitationResponse], error) {
-	inv, err := id(req.Msg.Id, "Invitation not found.")
+	inv, err := errs.ParseID(req.Msg.Id, "Invitation not found.")
 	if err == nil {
 		err = h.svc.RevokeInvitation(ctx, caller(ctx), inv)
 	}
@@ -179,7 +170,7 @@ func (h *Handler) ListMembers(ctx context.Context, _ *connect.Request[kesiv1.Lis
 
 // RemoveMember implements kesiv1connect.FirmServiceHandler.
 func (h *Handler) RemoveMember(ctx context.Context, req *connect.Request[kesiv1.RemoveMemberRequest]) (*connect.Response[kesiv1.RemoveMemberResponse], error) {
-	m, err := id(req.Msg.MemberUserId, MsgNotMember)
+	m, err := errs.ParseID(req.Msg.MemberUserId, MsgNotMember)
 	if err == nil {
 		err = h.svc.RemoveMember(ctx, caller(ctx), m)
 	}
@@ -199,7 +190,7 @@ func (h *Handler) LeaveFirm(ctx context.Context, _ *connect.Request[kesiv1.Leave
 
 // HandOverFirm implements kesiv1connect.FirmServiceHandler.
 func (h *Handler) HandOverFirm(ctx context.Context, req *connect.Request[kesiv1.HandOverFirmRequest]) (*connect.Response[kesiv1.HandOverFirmResponse], error) {
-	m, err := id(req.Msg.MemberUserId, MsgNotMember)
+	m, err := errs.ParseID(req.Msg.MemberUserId, MsgNotMember)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
@@ -212,7 +203,7 @@ func (h *Handler) HandOverFirm(ctx context.Context, req *connect.Request[kesiv1.
 
 // ShareCase implements kesiv1connect.FirmServiceHandler.
 func (h *Handler) ShareCase(ctx context.Context, req *connect.Request[kesiv1.ShareCaseRequest]) (*connect.Response[kesiv1.ShareCaseResponse], error) {
-	c, err := id(req.Msg.Id, cases.MsgNotFound)
+	c, err := errs.ParseID(req.Msg.Id, cases.MsgNotFound)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
@@ -225,13 +216,13 @@ func (h *Handler) ShareCase(ctx context.Context, req *connect.Request[kesiv1.Sha
 
 // AssignSitting implements kesiv1connect.FirmServiceHandler.
 func (h *Handler) AssignSitting(ctx context.Context, req *connect.Request[kesiv1.AssignSittingRequest]) (*connect.Response[kesiv1.AssignSittingResponse], error) {
-	act, err := id(req.Msg.ActivityId, cases.MsgSittingNotFound)
+	act, err := errs.ParseID(req.Msg.ActivityId, cases.MsgSittingNotFound)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
 	member := uuid.Nil
 	if req.Msg.MemberUserId != "" {
-		if member, err = id(req.Msg.MemberUserId, MsgNotMember); err != nil {
+		if member, err = errs.ParseID(req.Msg.MemberUserId, MsgNotMember); err != nil {
 			return nil, errs.ToConnect(ctx, err)
 		}
 	}
@@ -244,7 +235,7 @@ func (h *Handler) AssignSitting(ctx context.Context, req *connect.Request[kesiv1
 
 // ListCaseSittings implements kesiv1connect.FirmServiceHandler.
 func (h *Handler) ListCaseSittings(ctx context.Context, req *connect.Request[kesiv1.ListCaseSittingsRequest]) (*connect.Response[kesiv1.ListCaseSittingsResponse], error) {
-	c, err := id(req.Msg.Id, cases.MsgNotFound)
+	c, err := errs.ParseID(req.Msg.Id, cases.MsgNotFound)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}

@@ -146,7 +146,7 @@ func (f *DocumentFiles) Download() http.Handler {
 			writeError(w, r, err)
 			return
 		}
-		id, err := documents.ParseID(r.PathValue("documentID"))
+		id, err := errs.ParseID(r.PathValue("documentID"), documents.MsgDocNotFound)
 		if err != nil {
 			writeError(w, r, err)
 			return
