@@ -3,10 +3,12 @@ package app_test
 import (
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"connectrpc.com/connect"
 
@@ -52,5 +54,48 @@ func TestMetricsAnOperatorCanGraph(t *testing.T) {
 	}
 	if strings.Contains(string(body), "NO%2FSUCH") || strings.Contains(string(body), "NO/SUCH") {
 		t.Error("a raw path became a label: one series per case number would swamp Prometheus")
+	}
+}
+
+// The operators' listener serves the running server's profiles beside its
+// metrics; the public address never does.
+func TestProfilesOnlyOnTheOperatorsListener(t *testing.T) {
+	t.Parallel()
+	free, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	metricsAddr := free.Addr().String()
+	free.Close()
+	srv := testkit.NewServer(t, testkit.SQLite, map[string]string{"KESI_METRICS_ADDR": metricsAddr})
+	addr, stop := serveLoopback(t, srv)
+	t.Cleanup(func() { _ = stop() })
+
+	get := func(url string) (int, string, error) {
+		res, err := http.Get(url)
+		if err != nil {
+			return 0, "", err
+		}
+		defer res.Body.Close()
+		body, err := io.ReadAll(res.Body)
+		return res.StatusCode, string(body), err
+	}
+	const index = "Types of profiles available"
+	var status int
+	var body string
+	for i := 0; i < 50; i++ { // the listener opens as the server starts
+		if status, body, err = get("http://" + metricsAddr + "/debug/pprof/"); err == nil {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err != nil || status != http.StatusOK || !strings.Contains(body, index) {
+		t.Fatalf("operators' /debug/pprof/: %d, %v, %.200q", status, err, body)
+	}
+	if status, body, err = get("http://" + metricsAddr + "/debug/pprof/heap?debug=1"); err != nil || status != http.StatusOK || !strings.Contains(body, "heap profile") {
+		t.Errorf("operators' heap profile: %d, %v, %.200q", status, err, body)
+	}
+	if _, body, err = get("http://" + addr + "/debug/pprof/"); err != nil || strings.Contains(body, index) {
+		t.Errorf("the public address served the profiles: %v, %.200q", err, body)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"sync"
 	"time"
 
@@ -71,6 +72,12 @@ func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 		}
 		mux := http.NewServeMux()
 		mux.Handle("GET /metrics", a.Metrics.Handler())
+		// The profiles beside the metrics: this listener is the operators' own
+		// (never the public address), and a profile of the running server is
+		// how a slow call is explained (bench/README's pprof steps).
+		mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+		mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
 		msrv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 		go msrv.Serve(mln)
 		defer msrv.Close()

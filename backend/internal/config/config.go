@@ -78,8 +78,8 @@ type Config struct {
 	// periods go by in seconds. Zero: each job's own period.
 	JobsEvery time.Duration
 
-	// MetricsAddr is where Prometheus scrapes /metrics (KESI_METRICS_ADDR;
-	// empty: no metrics listener).
+	// MetricsAddr is where Prometheus scrapes /metrics and an operator takes
+	// /debug/pprof/ profiles (KESI_METRICS_ADDR; empty: no such listener).
 	MetricsAddr string
 
 	// AuditRetention is how long audit events are kept (KESI_AUDIT_RETENTION,
