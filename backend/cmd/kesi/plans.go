@@ -61,7 +61,7 @@ func setPlan(ctx context.Context, a *app.App, args []string, out io.Writer) erro
 	if err != nil {
 		return fmt.Errorf("plans set: --price: %w", err)
 	}
-	err = billing.SetPlan(ctx, a.DB.Client, billing.PlanSpec{
+	err = billing.SetPlan(ctx, a.DB.Client, billing.Plan{
 		ID: *id, Name: *name, PriceMinor: minor, Currency: *currency,
 		DurationDays: *duration, Active: !*withdrawn, SortOrder: *order,
 	})

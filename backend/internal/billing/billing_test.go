@@ -89,11 +89,11 @@ func TestPlans_OperatorChangesSurviveMigrate(t *testing.T) {
 	t.Parallel()
 	srv := testkit.NewServer(t, testkit.SQLite, nil)
 	ctx := context.Background()
-	err := billing.SetPlan(ctx, srv.DB(), billing.PlanSpec{ID: "monthly", Name: "Monthly", PriceMinor: 1_800_00, Currency: "kes", DurationDays: 31, Active: true, SortOrder: 1})
+	err := billing.SetPlan(ctx, srv.DB(), billing.Plan{ID: "monthly", Name: "Monthly", PriceMinor: 1_800_00, Currency: "kes", DurationDays: 31, Active: true, SortOrder: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := billing.SetPlan(ctx, srv.DB(), billing.PlanSpec{ID: "yearly", Name: "Yearly", PriceMinor: 1, Currency: "KES", DurationDays: 365}); err != nil {
+	if err := billing.SetPlan(ctx, srv.DB(), billing.Plan{ID: "yearly", Name: "Yearly", PriceMinor: 1, Currency: "KES", DurationDays: 365}); err != nil {
 		t.Fatal(err)
 	}
 	if err := srv.App.Migrate(ctx); err != nil {
@@ -108,7 +108,7 @@ func TestPlans_OperatorChangesSurviveMigrate(t *testing.T) {
 	if len(plans) != 2 || plans[0].ID != "monthly" || plans[0].Price != 1800 || plans[0].Duration != 31 {
 		t.Errorf("after migrate plans = %+v, want the operator's monthly price and the yearly plan withdrawn", plans)
 	}
-	for _, bad := range []billing.PlanSpec{
+	for _, bad := range []billing.Plan{
 		{ID: "", Name: "X", PriceMinor: 1, Currency: "KES", DurationDays: 1},
 		{ID: "x", Name: "X", PriceMinor: 0, Currency: "KES", DurationDays: 1},
 		{ID: "x", Name: "X", PriceMinor: 1, Currency: "KSH!", DurationDays: 1},

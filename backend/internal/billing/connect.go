@@ -8,7 +8,6 @@ import (
 
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/role"
-	"github.com/kesihq/kesi/ent"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
 )
@@ -104,7 +103,7 @@ var statusToProto = map[string]kesiv1.PaymentStatus{
 }
 
 // PlanToProto is the proto form of a plan; the price stays in minor units.
-func PlanToProto(p *ent.Plan) *kesiv1.Plan {
+func PlanToProto(p Plan) *kesiv1.Plan {
 	return &kesiv1.Plan{
 		Id:           p.ID,
 		Name:         p.Name,

@@ -12,8 +12,9 @@ import (
 	"github.com/kesihq/kesi/ent/plan"
 )
 
-// PlanSpec is a plan as operators and the seeder describe it.
-type PlanSpec struct {
+// Plan is a plan as subscribers see it and operators and the seeder
+// describe it; the price is in minor units of its currency.
+type Plan struct {
 	ID           string
 	Name         string
 	PriceMinor   int64
@@ -25,7 +26,7 @@ type PlanSpec struct {
 
 // DefaultPlans are seeded at migrate when missing: a month, a quarter and a
 // year in Kenya shillings, the longer ones cheaper per month.
-var DefaultPlans = []PlanSpec{
+var DefaultPlans = []Plan{
 	{ID: "monthly", Name: "Monthly", PriceMinor: 1_500_00, Currency: "KES", DurationDays: 30, Active: true, SortOrder: 1},
 	{ID: "quarterly", Name: "Quarterly", PriceMinor: 4_000_00, Currency: "KES", DurationDays: 90, Active: true, SortOrder: 2},
 	{ID: "yearly", Name: "Yearly", PriceMinor: 15_000_00, Currency: "KES", DurationDays: 365, Active: true, SortOrder: 3},
@@ -56,7 +57,7 @@ func SeedPlans(ctx context.Context, db *ent.Client) error {
 }
 
 // ListPlans answers the plans on sale, in their display order.
-func ListPlans(ctx context.Context, db *ent.Client) ([]*ent.Plan, error) {
+func ListPlans(ctx context.Context, db *ent.Client) ([]Plan, error) {
 	plans, err := db.Plan.Query().
 		Where(plan.Active(true)).
 		Order(ent.Asc(plan.FieldSortOrder), ent.Asc(plan.FieldID)).
@@ -64,21 +65,31 @@ func ListPlans(ctx context.Context, db *ent.Client) ([]*ent.Plan, error) {
 	if err != nil {
 		return nil, errs.Internal(fmt.Errorf("list plans: %w", err))
 	}
-	return plans, nil
+	return plansOf(plans), nil
 }
 
 // AllPlans answers every plan, on sale or not, for operators.
-func AllPlans(ctx context.Context, db *ent.Client) ([]*ent.Plan, error) {
+func AllPlans(ctx context.Context, db *ent.Client) ([]Plan, error) {
 	plans, err := db.Plan.Query().Order(ent.Asc(plan.FieldSortOrder), ent.Asc(plan.FieldID)).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("list plans: %w", err)
 	}
-	return plans, nil
+	return plansOf(plans), nil
+}
+
+// plansOf converts the plans' rows: the rows stay inside this package.
+func plansOf(rows []*ent.Plan) []Plan {
+	out := make([]Plan, len(rows))
+	for i, r := range rows {
+		out[i] = Plan{ID: r.ID, Name: r.Name, PriceMinor: r.PriceMinor, Currency: r.Currency,
+			DurationDays: r.DurationDays, Active: r.Active, SortOrder: r.SortOrder}
+	}
+	return out
 }
 
 // SetPlan creates or changes a plan. Payments already started keep the price
 // and duration they were started with.
-func SetPlan(ctx context.Context, db *ent.Client, p PlanSpec) error {
+func SetPlan(ctx context.Context, db *ent.Client, p Plan) error {
 	p.ID = strings.TrimSpace(p.ID)
 	p.Currency = strings.ToUpper(strings.TrimSpace(p.Currency))
 	switch {

@@ -81,7 +81,7 @@ func NewService(db *ent.Client, clock platform.Clock, provider Provider, publicU
 }
 
 // Plans answers the plans on sale.
-func (s *Service) Plans(ctx context.Context) ([]*ent.Plan, error) { return ListPlans(ctx, s.db) }
+func (s *Service) Plans(ctx context.Context) ([]Plan, error) { return ListPlans(ctx, s.db) }
 
 // Status is a user's subscription at a moment.
 type Status struct {
