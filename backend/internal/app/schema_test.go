@@ -91,20 +91,27 @@ func TestDatabasePoolIsBounded(t *testing.T) {
 func TestDrainedShutdownReturnsNil(t *testing.T) {
 	t.Parallel()
 	srv := testkit.NewServer(t, testkit.SQLite, map[string]string{"KESI_SHUTDOWN_GRACE": "5s"})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.App.ServeListener(ctx, ln) }()
-	res, err := http.Get("http://" + ln.Addr().String() + "/healthz")
+	addr, stop := serveLoopback(t, srv)
+	res, err := http.Get("http://" + addr + "/healthz")
 	if err != nil {
 		t.Fatal(err)
 	}
 	res.Body.Close()
-	stop()
-	if err := <-done; err != nil {
+	if err := stop(); err != nil {
 		t.Fatalf("a drained shutdown answered %v", err)
 	}
+}
+
+// serveLoopback runs srv as `kesi serve` does, on a free loopback port;
+// stop shuts it down and answers what ServeListener returned.
+func serveLoopback(t *testing.T, srv *testkit.Server) (addr string, stop func() error) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.App.ServeListener(ctx, ln) }()
+	return ln.Addr().String(), func() error { cancel(); return <-done }
 }
