@@ -75,4 +75,49 @@ describe('public pages prerendered', () => {
       await context.close();
     }
   });
+
+  it('the signed-in dashboard preloads its screen from the first byte and asks for today once', async () => {
+    const context = await browser.newContext({ ...VIEWPORTS.phone, baseURL: baseURL(), serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    try {
+      // The demo diary: it has sittings today.
+      await page.goto('/login?demo=true');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL('**/dashboard');
+      // The HTML names every chunk the screen loads before it draws, so they come in parallel
+      // with the entry rather than in waves as the router finds them.
+      const html = await (await page.request.get('/dashboard')).text();
+      const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1] ?? '');
+      expect(preloaded.length).toBeGreaterThan(10);
+      for (const href of preloaded) {
+        const res = await page.request.get(href);
+        expect(res.status(), href).toBe(200);
+        expect(res.headers()['content-type'], href).toMatch(/javascript/);
+      }
+      // A cold visit (the session and the stored profile only, no diary on the device): today's
+      // sittings are asked for as the app boots, and the dashboard draws that answer without
+      // asking again.
+      const cold = await browser.newContext({ ...VIEWPORTS.phone, baseURL: baseURL(), serviceWorkers: 'block', storageState: await context.storageState() });
+      try {
+        const visit = await cold.newPage();
+        const coldErrors = watchConsole(visit);
+        const today: string[] = [];
+        visit.on('request', (req) => {
+          if (req.url().endsWith('/kesi.v1.CaseService/ListScheduledCases')) today.push(req.postData() ?? '');
+        });
+        await visit.goto('/dashboard', { waitUntil: 'networkidle' });
+        await expect.poll(() => visit.getByTestId('stat-today').textContent(), { timeout: 15000 }).toMatch(/^[1-9]\d*$/);
+        const count = Number(await visit.getByTestId('stat-today').textContent());
+        expect(await visit.locator('section[aria-labelledby="today-title"] [data-testid="sitting-card"]').count()).toBe(count);
+        expect(today).toHaveLength(1);
+        expect(coldErrors).toEqual([]);
+      } finally {
+        await cold.close();
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -34,6 +34,7 @@ import '@mantine/core/styles/Title.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { startEarlyCall } from './api/early';
 import { App } from './app/App';
 import { createAppRouter, loadRoutesOf } from './app/router';
 import { createSessionStore } from './app/session/SessionProvider';
@@ -52,6 +53,12 @@ async function boot() {
   const hydrate = prerendered && window.location.search === '' && readStoredUser(window.localStorage) === null;
   // A stored session paints at once and is verified in the background (SessionStore.start).
   session.start();
+  // Today's sittings while the dashboard's chunks load, not after them (api/early.ts).
+  const stored = readStoredUser(window.localStorage);
+  startEarlyCall(window.location.pathname, stored !== null && stored.role !== 'affiliate');
+  // A signed-in person's diary kept on the device is read while the screen's modules load, not
+  // after the first render (App's DiaryCache restores it from this read).
+  if (stored) void import('./app/diaryPersistence').then((p) => { p.readDiaryAhead(); }).catch(() => undefined);
   // The prerendered page is painted before the work of hydrating it starts, not after: its text
   // shows as soon as its HTML and styles are in, however slow the phone (issue 17).
   if (hydrate) await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));

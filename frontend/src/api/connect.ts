@@ -1,7 +1,7 @@
 import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import type { Client, Interceptor, Transport } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-web';
-import type { DescService } from '@bufbuild/protobuf';
+import { fromJson, toJsonString, type DescService, type JsonValue } from '@bufbuild/protobuf';
 import { addStaticKeyToTransport, TransportProvider, useTransport as useProvidedTransport } from '@connectrpc/connect-query';
 import { AffiliateService } from '@gen/kesi/v1/affiliate_pb';
 import { AuthService } from '@gen/kesi/v1/auth_pb';
@@ -9,6 +9,7 @@ import { BillingService } from '@gen/kesi/v1/billing_pb';
 import { CaseService } from '@gen/kesi/v1/case_pb';
 import { ClientService } from '@gen/kesi/v1/client_pb';
 import { DocumentService } from '@gen/kesi/v1/document_pb';
+import { takeEarlyAnswer } from './early';
 import { SESSION_EXPIRED_EVENT, TOKEN_REFRESHED_EVENT } from './events';
 
 /** SPEC.md section 9: HTTP timeout. */
@@ -58,6 +59,27 @@ export function createSessionRefreshInterceptor(refresh: () => Promise<void>): I
       if (!renewed) throw new ConnectError('Session expired', Code.Unauthenticated, undefined, undefined, err);
       return next(req);
     }
+  };
+}
+
+/**
+ * Answers the first call identical to the one main.tsx started as the app booted (api/early.ts)
+ * with that call's answer, so the dashboard's first screen does not ask again. Without an early
+ * answer (none started, already taken, or it failed) the call goes on to the network.
+ */
+export function createEarlyAnswerInterceptor(take = takeEarlyAnswer): Interceptor {
+  return (next) => async (req) => {
+    if (req.stream) return next(req);
+    const early = take(`/${req.service.typeName}/${req.method.name}`, () => toJsonString(req.method.input, req.message));
+    const json = early && (await early);
+    if (json === undefined) return next(req);
+    let message;
+    try {
+      message = fromJson(req.method.output, json as JsonValue, { ignoreUnknownFields: true });
+    } catch {
+      return next(req); // an answer this build cannot read: ask again
+    }
+    return { stream: false, service: req.service, method: req.method, header: new Headers(), trailer: new Headers(), message };
   };
 }
 
@@ -115,6 +137,7 @@ export function createApiTransport(make: TransportFactory = webTransport): Trans
   // Refresh goes through a transport without the interceptor so that it cannot recurse.
   const auth = createClient(AuthService, make([]));
   return make([
+    createEarlyAnswerInterceptor(),
     createSessionRefreshInterceptor(
       refreshAcrossTabs(async () => {
         await auth.refresh({});

@@ -7,6 +7,8 @@ import {
 import { createDiaryPersister } from './offline/persistence';
 import { DIARY_MAX_AGE_MS } from './diaryAge';
 
+export { readDiaryAhead } from './offline/persistence';
+
 /**
  * The diary kept on the device (app/offline/persistence), wired to the app's query client. Only
  * someone signed in has one, so App loads this module when there is a signed-in user, never with

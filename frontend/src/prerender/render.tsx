@@ -29,6 +29,37 @@ export const PAGE_MODULES: Record<string, string[]> = {
   '/forgot-password': ['src/features/auth/ForgotPasswordPage.tsx'],
 };
 
+/**
+ * What every signed-in screen loads before it draws: the Connect layout, the route guard, the
+ * shell, and what the app loads at once for a signed-in person (the diary kept on the device, its
+ * prefetch, the update prompt, the outcome-conflict dialog).
+ */
+const SIGNED_IN_SHELL = [
+  'src/app/ConnectLayout.tsx',
+  'src/app/RouteGuard.tsx',
+  'src/app/shell/AppLayout.tsx',
+  'src/app/diaryPersistence.ts',
+  'src/app/offline/prefetch.ts',
+  'src/app/UpdatePrompt.tsx',
+  'src/app/offline/ConflictDialog.tsx',
+];
+
+/**
+ * The signed-in screens' own HTML (issue 17): not rendered (they are the person's diary), but
+ * preloading every chunk and stylesheet the screen needs from the first byte, in parallel with
+ * the entry, rather than in waves as the router finds them. The Go server answers each path with
+ * its file, as for the public pages.
+ */
+export const SIGNED_IN_PAGES: Record<string, { file: string; modules: string[] }> = {
+  '/dashboard': { file: 'dashboard.html', modules: [...SIGNED_IN_SHELL, 'src/app/composition/DashboardRoute.tsx'] },
+  '/cases': { file: 'cases.html', modules: [...SIGNED_IN_SHELL, 'src/features/cases/pages/CasesPage.tsx'] },
+  '/calendar': { file: 'calendar.html', modules: [...SIGNED_IN_SHELL, 'src/features/calendar/pages/CalendarPage.tsx'] },
+  '/notifications': { file: 'notifications.html', modules: [...SIGNED_IN_SHELL, 'src/features/notifications/pages/NotificationsPage.tsx'] },
+  '/clients': { file: 'clients.html', modules: [...SIGNED_IN_SHELL, 'src/features/clients/pages/ClientsPage.tsx'] },
+  '/cases-report': { file: 'cases-report.html', modules: [...SIGNED_IN_SHELL, 'src/features/report/pages/CasesReportPage.tsx'] },
+  '/settings': { file: 'settings.html', modules: [...SIGNED_IN_SHELL, 'src/features/settings/SettingsPage.tsx'] },
+};
+
 /** A storage that holds nothing: at build time nobody is signed in. */
 function emptyStorage(): Storage {
   const items = new Map<string, string>();

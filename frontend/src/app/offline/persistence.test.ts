@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
-import { createDiaryPersister, DIARY_KEY, pauseInFlight, WRITE_EVERY_MS, type DiaryStorage, type StoredDiary } from './persistence';
+import { createDiaryPersister, DIARY_KEY, pauseInFlight, readDiaryAhead, WRITE_EVERY_MS, type DiaryStorage, type StoredDiary } from './persistence';
 
 function memory(): DiaryStorage & { map: Map<string, StoredDiary> } {
   const map = new Map<string, StoredDiary>();
@@ -34,6 +34,29 @@ describe('the diary kept on the device', () => {
     await persister.persistClient(client());
     expect(storage.map.get(DIARY_KEY)?.userId).toBe('u1');
     expect(await persister.restoreClient()).toEqual(client());
+  });
+
+  it('is restored from the read started as the app booted, once', async () => {
+    const storage = memory();
+    storage.map.set(DIARY_KEY, { userId: 'u1', client: client([], 1) });
+    const get = vi.spyOn(storage, 'get');
+    readDiaryAhead(storage);
+    expect(get).toHaveBeenCalledTimes(1);
+    // Written after the read began (another tab): the first restore is the read's, the next reads afresh.
+    storage.map.set(DIARY_KEY, { userId: 'u1', client: client([], 2) });
+    const persister = createDiaryPersister(() => 'u1', storage);
+    expect((await persister.restoreClient())?.timestamp).toBe(1);
+    expect(get).toHaveBeenCalledTimes(1);
+    expect((await persister.restoreClient())?.timestamp).toBe(2);
+    expect(get).toHaveBeenCalledTimes(2);
+  });
+
+  it('read ahead for one person is not restored for another', async () => {
+    const storage = memory();
+    storage.map.set(DIARY_KEY, { userId: 'u1', client: client() });
+    readDiaryAhead(storage);
+    expect(await createDiaryPersister(() => 'u2', storage).restoreClient()).toBeUndefined();
+    expect(storage.map.has(DIARY_KEY)).toBe(false);
   });
 
   it('is not written while nobody is signed in, and what was there is wiped', async () => {

@@ -29,6 +29,25 @@ export const idbStorage: DiaryStorage = {
 };
 
 /**
+ * The diary read from IndexedDB ahead of the first render (main.tsx, through readDiaryAhead), so
+ * that the read overlaps the loading of the screen's modules instead of following it; the first
+ * restore takes it, any later one reads afresh.
+ */
+let readAhead: { storage: DiaryStorage; read: Promise<StoredDiary | undefined> } | undefined;
+
+/** Starts reading the stored diary now (a warm visit: issue 17). */
+export function readDiaryAhead(storage: DiaryStorage = idbStorage): void {
+  readAhead ??= { storage, read: storage.get(DIARY_KEY).catch(() => undefined) };
+}
+
+function takeReadAhead(storage: DiaryStorage): Promise<StoredDiary | undefined> | undefined {
+  if (readAhead?.storage !== storage) return undefined;
+  const { read } = readAhead;
+  readAhead = undefined;
+  return read;
+}
+
+/**
  * A mutation still pending when the page went away was cut off mid-flight; it is written as
  * paused so that it is sent again once the app is back, instead of being forgotten.
  */
@@ -101,7 +120,7 @@ export function createDiaryPersister(currentUserId: () => string | null, storage
       timer ??= setTimeout(() => void flush(), WRITE_EVERY_MS);
     },
     async restoreClient() {
-      const stored = await storage.get(DIARY_KEY);
+      const stored = await (takeReadAhead(storage) ?? storage.get(DIARY_KEY));
       if (!stored) return undefined;
       const userId = currentUserId();
       if (!userId || stored.userId !== userId) {
