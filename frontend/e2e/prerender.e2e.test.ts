@@ -76,6 +76,51 @@ describe('public pages prerendered', () => {
     }
   });
 
+  it('keep what was typed before the script arrived, hydrated or drawn afresh', async () => {
+    // A slow connection: the prerendered form is on screen and filled in before any script runs.
+    // Hydrating used to write the form's empty state back over the text; a page drawn afresh
+    // (an address with a query) replaced the inputs. CI saw it as a registration that never
+    // reached /login on a loaded machine.
+    for (const [path, submit, lands] of [
+      ['/register', 'Create Account', '**/login'],
+      ['/register?role=affiliate', 'Join as Affiliate', '**/login'],
+    ] as const) {
+      const context = await browser.newContext({ ...VIEWPORTS.phone, baseURL: baseURL(), serviceWorkers: 'block' });
+      const page = await context.newPage();
+      const errors = watchConsole(page);
+      const gate: { open?: () => void } = {};
+      const scripts = new Promise<void>((resolve) => {
+        gate.open = resolve;
+      });
+      await page.route(/\.js$/, async (route) => {
+        await scripts;
+        await route.continue();
+      });
+      try {
+        await page.goto(path, { waitUntil: 'commit' });
+        const account = newAccount('typed-early');
+        await page.getByLabel('Full Name').fill(account.name);
+        await page.getByLabel('Email').fill(account.email);
+        await page.getByLabel('Phone Number').fill(account.phone);
+        await page.getByLabel(/^Password/).fill(account.password);
+        await page.getByLabel('Confirm Password').fill(account.password);
+        expect(await page.getByRole('button', { name: 'Create Account' }).isDisabled(), path).toBe(true);
+
+        gate.open?.();
+        const button = page.getByRole('button', { name: submit });
+        await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
+        expect(await page.getByLabel('Email').inputValue(), path).toBe(account.email);
+        expect(await page.getByLabel('Confirm Password').inputValue(), path).toBe(account.password);
+        await button.click();
+        await page.waitForURL(lands);
+        expect(await page.getByLabel('Email').inputValue(), path).toBe(account.email);
+        expect(errors, path).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('the signed-in dashboard preloads its screen from the first byte and asks for today once', async () => {
     const context = await browser.newContext({ ...VIEWPORTS.phone, baseURL: baseURL(), serviceWorkers: 'block' });
     const page = await context.newPage();

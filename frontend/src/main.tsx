@@ -39,6 +39,7 @@ import { App } from './app/App';
 import { createAppRouter, loadRoutesOf } from './app/router';
 import { createSessionStore } from './app/session/SessionProvider';
 import { readStoredUser } from './app/session/user';
+import { captureTyped } from './lib/typedAhead';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -74,6 +75,9 @@ async function boot() {
     hydrateRoot(container, app);
     return;
   }
+  // What was typed into a prerendered page drawn afresh (its address had a query, or a session
+  // was stored) goes into the new page's form (lib/typedAhead).
+  if (prerendered) captureTyped(container, window.location.pathname);
   container.replaceChildren();
   createRoot(container).render(app);
 }

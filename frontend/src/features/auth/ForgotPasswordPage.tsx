@@ -2,10 +2,11 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { errorMessageOr } from '@/api/errorText';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmailInput } from '@/components/EmailInput';
 import { forgotPasswordRules } from '@/lib/validation';
+import { useTypedAhead } from '@/lib/typedAhead';
 import { useHydrated } from '@/lib/useHydrated';
 import { AuthCard } from './AuthCard';
 import { Notice } from './Notice';
@@ -27,6 +28,10 @@ export function ForgotPasswordPage() {
   const request = useRequestPasswordReset();
   const [failed, setFailed] = useState<string | null>(null);
   const form = useForm({ initialValues: { email: '' }, validate: forgotPasswordRules });
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedAhead(formRef, (name, value) => {
+    if (name === 'email') form.setFieldValue('email', value);
+  });
 
   const submit = form.onSubmit(({ email }) => {
     setFailed(null);
@@ -47,9 +52,9 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard title={FORGOT_TEXT.title} subtitle={FORGOT_TEXT.subtitle}>
       {failed && <Notice color="red">{failed}</Notice>}
-      <form onSubmit={submit} noValidate {...prefetchOnUse}>
+      <form ref={formRef} onSubmit={submit} noValidate {...prefetchOnUse}>
         <Stack>
-          <EmailInput label={FORGOT_TEXT.email} required {...form.getInputProps('email')} />
+          <EmailInput label={FORGOT_TEXT.email} name="email" required {...form.getInputProps('email')} />
           <Button type="submit" loading={!hydrated || request.isPending} fullWidth>
             {FORGOT_TEXT.submit}
           </Button>

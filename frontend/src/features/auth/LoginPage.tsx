@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useField } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessageOr } from '@/api/errorText';
 import { useSession } from '@/app/session/SessionProvider';
@@ -10,6 +10,7 @@ import { EmailInput } from '@/components/EmailInput';
 import { PageLoader } from '@/components/PageLoader';
 import { PasswordField } from '@/components/PasswordField';
 import { validateEmail, validatePassword, type LoginValues } from '@/lib/validation';
+import { useTypedAhead } from '@/lib/typedAhead';
 import { useHydrated } from '@/lib/useHydrated';
 import { AuthCard } from './AuthCard';
 import { Notice } from './Notice';
@@ -56,6 +57,12 @@ export function LoginPage() {
     validate: validateEmail,
   });
   const password = useField({ initialValue: demo ? DEMO_CREDENTIALS.password : '', validate: validatePassword });
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedAhead(formRef, (name, value) => {
+    if (demo) return; // the demo's credentials are filled in and fixed
+    if (name === 'email') email.setValue(value);
+    if (name === 'password') password.setValue(value);
+  });
 
   // A stored session is checked with the server; a confirmed one goes straight in.
   if (!login.isPending && !(login.isSuccess && login.data) && session.user) {
@@ -108,6 +115,7 @@ export function LoginPage() {
     <AuthCard title={demo ? LOGIN_TEXT.demoTitle : LOGIN_TEXT.title} subtitle={demo ? LOGIN_TEXT.demoSubtitle : LOGIN_TEXT.subtitle}>
       {demo && <Notice color="blue">{LOGIN_TEXT.demoNotice}</Notice>}
       <form
+        ref={formRef}
         onSubmit={(event) => {
           event.preventDefault();
           void submit();
@@ -116,9 +124,10 @@ export function LoginPage() {
         {...prefetchOnUse}
       >
         <Stack>
-          <EmailInput label={LOGIN_TEXT.email} required disabled={demo} {...email.getInputProps()} />
+          <EmailInput label={LOGIN_TEXT.email} name="email" required disabled={demo} {...email.getInputProps()} />
           <PasswordField
             label={LOGIN_TEXT.password}
+            name="password"
             required
             disabled={demo}
             autoComplete="current-password"

@@ -2,6 +2,7 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessageOr } from '@/api/errorText';
 import { useSessionStore } from '@/app/session/SessionProvider';
@@ -9,6 +10,7 @@ import { EmailInput } from '@/components/EmailInput';
 import { PasswordField } from '@/components/PasswordField';
 import { focusFirstInvalid } from '@/lib/focusInvalid';
 import { registerRules, type RegisterValues } from '@/lib/validation';
+import { useTypedAhead } from '@/lib/typedAhead';
 import { useHydrated } from '@/lib/useHydrated';
 import { AuthCard } from './AuthCard';
 import { Notice } from './Notice';
@@ -35,6 +37,10 @@ export const REGISTER_TEXT = {
   failure: 'Registration failed. Please try again.',
 };
 
+/** The fields a person types into; role and the referral code come from the address. */
+const TYPED_FIELDS = ['name', 'email', 'phone_number', 'password', 'confirmPassword'] as const satisfies (keyof RegisterValues)[];
+const isTypedField = (name: string): name is (typeof TYPED_FIELDS)[number] => (TYPED_FIELDS as readonly string[]).includes(name);
+
 export function RegisterPage() {
   const hydrated = useHydrated();
   const [params] = useSearchParams();
@@ -48,6 +54,10 @@ export function RegisterPage() {
   const form = useForm<RegisterValues>({
     initialValues: { name: '', email: '', phone_number: '', password: '', confirmPassword: '', role, referralCode },
     validate: registerRules,
+  });
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedAhead(formRef, (name, value) => {
+    if (isTypedField(name)) form.setFieldValue(name, value);
   });
 
   const submit = form.onSubmit((values) => {
@@ -81,14 +91,15 @@ export function RegisterPage() {
     >
       {affiliate && <Notice color="teal">{REGISTER_TEXT.affiliateNotice}</Notice>}
       {!affiliate && referralCode && <Notice color="blue">{REGISTER_TEXT.referralNotice(referralCode)}</Notice>}
-      <form onSubmit={submit} noValidate {...prefetchOnUse}>
+      <form ref={formRef} onSubmit={submit} noValidate {...prefetchOnUse}>
         <Stack>
           <input type="hidden" name="role" value={role} />
           <input type="hidden" name="referralCode" value={referralCode} />
-          <TextInput label={REGISTER_TEXT.name} required autoComplete="name" {...form.getInputProps('name')} />
-          <EmailInput label={REGISTER_TEXT.email} required {...form.getInputProps('email')} />
+          <TextInput label={REGISTER_TEXT.name} name="name" required autoComplete="name" {...form.getInputProps('name')} />
+          <EmailInput label={REGISTER_TEXT.email} name="email" required {...form.getInputProps('email')} />
           <TextInput
             label={REGISTER_TEXT.phone}
+            name="phone_number"
             required
             type="tel"
             inputMode="tel"
@@ -96,9 +107,16 @@ export function RegisterPage() {
             placeholder="0712 345 678"
             {...form.getInputProps('phone_number')}
           />
-          <PasswordField label={REGISTER_TEXT.password} required autoComplete="new-password" {...form.getInputProps('password')} />
+          <PasswordField
+            label={REGISTER_TEXT.password}
+            name="password"
+            required
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
           <PasswordField
             label={REGISTER_TEXT.confirm}
+            name="confirmPassword"
             required
             autoComplete="new-password"
             {...form.getInputProps('confirmPassword')}
