@@ -7,7 +7,9 @@
 #  3. `kesi serve` on a free loopback port;
 #  4. bench/loadtest: the mixed load at increasing concurrency, then each call
 #     alone beside its floor (the same rows straight from Postgres);
-#  5. bench/web.mjs: what each route of the web app loads, and Lighthouse.
+#  5. bench/web.mjs: what each route of the web app loads, and Lighthouse, over HTTPS through
+#     bench/tlsfront (HTTP/2, as every deployment serves the app: a service worker needs a secure
+#     origin).
 #
 # The report (Markdown) goes to stdout and to bench/results/$MODE.md.
 # BENCH_QUICK=1: a small data set and short stages, in under two minutes.
@@ -29,10 +31,15 @@ KESI=${BENCH_BIN:-bin/kesi}
 DB=kesi_bench_$$
 WORK=$(mktemp -d)
 SERVER=
+FRONT=
 
 psql_admin() { psql "$PGBASE/postgres?sslmode=disable" -v ON_ERROR_STOP=1 -qAt "$@"; }
 
 cleanup() {
+	if [[ -n "$FRONT" ]]; then
+		kill "$FRONT" 2>/dev/null || true
+		wait "$FRONT" 2>/dev/null || true
+	fi
 	if [[ -n "$SERVER" ]]; then
 		kill "$SERVER" 2>/dev/null || true
 		wait "$SERVER" 2>/dev/null || true
@@ -42,14 +49,18 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# A free loopback port: the first from 18080 that nothing answers on.
+# Free loopback ports: the first from 18080 that nothing answers on, and the next for HTTPS.
 port=18080
 while (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null; do port=$((port + 1)); done
+tlsport=$((port + 1))
+while (exec 3<>/dev/tcp/127.0.0.1/$tlsport) 2>/dev/null; do tlsport=$((tlsport + 1)); done
 
 export KESI_DATABASE_URL="$PGBASE/$DB?sslmode=disable"
 export KESI_DATA_DIR=$WORK/data
 export KESI_ADDR=127.0.0.1:$port
 export KESI_ENV=dev
+# The browsers reach the server through bench/tlsfront; the load generator straight (bearer tokens).
+export KESI_PUBLIC_URL=https://127.0.0.1:$tlsport
 # The server's pool, the floors' too (-pool): the default (twice the cores)
 # is smaller than the jobs that start with the server hold while they run.
 export KESI_DB_MAX_CONNS=${KESI_DB_MAX_CONNS:-40}
@@ -75,8 +86,12 @@ OUT=bench/results/$MODE.md
 	echo
 	go run ./bench/loadtest -url "http://$KESI_ADDR" -db "$KESI_DATABASE_URL" -password "$PASSWORD" -users "$USERS" -pool "$KESI_DB_MAX_CONNS" "${LOAD[@]}"
 	if [[ -z "${BENCH_SKIP_WEB:-}" ]]; then
+		go build -o "$WORK/tlsfront" ./bench/tlsfront
+		"$WORK/tlsfront" -listen "127.0.0.1:$tlsport" -backend "http://$KESI_ADDR" 2>>"$WORK/serve.log" &
+		FRONT=$!
+		for _ in $(seq 50); do curl -fsSk "https://127.0.0.1:$tlsport/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
 		echo
-		node bench/web.mjs --url "http://$KESI_ADDR" --email lawyer-00000@seed.kesi.test --password "$PASSWORD"
+		node bench/web.mjs --url "https://127.0.0.1:$tlsport" --email lawyer-00000@seed.kesi.test --password "$PASSWORD"
 	fi
 } | tee "$OUT"
 echo "bench: report written to $OUT" >&2

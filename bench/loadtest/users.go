@@ -9,6 +9,7 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"strings"
 	"sync"
 )
 
@@ -149,7 +150,9 @@ func (u *user) login(ctx context.Context, a api, password string) error {
 		return fmt.Errorf("sign in %s: %w", u.email, err)
 	}
 	for _, c := range res.Cookies() {
-		if c.Name == "kesi_access" {
+		// __Host- prefixed when the server's public URL is https (bench/run.sh: the browsers
+		// reach it through bench/tlsfront).
+		if strings.TrimPrefix(c.Name, "__Host-") == "kesi_access" {
 			u.token = c.Value
 		}
 	}
