@@ -5,7 +5,7 @@
  * KESI_E2E_DATA_DIR in the environment). Builds nothing: `make test-e2e` builds first.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -47,6 +47,17 @@ async function waitReady(url: string, child: ChildProcess, log: () => string) {
   throw new Error(`kesi serve did not become ready at ${url}:\n${log()}`);
 }
 
+/**
+ * The lines of the server's log worth reading after a run: warnings, errors, 5xx answers and
+ * sign-ins that did not succeed (the last 80).
+ */
+function notable(log: string): string[] {
+  return log
+    .split('\n')
+    .filter((l) => /level=(WARN|ERROR)|status=5\d\d/.test(l) || (l.includes('path=/kesi.v1.AuthService/Login ') && !l.includes('status=200')))
+    .slice(-80);
+}
+
 export default async function setup(project: TestProject) {
   const bin = resolve(process.env.KESI_BIN ?? resolve(import.meta.dirname, '../../bin/kesi'));
   if (!existsSync(bin)) throw new Error(`${bin} not found: run make build (or set KESI_BIN)`);
@@ -55,6 +66,9 @@ export default async function setup(project: TestProject) {
   const addr = `127.0.0.1:${port}`;
   const baseURL = `http://${addr}`;
   let output = '';
+  // The server's whole log, kept after the run (the data directory is not): a failed journey is
+  // explained by what the server answered.
+  const logFile = join(mkdtempSync(join(tmpdir(), 'kesi-e2e-log-')), 'kesi-serve.log');
   const child = spawn(bin, ['serve'], {
     // Every suite registers its own accounts from 127.0.0.1, many more than the ten an
     // address may open in an hour.
@@ -63,6 +77,7 @@ export default async function setup(project: TestProject) {
   });
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
+    appendFileSync(logFile, chunk);
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
@@ -83,6 +98,8 @@ export default async function setup(project: TestProject) {
       });
     });
     if (child.exitCode === null) child.kill('SIGKILL');
+    const noted = notable(readFileSync(logFile, 'utf8'));
+    if (noted.length > 0) console.error(`kesi serve's warnings, errors and refused sign-ins (whole log: ${logFile}):\n${noted.join('\n')}`);
     if (!process.env.KESI_E2E_KEEP) rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -102,6 +102,22 @@ export function newAccount(prefix: string): Account {
   return { name: 'Wanjiru Kamau', email: uniqueEmail(prefix), phone: '0712345678', password: 'secret-123' };
 }
 
+/**
+ * Waits for the page to reach `url`; failing, says where it is and what it shows (a notification
+ * of a refused sign-in, a field's error), which a bare timeout does not.
+ */
+export async function arrive(page: Page, url: string): Promise<void> {
+  try {
+    await page.waitForURL(url);
+  } catch (err) {
+    const shown = await page
+      .locator('body')
+      .innerText({ timeout: 2_000 })
+      .catch(() => '(unreadable)');
+    throw new Error(`${String(err)}\nstill at ${page.url()}, showing:\n${shown.slice(0, 800)}`, { cause: err });
+  }
+}
+
 /** Fills /register (with `query`, e.g. '?role=affiliate') and lands on /login. */
 export async function register(page: Page, account: Account, query = ''): Promise<void> {
   await page.goto(`/register${query}`);
@@ -111,7 +127,7 @@ export async function register(page: Page, account: Account, query = ''): Promis
   await page.getByLabel(/^Password/).fill(account.password);
   await page.getByLabel('Confirm Password').fill(account.password);
   await page.getByRole('button', { name: /Create Account|Join as Affiliate/ }).click();
-  await page.waitForURL('**/login');
+  await arrive(page, '**/login');
 }
 
 /** Signs in through /login and waits for the landing route of the role. */
@@ -120,7 +136,7 @@ export async function signIn(page: Page, email: string, password: string, lands 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(lands);
+  await arrive(page, lands);
 }
 
 /** Signs out as a person would: the sidebar's button on a desktop; on a phone the header's More

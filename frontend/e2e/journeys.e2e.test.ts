@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, expectAccessible, launch, newAccount, register, signIn, signOutFrom, watchConsole } from './harness';
+import { arrive, baseURL, expectAccessible, launch, newAccount, register, signIn, signOutFrom, watchConsole } from './harness';
 
 const SHOTS = process.env.KESI_SHOTS ?? mkdtempSync(join(tmpdir(), 'kesi-journeys-'));
 mkdirSync(SHOTS, { recursive: true });
@@ -35,7 +35,7 @@ async function open(options: Parameters<Browser['newContext']>[0]): Promise<{ co
 async function signInDemo(page: Page): Promise<void> {
   await page.goto('/login?demo=true');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/dashboard');
+  await arrive(page, '**/dashboard');
 }
 
 /** Pays a month through the dev checkout, from the plan modal an unpaid lawyer meets. */
