@@ -41,6 +41,17 @@ function type(name: string, text: string): HTMLInputElement {
   return input;
 }
 
+/** As main.tsx draws a page afresh: what was typed kept as typed on `path` (none: nothing kept), then a new root. */
+async function drawAfresh(path: string | null, page = <SignIn />): Promise<void> {
+  if (path !== null) captureTyped(container, path);
+  container.replaceChildren();
+  await act(async () => {
+    root = createRoot(container);
+    root.render(page);
+    await Promise.resolve();
+  });
+}
+
 const field = (name: string) => container.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value;
 
 afterEach(() => {
@@ -74,13 +85,7 @@ describe('useTypedAhead', () => {
     prerendered();
     type('password', 'x');
     type('email', 'otieno@example.co.ke');
-    captureTyped(container, window.location.pathname);
-    container.replaceChildren();
-    await act(async () => {
-      root = createRoot(container);
-      root.render(<SignIn extra />);
-      await Promise.resolve();
-    });
+    await drawAfresh(window.location.pathname, <SignIn extra />);
     expect(container.querySelector('output')?.textContent).toBe('otieno@example.co.ke|x');
     expect(document.activeElement).toBe(container.querySelector('input[name="email"]'));
   });
@@ -88,32 +93,16 @@ describe('useTypedAhead', () => {
   it('gives the early text once: a form mounted later starts empty', async () => {
     prerendered();
     type('email', 'once@example.co.ke');
-    captureTyped(container, window.location.pathname);
-    container.replaceChildren();
-    await act(async () => {
-      root = createRoot(container);
-      root.render(<SignIn />);
-      await Promise.resolve();
-    });
+    await drawAfresh(window.location.pathname);
     act(() => root?.unmount());
-    await act(async () => {
-      root = createRoot(container);
-      root.render(<SignIn />);
-      await Promise.resolve();
-    });
+    await drawAfresh(null);
     expect(field('email')).toBe('');
   });
 
   it('gives nothing typed on another page', async () => {
     prerendered();
     type('email', 'elsewhere@example.co.ke');
-    captureTyped(container, '/register');
-    container.replaceChildren();
-    await act(async () => {
-      root = createRoot(container);
-      root.render(<SignIn />);
-      await Promise.resolve();
-    });
+    await drawAfresh('/register');
     expect(field('email')).toBe('');
   });
 
