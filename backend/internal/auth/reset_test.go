@@ -18,6 +18,9 @@ func requestReset(t *testing.T, srv *testkit.Server, email string) {
 	t.Helper()
 	res := srv.Anonymous().Do(t, "POST", "/api/auth/request-password-reset", map[string]any{"email": email})
 	res.Want(t, 200, "Reset code sent to your email")
+	// The code is stored after the answer; a test that guesses at once
+	// would otherwise race it and find no code at all.
+	srv.WaitMails()
 }
 
 func changePassword(t *testing.T, srv *testkit.Server, email, code, password string) *testkit.Response {
