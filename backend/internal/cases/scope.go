@@ -70,15 +70,20 @@ func attending(viewer uuid.UUID) predicate.Activity {
 // member.
 func firmPeers(column string, viewer uuid.UUID) func(*sql.Selector) {
 	return func(s *sql.Selector) {
-		b := sql.Dialect(s.Dialect())
-		me := b.Table(user.Table).As("kesi_fm_me")
-		self := b.Table(firmmember.Table).As("kesi_fm_self")
-		peer := b.Table(firmmember.Table).As("kesi_fm_peer")
-		members := b.Select(fmt.Sprintf("COALESCE(%s, %s)", peer.C(firmmember.FieldUserID), me.C(user.FieldID))).
-			From(me).
-			LeftJoin(self).On(self.C(firmmember.FieldUserID), me.C(user.FieldID)).
-			LeftJoin(peer).On(peer.C(firmmember.FieldFirmID), self.C(firmmember.FieldFirmID)).
-			Where(sql.EQ(me.C(user.FieldID), viewer))
-		s.Where(sql.In(s.C(column), members))
+		col := s.C(column)
+		s.Where(sql.P(func(b *sql.Builder) {
+			b.WriteString(col).WriteString(firmPeersIn).Arg(viewer).WriteByte(')')
+		}))
 	}
 }
+
+// firmPeersIn is the text of firmPeers after the column, up to viewer: the
+// same for every query, so written once (a profile of the single-case reads
+// found ent's builder rendering its three tables on every request, a tenth
+// of the request's time). Double-quoted names read alike in Postgres and
+// SQLite.
+var firmPeersIn = fmt.Sprintf(` IN (SELECT COALESCE("kesi_fm_peer"."%[3]s", "kesi_fm_me"."%[4]s") FROM "%[1]s" AS "kesi_fm_me"`+
+	` LEFT JOIN "%[2]s" AS "kesi_fm_self" ON "kesi_fm_self"."%[3]s" = "kesi_fm_me"."%[4]s"`+
+	` LEFT JOIN "%[2]s" AS "kesi_fm_peer" ON "kesi_fm_peer"."%[5]s" = "kesi_fm_self"."%[5]s"`+
+	` WHERE "kesi_fm_me"."%[4]s" = `,
+	user.Table, firmmember.Table, firmmember.FieldUserID, user.FieldID, firmmember.FieldFirmID)
