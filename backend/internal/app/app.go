@@ -121,9 +121,11 @@ func New(ctx context.Context, cfg *config.Config, opts ...Option) (*App, error) 
 		a.Close()
 		return nil, err
 	}
-	// What the bus keeps current starts from the database (a fresh one
-	// without a schema yet is loaded again after Migrate).
-	a.Bus.ReloadAll(ctx)
+	// What the bus keeps current starts from the database; a fresh one has
+	// no tables to read yet and is loaded after Migrate.
+	if ok, err := a.DB.HasSchema(ctx); err != nil || ok {
+		a.Bus.ReloadAll(ctx)
+	}
 	return a, nil
 }
 

@@ -191,6 +191,12 @@ func (db *DB) PendingMigrations(ctx context.Context) ([]string, error) {
 	return pending, nil
 }
 
+// HasSchema reports whether any migration was ever applied: a fresh
+// database has nothing to load until Migrate.
+func (db *DB) HasSchema(ctx context.Context) (bool, error) {
+	return db.tableExists(ctx, db.SQL, revisionsTable)
+}
+
 type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row

@@ -45,6 +45,9 @@ func TestMigrate_ConcurrentOnAFreshDatabase(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		url, path := testkit.DatabaseURL(t, e)
 		dbs := []*platform.DB{openURL(t, url, path), openURL(t, url, path), openURL(t, url, path)}
+		if ok, err := dbs[0].HasSchema(context.Background()); err != nil || ok {
+			t.Fatalf("a fresh database: HasSchema %v, %v", ok, err)
+		}
 		var wg sync.WaitGroup
 		errs := make([]error, len(dbs))
 		for i, db := range dbs {
@@ -55,6 +58,9 @@ func TestMigrate_ConcurrentOnAFreshDatabase(t *testing.T) {
 			if err != nil {
 				t.Errorf("migrate %d: %v", i, err)
 			}
+		}
+		if ok, err := dbs[0].HasSchema(context.Background()); err != nil || !ok {
+			t.Fatalf("after migrate: HasSchema %v, %v", ok, err)
 		}
 		pending, err := dbs[0].PendingMigrations(context.Background())
 		if err != nil || len(pending) != 0 {
