@@ -16,7 +16,7 @@
 // Usage: node bench/web.mjs --url http(s)://127.0.0.1:PORT --email E --password P
 // (https: through bench/tlsfront, as bench/run.sh does)
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -46,6 +46,8 @@ const { values: opt } = parseArgs({
     parts: { type: 'string', default: 'weight,phone,lighthouse' },
     // Lighthouse runs per page, the median (by score) reported: one run moves with the machine's load.
     runs: { type: 'string', default: '3' },
+    // A directory to keep each Lighthouse report in (what blocked the main thread, and when).
+    reports: { type: 'string' },
   },
 });
 if (!opt.url || !/^https?:\/\/(127\.0\.0\.1|localhost):\d+$/.test(opt.url)) {
@@ -268,6 +270,10 @@ function lighthouse(path, port) {
     throw new Error(`lighthouse ${path}: ${run.error ?? run.stderr}`);
   }
   const lhr = JSON.parse(readFileSync(out, 'utf8'));
+  if (opt.reports) {
+    mkdirSync(opt.reports, { recursive: true });
+    copyFileSync(out, join(opt.reports, `lighthouse${path.replaceAll('/', '-') || '-'}-${Date.now()}.json`));
+  }
   rmSync(dir, { recursive: true, force: true });
   const a = lhr.audits;
   return {

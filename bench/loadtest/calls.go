@@ -54,6 +54,14 @@ const (
 		" WHERE lc.owner_id = c.owner_id AND lcc.court_case_id = c.id ORDER BY lc.fullname LIMIT 1) ELSE a.client_name END"
 )
 
+// doorCall is no read call: the server's cheapest answer, through the same
+// middleware as every call, measured beside the floors for the bound it
+// sets on every ratio (what HTTP alone costs the machine).
+var doorCall = call{
+	name: "the HTTP door alone (/healthz)",
+	path: func(*user, days) string { return "/healthz" },
+}
+
 // downloadCall is the one call whose answer is a file, checked for its size.
 const downloadCall = "document download (1 MiB)"
 
