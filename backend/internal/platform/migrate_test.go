@@ -261,3 +261,45 @@ func TestMigrations_HoldEveryChangeOfEntSchema(t *testing.T) {
 		t.Fatalf("ent/schema has changes that no migration holds (%v; %d files after the diff): run `make migrations` and commit the new files", err, len(written))
 	}
 }
+
+// Prepared statements keep one plan on Postgres: a statement with an
+// argument is explained with its parameter ($1), not planned again for the
+// value, on every connection of the pool.
+func TestOpenDB_PostgresKeepsOnePlanPerStatement(t *testing.T) {
+	if os.Getenv(testkit.PostgresURLEnv) == "" {
+		t.Skip("plan_cache_mode is Postgres': set " + testkit.PostgresURLEnv)
+	}
+	db := testkit.OpenDB(t, testkit.Postgres)
+	ctx := context.Background()
+	// Two connections held at once: each new one is set, not the first only.
+	for range 2 {
+		c, err := db.SQL.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		var mode string
+		if err := c.QueryRowContext(ctx, "SHOW plan_cache_mode").Scan(&mode); err != nil || mode != "force_generic_plan" {
+			t.Errorf("plan_cache_mode %q, %v; want force_generic_plan", mode, err)
+		}
+		if _, err := c.ExecContext(ctx, "PREPARE by_email AS SELECT id FROM users WHERE email = $1"); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := c.QueryContext(ctx, "EXPLAIN EXECUTE by_email('a@example.co.ke')")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var plan strings.Builder
+		for rows.Next() {
+			var line string
+			if err := rows.Scan(&line); err != nil {
+				t.Fatal(err)
+			}
+			plan.WriteString(line + "\n")
+		}
+		rows.Close()
+		if !strings.Contains(plan.String(), "$1") {
+			t.Errorf("planned for the value, not once:\n%s", plan.String())
+		}
+	}
+}
