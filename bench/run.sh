@@ -61,8 +61,8 @@ export KESI_ADDR=127.0.0.1:$port
 export KESI_ENV=dev
 # The browsers reach the server through bench/tlsfront; the load generator straight (bearer tokens).
 export KESI_PUBLIC_URL=https://127.0.0.1:$tlsport
-# The server's pool, the floors' too (-pool): the default (twice the cores)
-# is smaller than the jobs that start with the server hold while they run.
+# The server's pool, the floors' too (-pool): sized for 200 concurrent users rather than the
+# default (twice the cores), which would queue them in the pool instead of in Postgres.
 export KESI_DB_MAX_CONNS=${KESI_DB_MAX_CONNS:-40}
 
 echo "bench: $MODE run, database $DB, $LAWYERS lawyers x $CASES cases" >&2
@@ -79,17 +79,22 @@ for _ in $(seq 100); do
 done
 curl -fsS "http://$KESI_ADDR/readyz" >/dev/null || { echo "bench: the server never became ready" >&2; tail -20 "$WORK/serve.log" >&2; exit 1; }
 
+# The HTTPS front for the browsers, started here rather than inside the report's pipeline: there
+# it would hold the pipe open, tee would wait for it, and the run would hang after its report.
+if [[ -z "${BENCH_SKIP_WEB:-}" ]]; then
+	go build -o "$WORK/tlsfront" ./bench/tlsfront
+	"$WORK/tlsfront" -listen "127.0.0.1:$tlsport" -backend "http://$KESI_ADDR" >/dev/null 2>>"$WORK/serve.log" &
+	FRONT=$!
+	for _ in $(seq 50); do curl -fsSk "https://127.0.0.1:$tlsport/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
+fi
+
 mkdir -p bench/results
 OUT=bench/results/$MODE.md
 {
 	echo "## Measured $(date -u '+%Y-%m-%d'), $MODE run (\`$([[ $MODE == quick ]] && echo 'BENCH_QUICK=1 ')make bench\`)"
 	echo
 	go run ./bench/loadtest -url "http://$KESI_ADDR" -db "$KESI_DATABASE_URL" -password "$PASSWORD" -users "$USERS" -pool "$KESI_DB_MAX_CONNS" "${LOAD[@]}"
-	if [[ -z "${BENCH_SKIP_WEB:-}" ]]; then
-		go build -o "$WORK/tlsfront" ./bench/tlsfront
-		"$WORK/tlsfront" -listen "127.0.0.1:$tlsport" -backend "http://$KESI_ADDR" 2>>"$WORK/serve.log" &
-		FRONT=$!
-		for _ in $(seq 50); do curl -fsSk "https://127.0.0.1:$tlsport/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
+	if [[ -n "$FRONT" ]]; then
 		echo
 		node bench/web.mjs --url "https://127.0.0.1:$tlsport" --email lawyer-00000@seed.kesi.test --password "$PASSWORD"
 	fi
