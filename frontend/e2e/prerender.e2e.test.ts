@@ -121,6 +121,33 @@ describe('public pages prerendered', () => {
     }
   });
 
+  it("draw a sign-in screen's notice with its form, so nothing moves under the finger", async () => {
+    // The notices (a demo's, an affiliate's) used to load after their form and push it down once
+    // they came: CI saw the demo's tap on Sign In land beside the button, and never sign in.
+    for (const [path, submit] of [
+      ['/login?demo=true', 'Sign In'],
+      ['/register?role=affiliate', 'Join as Affiliate'],
+    ] as const) {
+      const context = await browser.newContext({ ...VIEWPORTS.phone, baseURL: baseURL(), serviceWorkers: 'block' });
+      const page = await context.newPage();
+      // Every script comes 300 ms late, as on a slow connection.
+      await page.route(/\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await route.continue();
+      });
+      try {
+        await page.goto(path);
+        const button = page.getByRole('button', { name: submit });
+        await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
+        const first = await button.boundingBox();
+        await page.waitForLoadState('networkidle');
+        expect(await button.boundingBox(), path).toEqual(first);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('the signed-in dashboard preloads its screen from the first byte and asks for today once', async () => {
     const context = await browser.newContext({ ...VIEWPORTS.phone, baseURL: baseURL(), serviceWorkers: 'block' });
     const page = await context.newPage();
