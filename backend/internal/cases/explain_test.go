@@ -3,7 +3,6 @@ package cases_test
 import (
 	"context"
 	"database/sql"
-	"database/sql/driver"
 	"fmt"
 	"net/url"
 	"os"
@@ -15,7 +14,6 @@ import (
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
-	"github.com/lib/pq"
 
 	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/backend/internal/demo"
@@ -160,63 +158,15 @@ func recordingService(t testing.TB, db *platform.DB, prefix string) (*cases.Serv
 	return svc, rec, u.ID
 }
 
-// explain answers the plan q runs with: prepared, as the server sends it,
-// on a connection of db, whose prepared statements keep their generic plan
-// (platform.OpenDB), so the plan shows $n, not the values.
+// explain answers the plan q runs with on a connection of db: prepared, as
+// the server sends it, with its generic plan (platform.OpenDB).
 func explain(t testing.TB, db *sql.DB, q captured) string {
-	ctx := context.Background()
-	c, err := db.Conn(ctx)
+	c, err := db.Conn(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	if _, err := c.ExecContext(ctx, "PREPARE explained AS "+q.sql); err != nil {
-		t.Fatalf("PREPARE %s: %v", q.sql, err)
-	}
-	defer c.ExecContext(ctx, "DEALLOCATE explained")
-	lits := make([]string, len(q.args))
-	for i, a := range q.args {
-		lits[i] = literal(t, a)
-	}
-	query := "EXPLAIN EXECUTE explained"
-	if len(lits) > 0 {
-		query += "(" + strings.Join(lits, ", ") + ")"
-	}
-	rows, err := c.QueryContext(ctx, query)
-	if err != nil {
-		t.Fatalf("%s for %s: %v", query, q.sql, err)
-	}
-	defer rows.Close()
-	var b strings.Builder
-	for rows.Next() {
-		var line string
-		if err := rows.Scan(&line); err != nil {
-			t.Fatal(err)
-		}
-		b.WriteString(line + "\n")
-	}
-	return b.String()
-}
-
-// literal is a statement argument as an SQL literal of unknown type, which
-// Postgres reads as the type of the parameter it stands for.
-func literal(t testing.TB, v any) string {
-	if vl, ok := v.(driver.Valuer); ok {
-		var err error
-		if v, err = vl.Value(); err != nil {
-			t.Fatal(err)
-		}
-	}
-	switch x := v.(type) {
-	case nil:
-		return "NULL"
-	case time.Time:
-		return pq.QuoteLiteral(x.Format(time.RFC3339Nano))
-	case []byte:
-		return pq.QuoteLiteral(string(x))
-	default:
-		return pq.QuoteLiteral(fmt.Sprint(x))
-	}
+	return testkit.ExplainPrepared(t, c, q.sql, q.args...)
 }
 
 // benchDB is a database kept between benchmark runs, holding 1,000 lawyers

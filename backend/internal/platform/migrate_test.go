@@ -282,24 +282,9 @@ func TestOpenDB_PostgresKeepsOnePlanPerStatement(t *testing.T) {
 		if err := c.QueryRowContext(ctx, "SHOW plan_cache_mode").Scan(&mode); err != nil || mode != "force_generic_plan" {
 			t.Errorf("plan_cache_mode %q, %v; want force_generic_plan", mode, err)
 		}
-		if _, err := c.ExecContext(ctx, "PREPARE by_email AS SELECT id FROM users WHERE email = $1"); err != nil {
-			t.Fatal(err)
-		}
-		rows, err := c.QueryContext(ctx, "EXPLAIN EXECUTE by_email('a@example.co.ke')")
-		if err != nil {
-			t.Fatal(err)
-		}
-		var plan strings.Builder
-		for rows.Next() {
-			var line string
-			if err := rows.Scan(&line); err != nil {
-				t.Fatal(err)
-			}
-			plan.WriteString(line + "\n")
-		}
-		rows.Close()
-		if !strings.Contains(plan.String(), "$1") {
-			t.Errorf("planned for the value, not once:\n%s", plan.String())
+		plan := testkit.ExplainPrepared(t, c, "SELECT id FROM users WHERE email = $1", "a@example.co.ke")
+		if !strings.Contains(plan, "$1") {
+			t.Errorf("planned for the value, not once:\n%s", plan)
 		}
 	}
 }
