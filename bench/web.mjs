@@ -48,6 +48,8 @@ const { values: opt } = parseArgs({
     runs: { type: 'string', default: '3' },
     // A directory to keep each Lighthouse report in (what blocked the main thread, and when).
     reports: { type: 'string' },
+    // The pages Lighthouse measures (all three by default); one alone while working on it.
+    pages: { type: 'string', default: '/,/login,/dashboard' },
   },
 });
 if (!opt.url || !/^https?:\/\/(127\.0\.0\.1|localhost):\d+$/.test(opt.url)) {
@@ -313,7 +315,7 @@ try {
   await browser.close();
   const lh = [];
   if (parts.has('lighthouse')) {
-    for (const path of ['/', '/login', '/dashboard']) {
+    for (const path of opt.pages.split(',')) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
         log(`lighthouse ${path}, run ${i + 1} of ${RUNS}`);
