@@ -1,10 +1,10 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import {
   persistQueryClientRestore,
-  persistQueryClientSubscribe,
+  persistQueryClientSave,
   type PersistQueryClientOptions,
 } from '@tanstack/react-query-persist-client';
-import { createDiaryPersister } from './offline/persistence';
+import { createDiaryPersister, saveOnChange } from './offline/persistence';
 import { DIARY_MAX_AGE_MS } from './diaryAge';
 
 export { readDiaryAhead } from './offline/persistence';
@@ -56,9 +56,9 @@ export async function restoreDiary(options: PersistQueryClientOptions): Promise<
   }
 }
 
-/** Writes the diary to the device whenever the cache changes; answers the unsubscribe function. */
+/** Writes the diary to the device as the cache changes (saveOnChange); answers the unsubscribe function. */
 export function keepDiary(options: PersistQueryClientOptions): () => void {
-  return persistQueryClientSubscribe(options);
+  return saveOnChange(options.queryClient as unknown as QueryClient, () => void persistQueryClientSave(options).catch(() => undefined));
 }
 
 /** Removes the diary from the device. */

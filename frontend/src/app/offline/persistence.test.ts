@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
-import { createDiaryPersister, DIARY_KEY, pauseInFlight, readDiaryAhead, WRITE_EVERY_MS, type DiaryStorage, type StoredDiary } from './persistence';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { createDiaryPersister, DIARY_KEY, pauseInFlight, readDiaryAhead, saveOnChange, WRITE_EVERY_MS, type DiaryStorage, type StoredDiary } from './persistence';
 
 function memory(): DiaryStorage & { map: Map<string, StoredDiary> } {
   const map = new Map<string, StoredDiary>();
@@ -92,43 +93,76 @@ describe('the diary kept on the device', () => {
     const state = pauseInFlight(client([mutation('pending', false), mutation('pending', true)]).clientState);
     expect(state.mutations.map((m) => m.state.isPaused)).toEqual([true, true]);
   });
+});
 
-  it('writes the queries at most once a second, the last change always, and an outcome at once', async () => {
+describe('when the diary is saved', () => {
+  function watched() {
+    const queries = new QueryClient();
+    const save = vi.fn();
+    const stop = saveOnChange(queries, save);
+    return { queries, save, stop };
+  }
+
+  it('saves the queries at most once a second, the last change always', async () => {
     vi.useFakeTimers();
     try {
-      const storage = memory();
-      let writes = 0;
-      storage.set = (k, v) => {
-        writes++;
-        storage.map.set(k, v);
-        return Promise.resolve();
-      };
-      const persister = createDiaryPersister(() => 'u1', storage);
-      await persister.persistClient(client([], 1));
-      for (let t = 2; t <= 50; t++) await persister.persistClient(client([], t));
-      expect(writes).toBe(1);
+      const { queries, save, stop } = watched();
+      // What the prefetch does for a lawyer with 500 cases: one save, not one per change.
+      for (let i = 0; i < 500; i++) queries.setQueryData(['case', i], { id: i });
+      expect(save).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(WRITE_EVERY_MS);
-      expect(writes).toBe(2);
-      expect(storage.map.get(DIARY_KEY)?.client.timestamp).toBe(50);
-      // An outcome queued offline is on the device before the call returns.
-      await persister.persistClient(client([mutation('pending', true)], 51));
-      expect(writes).toBe(3);
-      expect(storage.map.get(DIARY_KEY)?.client.clientState.mutations).toHaveLength(1);
+      expect(save).toHaveBeenCalledTimes(1);
+      queries.setQueryData(['case', 1], { id: 1, changed: true });
+      await vi.advanceTimersByTimeAsync(WRITE_EVERY_MS);
+      expect(save).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(10 * WRITE_EVERY_MS);
+      expect(save).toHaveBeenCalledTimes(2);
+      stop();
     } finally {
       vi.useRealTimers();
     }
   });
 
-  it('does not write a change handed over before the sign-out', async () => {
+  it('saves an outcome queued offline at once', async () => {
     vi.useFakeTimers();
     try {
-      const storage = memory();
-      const persister = createDiaryPersister(() => 'u1', storage);
-      await persister.persistClient(client([], 1));
-      await persister.persistClient(client([], 2));
-      await persister.removeClient();
+      const { queries, save, stop } = watched();
+      onlineManager.setOnline(false);
+      void queries.getMutationCache().build(queries, { mutationKey: ['recordActivity'], mutationFn: () => Promise.resolve() }).execute({});
+      await vi.advanceTimersByTimeAsync(0);
+      expect(save).toHaveBeenCalled();
+      stop();
+    } finally {
+      onlineManager.setOnline(true);
+      vi.useRealTimers();
+    }
+  });
+
+  it('saves a change waiting for its second at once when the app goes to the background', async () => {
+    vi.useFakeTimers();
+    const hidden = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    try {
+      const { queries, save, stop } = watched();
+      queries.setQueryData(['case', 1], { id: 1 });
+      hidden.mockReturnValue('hidden');
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(save).toHaveBeenCalledTimes(1);
       await vi.advanceTimersByTimeAsync(WRITE_EVERY_MS);
-      expect(storage.map.size).toBe(0);
+      expect(save).toHaveBeenCalledTimes(1);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('saves nothing once stopped (sign-out)', async () => {
+    vi.useFakeTimers();
+    try {
+      const { queries, save, stop } = watched();
+      queries.setQueryData(['case', 1], { id: 1 });
+      stop();
+      await vi.advanceTimersByTimeAsync(WRITE_EVERY_MS);
+      expect(save).not.toHaveBeenCalled();
     } finally {
       vi.useRealTimers();
     }

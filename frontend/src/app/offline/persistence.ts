@@ -1,5 +1,5 @@
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
-import type { DehydratedState } from '@tanstack/react-query';
+import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import { del, get, set } from 'idb-keyval';
 
 /** The IndexedDB key (idb-keyval's default store) that holds the diary kept on the device. */
@@ -63,61 +63,63 @@ export function pauseInFlight(state: DehydratedState): DehydratedState {
 /** The queries' changes are written at most this often (the outcomes waiting to send, at once). */
 export const WRITE_EVERY_MS = 1000;
 
-/** What changes when an outcome is queued, sent, paused or failed. */
-function mutationsSignature(state: DehydratedState): string {
-  return JSON.stringify(state.mutations.map((m) => [m.state.status, m.state.isPaused, m.state.submittedAt, m.state.failureCount]));
+/** The cache events that change what would be written (not an observer coming or going). */
+const changes = new Set(['added', 'removed', 'updated']);
+
+/**
+ * Calls save when the cache changes: at once for a change of the outcomes waiting to send, so
+ * nothing typed is lost; for the queries at most once every WRITE_EVERY_MS, the last change
+ * always, and at once when the app goes to the background. Answers the unsubscribe function.
+ *
+ * Each save dehydrates the whole cache, so it is the save, not only the write, that must not
+ * follow every change: TanStack's own subscription saves on each, and the diary's prefetch (a
+ * summary for every case, two changes each) dehydrated a 500-case cache a thousand times in one
+ * task, 1.2 s of a phone's main thread on the first visit (issue 17).
+ */
+export function saveOnChange(client: QueryClient, save: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const now = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    save();
+  };
+  const soon = () => {
+    timer ??= setTimeout(now, WRITE_EVERY_MS);
+  };
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden' && timer !== undefined) now();
+  };
+  const stopQueries = client.getQueryCache().subscribe((e) => {
+    if (changes.has(e.type)) soon();
+  });
+  const stopMutations = client.getMutationCache().subscribe((e) => {
+    if (changes.has(e.type)) now();
+  });
+  document.addEventListener('visibilitychange', onHidden);
+  return () => {
+    clearTimeout(timer);
+    stopQueries();
+    stopMutations();
+    document.removeEventListener('visibilitychange', onHidden);
+  };
 }
 
 /**
  * The TanStack Query persister of the diary. It keeps the cache of the signed-in user only:
  * nothing is written while nobody is signed in (and what was there is wiped), and a diary written
  * for another user is wiped instead of restored. Values go to IndexedDB as structured clones, so
- * protobuf messages (bigint seconds, Sets of days) come back as they were, without JSON.
- *
- * TanStack Query hands the whole cache over on every change of every query: writing each (a
- * structured clone of the whole diary on the main thread) cost a phone seconds while the diary
- * was fetched (issue 17). A change of the outcomes waiting to send is written at once, so nothing
- * typed is lost; other changes at most once every WRITE_EVERY_MS, the last one always, and at once
- * when the app goes to the background.
+ * protobuf messages (bigint seconds, Sets of days) come back as they were, without JSON. How often
+ * it is handed the cache is saveOnChange's business.
  */
 export function createDiaryPersister(currentUserId: () => string | null, storage: DiaryStorage = idbStorage): Persister {
-  let pending: StoredDiary | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let writtenMutations: string | undefined;
-
-  const cancel = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    pending = undefined;
-  };
-  const flush = async () => {
-    const diary = pending;
-    cancel();
-    // A cache handed over before a sign-out or a change of user is not theirs to keep.
-    if (diary?.userId !== currentUserId()) return;
-    writtenMutations = mutationsSignature(diary.client.clientState);
-    await storage.set(DIARY_KEY, { userId: diary.userId, client: { ...diary.client, clientState: pauseInFlight(diary.client.clientState) } });
-  };
-  if (typeof document !== 'undefined') {
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') void flush();
-    });
-  }
-
   return {
     async persistClient(client) {
       const userId = currentUserId();
       if (!userId) {
-        cancel();
         await storage.del(DIARY_KEY);
         return;
       }
-      pending = { userId, client };
-      if (mutationsSignature(client.clientState) !== writtenMutations) {
-        await flush();
-        return;
-      }
-      timer ??= setTimeout(() => void flush(), WRITE_EVERY_MS);
+      await storage.set(DIARY_KEY, { userId, client: { ...client, clientState: pauseInFlight(client.clientState) } });
     },
     async restoreClient() {
       const stored = await (takeReadAhead(storage) ?? storage.get(DIARY_KEY));
@@ -130,7 +132,6 @@ export function createDiaryPersister(currentUserId: () => string | null, storage
       return stored.client;
     },
     async removeClient() {
-      cancel();
       await storage.del(DIARY_KEY);
     },
   };
