@@ -17,19 +17,22 @@ const m = CaseService.method;
 
 /**
  * The last outcome recorded on each of these cases (the newest activity with one), by case
- * number: undefined while loading, '' when none. For the few sittings of a day, one small
- * request each, under the same key as the case page's activities.
+ * number: undefined while loading, '' when none, null when it cannot be known now (the call
+ * failed, or waits for a signal with nothing kept on the device). For the few sittings of a day,
+ * one small request each, under the same key as the case page's activities.
  */
-export function useLastOutcomes(caseIds: string[]): Record<string, string | undefined> {
+export function useLastOutcomes(caseIds: string[]): Record<string, string | null | undefined> {
   const transport = useTransport();
   const unique = [...new Set(caseIds)];
   const results = useQueries({
     queries: unique.map((caseId) => createQueryOptions(m.listCaseActivities, { caseId }, { transport })),
   });
-  const outcomes: Record<string, string | undefined> = {};
+  const outcomes: Record<string, string | null | undefined> = {};
   results.forEach((r, i) => {
     const caseId = unique[i];
-    if (caseId !== undefined) outcomes[caseId] = r.data ? (r.data.activities.find((a) => a.outcome.trim() !== '')?.outcome ?? '') : undefined;
+    if (caseId === undefined) return;
+    if (r.data) outcomes[caseId] = r.data.activities.find((a) => a.outcome.trim() !== '')?.outcome ?? '';
+    else outcomes[caseId] = r.isError || r.fetchStatus === 'paused' ? null : undefined;
   });
   return outcomes;
 }

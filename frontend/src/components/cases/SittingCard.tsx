@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Case } from '@gen/kesi/v1/case_pb';
 import { formatDate } from '@/lib/dates';
@@ -27,8 +27,8 @@ export function SittingCard({
 }: {
   c: Case;
   showDate: boolean;
-  /** Undefined while unknown; '' when none was recorded. */
-  lastOutcome?: string;
+  /** '' when none was recorded; undefined while loading; null when it cannot be known now. */
+  lastOutcome?: string | null;
   onRecord: () => void;
   /** Who of the firm attends this sitting, when it was assigned. */
   attending?: { attendedBy: string; assignedBy: string } | null;
@@ -64,10 +64,18 @@ export function SittingCard({
             {SITTING_TEXT.attending(attending.attendedBy, attending.assignedBy)}
           </Text>
         )}
-        {lastOutcome !== undefined && (
-          <Text size="sm" c={lastOutcome ? undefined : 'dimmed'}>
-            {lastOutcome ? `${SITTING_TEXT.lastOutcome}: ${lastOutcome}` : SITTING_TEXT.noOutcome}
-          </Text>
+        {lastOutcome === undefined ? (
+          // The line's room is kept while the outcome loads: a card that grew when it came pushed
+          // the cards below it down (Lighthouse's layout shift on the dashboard, issue 17).
+          <Skeleton width="60%" data-testid="last-outcome-loading">
+            <Text size="sm">{SITTING_TEXT.lastOutcome}</Text>
+          </Skeleton>
+        ) : (
+          lastOutcome !== null && (
+            <Text size="sm" c={lastOutcome ? undefined : 'dimmed'}>
+              {lastOutcome ? `${SITTING_TEXT.lastOutcome}: ${lastOutcome}` : SITTING_TEXT.noOutcome}
+            </Text>
+          )
         )}
         <Group justify="flex-end" mt={4}>
           <Button size="sm" onClick={onRecord} aria-label={`${SITTING_TEXT.record} for ${c.caseId}`}>
