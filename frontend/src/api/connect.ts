@@ -1,14 +1,9 @@
 import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import type { Client, Interceptor, Transport } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-web';
-import { fromJson, toJsonString, type DescService, type JsonValue } from '@bufbuild/protobuf';
+import { fromJson, toJsonString, type JsonValue } from '@bufbuild/protobuf';
 import { addStaticKeyToTransport, TransportProvider, useTransport as useProvidedTransport } from '@connectrpc/connect-query';
-import { AffiliateService } from '@gen/kesi/v1/affiliate_pb';
 import { AuthService } from '@gen/kesi/v1/auth_pb';
-import { BillingService } from '@gen/kesi/v1/billing_pb';
-import { CaseService } from '@gen/kesi/v1/case_pb';
-import { ClientService } from '@gen/kesi/v1/client_pb';
-import { DocumentService } from '@gen/kesi/v1/document_pb';
 import { takeEarlyAnswer } from './early';
 import { SESSION_EXPIRED_EVENT, TOKEN_REFRESHED_EVENT } from './events';
 
@@ -169,14 +164,11 @@ export function useTransport(): Transport {
   return useProvidedTransport();
 }
 
-const client =
-  <S extends DescService>(service: S) =>
-  (t: Transport = transport): Client<S> =>
-    createClient(service, t);
-
-export const authClient = client(AuthService);
-export const caseClient = client(CaseService);
-export const clientClient = client(ClientService);
-export const documentClient = client(DocumentService);
-export const billingClient = client(BillingService);
-export const affiliateClient = client(AffiliateService);
+/**
+ * The session's own calls, outside connect-query (the session store and the documents' download).
+ * Every other call goes through connect-query's hooks with its method descriptor, so no other
+ * service's client is made here: each would bring its whole file descriptor into the first load.
+ */
+export function authClient(t: Transport = transport): Client<typeof AuthService> {
+  return createClient(AuthService, t);
+}
