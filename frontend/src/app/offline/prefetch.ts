@@ -2,14 +2,9 @@ import { create, type DescMessage, type DescMethodUnary, type MessageInitShape }
 import type { Transport } from '@connectrpc/connect';
 import { callUnaryMethod, createQueryOptions } from '@connectrpc/connect-query';
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  CaseService,
-  GetCaseByCaseIdResponseSchema,
-  ListScheduledCasesResponseSchema,
-  type Case,
-} from '@gen/kesi/v1/case_pb';
+import { CaseService, ListScheduledCasesResponseSchema, type Case } from '@gen/kesi/v1/case_pb';
 import { transport as appTransport } from '@/api/connect';
-import { callKey, setCallData } from '@/api/keys';
+import { setCallData } from '@/api/keys';
 import { fromIsoDate, toIsoDate, todayIsoDate } from '@/lib/dates';
 
 const m = CaseService.method;
@@ -36,15 +31,16 @@ export function sittingsByDay(rows: readonly Case[], start: string, days: number
 /**
  * Fills the cache with what an advocate needs at court without signal, right after sign-in (and
  * on each start with signal): today, this week, the next 14 days of sittings day by day, every
- * case's summary, and the activities of today's cases. Four calls plus one per case of today;
- * each answer lands under the key the screens read (connect-query's key for their call and
- * input), so they paint from it offline.
+ * case's summary (the list of all cases, which the case page paints from: useCase), and the
+ * activities of today's cases. Four calls plus one per case of today; each answer lands under the
+ * key the screens read (connect-query's key for their call and input), so they paint from it
+ * offline.
  */
 export async function prefetchDiary(client: QueryClient, today: string = todayIsoDate(), transport: Transport = appTransport): Promise<void> {
   const query = <I extends DescMessage, O extends DescMessage>(schema: DescMethodUnary<I, O>, input: MessageInitShape<I>) =>
     client.query(createQueryOptions(schema, input, { transport }));
   const end = addDays(today, DAYS_AHEAD);
-  const [todays, , all, ahead] = await Promise.all([
+  const [todays, , , ahead] = await Promise.all([
     query(m.listScheduledCases, { date: fromIsoDate(today) }),
     query(m.listWeekCases, {}),
     query(m.listCases, {}),
@@ -53,10 +49,6 @@ export async function prefetchDiary(client: QueryClient, today: string = todayIs
   for (const [day, cases] of sittingsByDay(ahead.cases, today, DAYS_AHEAD)) {
     if (day === today) continue; // today's own answer is in already
     setCallData(client, m.listScheduledCases, { date: fromIsoDate(day) }, create(ListScheduledCasesResponseSchema, { cases }), transport);
-  }
-  for (const c of all.cases) {
-    const key = callKey(m.getCaseByCaseId, { caseId: c.caseId }, transport);
-    if (client.getQueryData(key) === undefined) client.setQueryData(key, create(GetCaseByCaseIdResponseSchema, { case: c }));
   }
   await Promise.all(todays.cases.map((c) => query(m.listCaseActivities, { caseId: c.caseId })));
 }

@@ -10,7 +10,7 @@ import {
   type ListCasesResponse,
 } from '@gen/kesi/v1/case_pb';
 import { useTransport } from '@/api/connect';
-import { serviceKey } from '@/api/keys';
+import { callKey, serviceKey } from '@/api/keys';
 import { useListFreshness } from '@/hooks/useListFreshness';
 
 export {
@@ -36,13 +36,26 @@ export function useCases() {
   return useQuery(m.listCases, {}, { select: casesOf, ...useListFreshness(), retry: 1 });
 }
 
-/** One case by its court number; a case passed as navigation state paints first. */
+/**
+ * One case by its court number. A case never asked for starts from its row in the list of all
+ * cases, dated as that list (TanStack's initial data from the cache): the diary keeps the list on
+ * the device, so any case opens without signal (issue 17) without keeping a second copy of every
+ * case. A case passed as navigation state paints first otherwise.
+ */
 export function useCase(caseId: string, initial?: Case) {
+  const queryClient = useQueryClient();
+  const transport = useTransport();
+  const listKey = callKey(m.listCases, {}, transport);
   return useQuery(
     m.getCaseByCaseId,
     { caseId },
     {
       select: caseOf,
+      initialData: () => {
+        const row = queryClient.getQueryData(listKey)?.cases.find((c) => c.caseId === caseId);
+        return row && create(GetCaseByCaseIdResponseSchema, { case: row });
+      },
+      initialDataUpdatedAt: () => queryClient.getQueryState(listKey)?.dataUpdatedAt,
       placeholderData: initial?.caseId === caseId ? create(GetCaseByCaseIdResponseSchema, { case: initial }) : undefined,
       retry: 1,
     },
