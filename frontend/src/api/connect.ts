@@ -166,8 +166,7 @@ export function useTransport(): Transport {
 
 /**
  * The session's own calls, outside connect-query (the session store and the documents' download).
- * Every other call goes through connect-query's hooks with its method descriptor, so no other
- * service's client is made here: each would bring its whole file descriptor into the first load.
+ * Every other call goes through connect-query's hooks with its method descriptor.
  */
 export function authClient(t: Transport = transport): Client<typeof AuthService> {
   return createClient(AuthService, t);
