@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { createDiaryPersister, DIARY_KEY, pauseInFlight, readDiaryAhead, saveOnChange, WRITE_EVERY_MS, type DiaryStorage, type StoredDiary } from './persistence';
@@ -96,75 +96,55 @@ describe('the diary kept on the device', () => {
 });
 
 describe('when the diary is saved', () => {
-  function watched() {
-    const queries = new QueryClient();
-    const save = vi.fn();
-    const stop = saveOnChange(queries, save);
-    return { queries, save, stop };
-  }
+  let queries: QueryClient;
+  let save: Mock<() => void>;
+  let stop: () => void;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    queries = new QueryClient();
+    save = vi.fn<() => void>();
+    stop = saveOnChange(queries, save);
+  });
+  afterEach(() => {
+    stop();
+    onlineManager.setOnline(true);
+    vi.useRealTimers();
+  });
 
   it('saves the queries at most once a second, the last change always', async () => {
-    vi.useFakeTimers();
-    try {
-      const { queries, save, stop } = watched();
-      // What the prefetch does for a lawyer with 500 cases: one save, not one per change.
-      for (let i = 0; i < 500; i++) queries.setQueryData(['case', i], { id: i });
-      expect(save).not.toHaveBeenCalled();
-      await vi.advanceTimersByTimeAsync(WRITE_EVERY_MS);
-      expect(save).toHaveBeenCalledTimes(1);
-      queries.setQueryData(['case', 1], { id: 1, changed: true });
-      await vi.advanceTimersByTimeAsync(WRITE_EVERY_MS);
-      expect(save).toHaveBeenCalledTimes(2);
-      await vi.advanceTimersByTimeAsync(10 * WRITE_EVERY_MS);
-      expect(save).toHaveBeenCalledTimes(2);
-      stop();
-    } finally {
-      vi.useRealTimers();
-    }
+    // What the prefetch does for a lawyer with 500 cases: one save, not one per change.
+    for (let i = 0; i < 500; i++) queries.setQueryData(['case', i], { id: i });
+    expect(save).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(WRITE_EVERY_MS);
+    expect(save).toHaveBeenCalledTimes(1);
+    queries.setQueryData(['case', 1], { id: 1, changed: true });
+    await vi.advanceTimersByTimeAsync(WRITE_EVERY_MS);
+    expect(save).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(10 * WRITE_EVERY_MS);
+    expect(save).toHaveBeenCalledTimes(2);
   });
 
   it('saves an outcome queued offline at once', async () => {
-    vi.useFakeTimers();
-    try {
-      const { queries, save, stop } = watched();
-      onlineManager.setOnline(false);
-      void queries.getMutationCache().build(queries, { mutationKey: ['recordActivity'], mutationFn: () => Promise.resolve() }).execute({});
-      await vi.advanceTimersByTimeAsync(0);
-      expect(save).toHaveBeenCalled();
-      stop();
-    } finally {
-      onlineManager.setOnline(true);
-      vi.useRealTimers();
-    }
+    onlineManager.setOnline(false);
+    void queries.getMutationCache().build(queries, { mutationKey: ['recordActivity'], mutationFn: () => Promise.resolve() }).execute({});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(save).toHaveBeenCalled();
   });
 
   it('saves a change waiting for its second at once when the app goes to the background', async () => {
-    vi.useFakeTimers();
     const hidden = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
-    try {
-      const { queries, save, stop } = watched();
-      queries.setQueryData(['case', 1], { id: 1 });
-      hidden.mockReturnValue('hidden');
-      document.dispatchEvent(new Event('visibilitychange'));
-      expect(save).toHaveBeenCalledTimes(1);
-      await vi.advanceTimersByTimeAsync(WRITE_EVERY_MS);
-      expect(save).toHaveBeenCalledTimes(1);
-      stop();
-    } finally {
-      vi.useRealTimers();
-    }
+    queries.setQueryData(['case', 1], { id: 1 });
+    hidden.mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(save).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(WRITE_EVERY_MS);
+    expect(save).toHaveBeenCalledTimes(1);
   });
 
   it('saves nothing once stopped (sign-out)', async () => {
-    vi.useFakeTimers();
-    try {
-      const { queries, save, stop } = watched();
-      queries.setQueryData(['case', 1], { id: 1 });
-      stop();
-      await vi.advanceTimersByTimeAsync(WRITE_EVERY_MS);
-      expect(save).not.toHaveBeenCalled();
-    } finally {
-      vi.useRealTimers();
-    }
+    queries.setQueryData(['case', 1], { id: 1 });
+    stop();
+    await vi.advanceTimersByTimeAsync(WRITE_EVERY_MS);
+    expect(save).not.toHaveBeenCalled();
   });
 });
