@@ -49,15 +49,15 @@ func (h *Handler) ListCases(ctx context.Context, req *connect.Request[kesiv1.Lis
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	cs, more, err := h.svc.List(ctx, owner(ctx), page)
+	mask, err := parseReadMask(req.Msg.ReadMask)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	out := make([]*kesiv1.Case, len(cs))
-	for i, c := range cs {
-		out[i] = ToProto(c)
+	cs, more, err := h.svc.List(ctx, owner(ctx), page, mask.parts())
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
 	}
-	return connect.NewResponse(&kesiv1.ListCasesResponse{Cases: out, NextPageToken: page.NextToken(more)}), nil
+	return connect.NewResponse(&kesiv1.ListCasesResponse{Cases: mask.cases(cs), NextPageToken: page.NextToken(more)}), nil
 }
 
 // GetCase implements kesiv1connect.CaseServiceHandler.
@@ -66,20 +66,28 @@ func (h *Handler) GetCase(ctx context.Context, req *connect.Request[kesiv1.GetCa
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	c, err := h.svc.Get(ctx, owner(ctx), id)
+	mask, err := parseReadMask(req.Msg.ReadMask)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	return connect.NewResponse(&kesiv1.GetCaseResponse{Case: ToProto(c)}), nil
+	c, err := h.svc.GetParts(ctx, owner(ctx), id, mask.parts())
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.GetCaseResponse{Case: mask.apply(ToProto(c))}), nil
 }
 
 // GetCaseByCaseId implements kesiv1connect.CaseServiceHandler.
 func (h *Handler) GetCaseByCaseId(ctx context.Context, req *connect.Request[kesiv1.GetCaseByCaseIdRequest]) (*connect.Response[kesiv1.GetCaseByCaseIdResponse], error) {
-	c, err := h.svc.GetByCaseID(ctx, owner(ctx), req.Msg.CaseId)
+	mask, err := parseReadMask(req.Msg.ReadMask)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	return connect.NewResponse(&kesiv1.GetCaseByCaseIdResponse{Case: ToProto(c)}), nil
+	c, err := h.svc.GetByCaseID(ctx, owner(ctx), req.Msg.CaseId, mask.parts())
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.GetCaseByCaseIdResponse{Case: mask.apply(ToProto(c))}), nil
 }
 
 // CreateCase implements kesiv1connect.CaseServiceHandler.
@@ -186,21 +194,29 @@ func (h *Handler) ListScheduledCases(ctx context.Context, req *connect.Request[k
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	rows, err := h.svc.Scheduled(ctx, owner(ctx), day)
+	mask, err := parseReadMask(req.Msg.ReadMask)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	return connect.NewResponse(&kesiv1.ListScheduledCasesResponse{Cases: entriesToProto(rows), Entries: calendarToProto(rows)}), nil
+	rows, err := h.svc.Scheduled(ctx, owner(ctx), day, mask.parts())
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.ListScheduledCasesResponse{Cases: entriesToProto(rows, mask), Entries: calendarToProto(rows, mask)}), nil
 }
 
 // ListWeekCases implements kesiv1connect.CaseServiceHandler.
 func (h *Handler) ListWeekCases(ctx context.Context, req *connect.Request[kesiv1.ListWeekCasesRequest]) (*connect.Response[kesiv1.ListWeekCasesResponse], error) {
-	monday, sunday, rows, err := h.svc.Week(ctx, owner(ctx))
+	mask, err := parseReadMask(req.Msg.ReadMask)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	monday, sunday, rows, err := h.svc.Week(ctx, owner(ctx), mask.parts())
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
 	return connect.NewResponse(&kesiv1.ListWeekCasesResponse{
-		Start: DateToProto(monday), End: DateToProto(sunday), Cases: entriesToProto(rows), Entries: calendarToProto(rows),
+		Start: DateToProto(monday), End: DateToProto(sunday), Cases: entriesToProto(rows, mask), Entries: calendarToProto(rows, mask),
 	}), nil
 }
 
@@ -214,33 +230,41 @@ func (h *Handler) ListCasesBetween(ctx context.Context, req *connect.Request[kes
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	rows, err := h.svc.Between(ctx, owner(ctx), start, end)
+	mask, err := parseReadMask(req.Msg.ReadMask)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	return connect.NewResponse(&kesiv1.ListCasesBetweenResponse{Cases: entriesToProto(rows), Entries: calendarToProto(rows)}), nil
+	rows, err := h.svc.Between(ctx, owner(ctx), start, end, mask.parts())
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	return connect.NewResponse(&kesiv1.ListCasesBetweenResponse{Cases: entriesToProto(rows, mask), Entries: calendarToProto(rows, mask)}), nil
 }
 
 // ListReportCases implements kesiv1connect.CaseServiceHandler.
 func (h *Handler) ListReportCases(ctx context.Context, req *connect.Request[kesiv1.ListReportCasesRequest]) (*connect.Response[kesiv1.ListReportCasesResponse], error) {
-	start, end, rows, err := h.svc.Report(ctx, owner(ctx))
+	mask, err := parseReadMask(req.Msg.ReadMask)
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
+	}
+	start, end, rows, err := h.svc.Report(ctx, owner(ctx), mask.parts())
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
 	return connect.NewResponse(&kesiv1.ListReportCasesResponse{
-		Start: DateToProto(start), End: DateToProto(end), Cases: entriesToProto(rows), Entries: calendarToProto(rows),
+		Start: DateToProto(start), End: DateToProto(end), Cases: entriesToProto(rows, mask), Entries: calendarToProto(rows, mask),
 	}), nil
 }
 
 // ListCasesNeedingUpdate implements kesiv1connect.CaseServiceHandler.
 func (h *Handler) ListCasesNeedingUpdate(ctx context.Context, req *connect.Request[kesiv1.ListCasesNeedingUpdateRequest]) (*connect.Response[kesiv1.ListCasesNeedingUpdateResponse], error) {
-	nu, err := h.svc.NeedingUpdate(ctx, owner(ctx))
+	mask, err := parseReadMask(req.Msg.ReadMask)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	out := make([]*kesiv1.Case, len(nu.Cases))
-	for i, c := range nu.Cases {
-		out[i] = ToProto(c)
+	nu, err := h.svc.NeedingUpdate(ctx, owner(ctx), mask.parts())
+	if err != nil {
+		return nil, errs.ToConnect(ctx, err)
 	}
 	return connect.NewResponse(&kesiv1.ListCasesNeedingUpdateResponse{
 		Stats: &kesiv1.CaseUpdateStats{
@@ -248,7 +272,7 @@ func (h *Handler) ListCasesNeedingUpdate(ctx context.Context, req *connect.Reque
 			Notification:  int32(nu.Notification),
 			Total:         int32(len(nu.Cases)),
 		},
-		Cases: out,
+		Cases: mask.cases(nu.Cases),
 	}), nil
 }
 
@@ -311,25 +335,25 @@ func ActivityToProto(c Case, a Sitting) *kesiv1.Activity {
 }
 
 // entriesToProto writes calendar rows: each case with the date, time and
-// kind of the sitting the row stands for.
-func entriesToProto(rows []Entry) []*kesiv1.Case {
+// kind of the sitting the row stands for, masked.
+func entriesToProto(rows []Entry, mask readMask) []*kesiv1.Case {
 	out := make([]*kesiv1.Case, len(rows))
 	for i, r := range rows {
 		c := ToProto(r.Case)
 		c.ActivityDate = DateToProto(r.Sitting.Date)
 		c.Time = r.Sitting.Time
 		c.Activity = r.Sitting.Kind
-		out[i] = c
+		out[i] = mask.apply(c)
 	}
 	return out
 }
 
 // calendarToProto writes calendar rows as entries: the case as it is (its
-// own next date) and the sitting the row stands for.
-func calendarToProto(rows []Entry) []*kesiv1.CalendarEntry {
+// own next date), masked, and the sitting the row stands for.
+func calendarToProto(rows []Entry, mask readMask) []*kesiv1.CalendarEntry {
 	out := make([]*kesiv1.CalendarEntry, len(rows))
 	for i, r := range rows {
-		out[i] = &kesiv1.CalendarEntry{Case: ToProto(r.Case), Sitting: ActivityToProto(r.Case, r.Sitting)}
+		out[i] = &kesiv1.CalendarEntry{Case: mask.apply(ToProto(r.Case)), Sitting: ActivityToProto(r.Case, r.Sitting)}
 	}
 	return out
 }

@@ -1,15 +1,19 @@
 package cases_test
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
 
 	"connectrpc.com/connect"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/genproto/googleapis/type/date"
 	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
 	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/backend/internal/testkit"
+	"github.com/kesihq/kesi/ent/civil"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 )
 
@@ -126,4 +130,149 @@ func TestStatusCode(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestReadMask: a read mask (AIP-157) answers the fields it names and
+// leaves the others unset, in every case read and in both halves of a
+// calendar answer (the sittings of entries stay whole); no mask or "*"
+// answers a case whole, client links included; a path that is not a field
+// of Case is refused, naming read_mask.
+func TestReadMask(t *testing.T) {
+	t.Parallel()
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		law := srv.Lawyer(t)
+		now := civil.DateOf(srv.Clock.Now().In(testkit.Nairobi))
+		today := &date.Date{Year: int32(now.Year), Month: int32(now.Month), Day: int32(now.Day)}
+		c := create(t, law, withActivity("MCCC/E31/2025", "Hearing", today, "09:00"))
+		cl, err := law.Clients().CreateClient(ctx, connect.NewRequest(&kesiv1.CreateClientRequest{Client: &kesiv1.ClientFields{Fullname: "Achieng Otieno", PhoneNumber: "0712345678"}}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := law.Clients().LinkClientCase(ctx, connect.NewRequest(&kesiv1.LinkClientCaseRequest{ClientId: cl.Msg.Client.Id, CaseId: c.Id})); err != nil {
+			t.Fatal(err)
+		}
+		mask := func(paths ...string) *fieldmaskpb.FieldMask { return &fieldmaskpb.FieldMask{Paths: paths} }
+		// What a masked case holds: its number, its client links, its parties.
+		shape := func(k *kesiv1.Case) string {
+			return fmt.Sprintf("id=%t case_id=%q parties=%q clients=%d created=%t", k.GetId() != "", k.GetCaseId(), k.GetParties(), len(k.GetClientIds()), k.GetCreatedAt() != nil)
+		}
+		whole := `id=true case_id="MCCC/E31/2025" parties="Wanjiru Holdings Ltd v Otieno" clients=1 created=true`
+		number := `id=false case_id="MCCC/E31/2025" parties="" clients=0 created=false`
+		numberAndClients := `id=false case_id="MCCC/E31/2025" parties="" clients=1 created=false`
+
+		reads := []struct {
+			name string
+			read func(m *fieldmaskpb.FieldMask) ([]*kesiv1.Case, error)
+		}{
+			{"ListCases", func(m *fieldmaskpb.FieldMask) ([]*kesiv1.Case, error) {
+				res, err := msgOf(law.Cases().ListCases(ctx, connect.NewRequest(&kesiv1.ListCasesRequest{ReadMask: m})))
+				return res.GetCases(), err
+			}},
+			{"GetCase", func(m *fieldmaskpb.FieldMask) ([]*kesiv1.Case, error) {
+				res, err := msgOf(law.Cases().GetCase(ctx, connect.NewRequest(&kesiv1.GetCaseRequest{Id: c.Id, ReadMask: m})))
+				return []*kesiv1.Case{res.GetCase()}, err
+			}},
+			{"GetCaseByCaseId", func(m *fieldmaskpb.FieldMask) ([]*kesiv1.Case, error) {
+				res, err := msgOf(law.Cases().GetCaseByCaseId(ctx, connect.NewRequest(&kesiv1.GetCaseByCaseIdRequest{CaseId: c.CaseId, ReadMask: m})))
+				return []*kesiv1.Case{res.GetCase()}, err
+			}},
+			{"ListScheduledCases", func(m *fieldmaskpb.FieldMask) ([]*kesiv1.Case, error) {
+				res, err := msgOf(law.Cases().ListScheduledCases(ctx, connect.NewRequest(&kesiv1.ListScheduledCasesRequest{Date: today, ReadMask: m})))
+				return calendarCases(t, res.GetCases(), res.GetEntries()), err
+			}},
+			{"ListWeekCases", func(m *fieldmaskpb.FieldMask) ([]*kesiv1.Case, error) {
+				res, err := msgOf(law.Cases().ListWeekCases(ctx, connect.NewRequest(&kesiv1.ListWeekCasesRequest{ReadMask: m})))
+				return calendarCases(t, res.GetCases(), res.GetEntries()), err
+			}},
+			{"ListCasesBetween", func(m *fieldmaskpb.FieldMask) ([]*kesiv1.Case, error) {
+				res, err := msgOf(law.Cases().ListCasesBetween(ctx, connect.NewRequest(&kesiv1.ListCasesBetweenRequest{Start: today, End: today, ReadMask: m})))
+				return calendarCases(t, res.GetCases(), res.GetEntries()), err
+			}},
+			{"ListReportCases", func(m *fieldmaskpb.FieldMask) ([]*kesiv1.Case, error) {
+				res, err := msgOf(law.Cases().ListReportCases(ctx, connect.NewRequest(&kesiv1.ListReportCasesRequest{ReadMask: m})))
+				return calendarCases(t, res.GetCases(), res.GetEntries()), err
+			}},
+		}
+		for _, r := range reads {
+			for _, tc := range []struct {
+				mask *fieldmaskpb.FieldMask
+				want string
+			}{
+				{nil, whole},
+				{mask(), whole},
+				{mask("*"), whole},
+				{mask("case_id", "*"), whole},
+				{mask("case_id"), number},
+				{mask("client_ids", "case_id"), numberAndClients},
+			} {
+				got, err := r.read(tc.mask)
+				if err != nil {
+					t.Fatalf("%s with read_mask %v: %v", r.name, tc.mask.GetPaths(), err)
+				}
+				if len(got) == 0 || shape(got[0]) != tc.want {
+					t.Errorf("%s with read_mask %v = %v, want one case %s", r.name, tc.mask.GetPaths(), got, tc.want)
+				}
+			}
+			for _, bad := range []string{"clients", "owner_id", "filing_date.year", "", "case_id\x00", "kesi.v1.Case.case_id", "CaseId"} {
+				_, err := r.read(mask("case_id", bad))
+				wantViolation(t, fmt.Sprintf("%s with read_mask %q", r.name, bad), err, "read_mask")
+			}
+		}
+
+		// The cases needing an update: a sitting gone by without an outcome.
+		past := now.AddDays(-3)
+		create(t, law, withActivity("MCCC/E32/2025", "Mention", &date.Date{Year: int32(past.Year), Month: int32(past.Month), Day: int32(past.Day)}, ""))
+		res, err := law.Cases().ListCasesNeedingUpdate(ctx, connect.NewRequest(&kesiv1.ListCasesNeedingUpdateRequest{ReadMask: mask("case_id")}))
+		if err != nil || len(res.Msg.Cases) != 1 || res.Msg.Cases[0].CaseId != "MCCC/E32/2025" || res.Msg.Cases[0].Parties != "" || res.Msg.Stats.GetTotal() != 1 {
+			t.Errorf("ListCasesNeedingUpdate with read_mask [case_id] = %v, %v; want MCCC/E32/2025 alone, no parties, a total of 1", res, err)
+		}
+		_, err = law.Cases().ListCasesNeedingUpdate(ctx, connect.NewRequest(&kesiv1.ListCasesNeedingUpdateRequest{ReadMask: mask("next_date")}))
+		wantViolation(t, "ListCasesNeedingUpdate with read_mask next_date", err, "read_mask")
+	})
+}
+
+// msgOf is a call's answer, nil when it failed.
+func msgOf[T any](res *connect.Response[T], err error) (*T, error) {
+	if err != nil {
+		return nil, err
+	}
+	return res.Msg, nil
+}
+
+// calendarCases answers a calendar answer's cases after checking that its
+// entries hold the same cases, masked alike, beside whole sittings.
+func calendarCases(t *testing.T, cs []*kesiv1.Case, entries []*kesiv1.CalendarEntry) []*kesiv1.Case {
+	t.Helper()
+	if len(entries) != len(cs) {
+		t.Fatalf("%d cases but %d entries", len(cs), len(entries))
+	}
+	for i, e := range entries {
+		if e.GetCase().GetCaseId() != cs[i].GetCaseId() || e.GetCase().GetParties() != cs[i].GetParties() || len(e.GetCase().GetClientIds()) != len(cs[i].GetClientIds()) {
+			t.Errorf("entry %d's case %v, masked otherwise than the case %v", i, e.GetCase(), cs[i])
+		}
+		if e.GetSitting().GetId() == "" || e.GetSitting().GetActivity() == "" || e.GetSitting().GetActivityDate() == nil {
+			t.Errorf("entry %d's sitting %v is not whole", i, e.GetSitting())
+		}
+	}
+	return cs
+}
+
+// wantViolation fails unless err is InvalidArgument with a google.rpc.BadRequest naming field
+// (or a path within it: read_mask.paths[1]).
+func wantViolation(t *testing.T, what string, err error, field string) {
+	t.Helper()
+	wantCode(t, what, err, connect.CodeInvalidArgument)
+	var ce *connect.Error
+	errors.As(err, &ce)
+	for _, d := range ce.Details() {
+		if m, err := d.Value(); err == nil {
+			if br, ok := m.(*errdetails.BadRequest); ok && len(br.GetFieldViolations()) == 1 {
+				if f := br.GetFieldViolations()[0].GetField(); f == field || strings.HasPrefix(f, field+".") {
+					return
+				}
+			}
+		}
+	}
+	t.Errorf("%s: %v carries no field violation on %s", what, err, field)
 }

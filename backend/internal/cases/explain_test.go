@@ -76,19 +76,19 @@ type dashboard struct {
 
 var dashboardCalls = []dashboard{
 	{"today", "activity_owner_id_activity_date", func(svc *cases.Service, owner uuid.UUID, today civil.Date) error {
-		_, err := svc.Scheduled(context.Background(), owner, today)
+		_, err := svc.Scheduled(context.Background(), owner, today, cases.AllParts)
 		return err
 	}},
 	{"week", "activity_owner_id_activity_date", func(svc *cases.Service, owner uuid.UUID, today civil.Date) error {
-		_, _, _, err := svc.Week(context.Background(), owner)
+		_, _, _, err := svc.Week(context.Background(), owner, cases.AllParts)
 		return err
 	}},
 	{"needing_update", "courtcase_owner_id_latest_activity_date", func(svc *cases.Service, owner uuid.UUID, today civil.Date) error {
-		_, err := svc.NeedingUpdate(context.Background(), owner)
+		_, err := svc.NeedingUpdate(context.Background(), owner, cases.AllParts)
 		return err
 	}},
 	{"between_60_days", "activity_owner_id_activity_date", func(svc *cases.Service, owner uuid.UUID, today civil.Date) error {
-		_, err := svc.Between(context.Background(), owner, today.AddDays(-30), today.AddDays(30))
+		_, err := svc.Between(context.Background(), owner, today.AddDays(-30), today.AddDays(30), cases.AllParts)
 		return err
 	}},
 }

@@ -36,7 +36,7 @@ func BenchmarkReadsOnAStaleDay(b *testing.B) {
 				b.Run(day.name+"/list", func(b *testing.B) {
 					b.ReportAllocs()
 					for b.Loop() {
-						if _, _, err := svc.List(ctx, owner, cases.Page{}); err != nil {
+						if _, _, err := svc.List(ctx, owner, cases.Page{}, cases.AllParts); err != nil {
 							b.Fatal(err)
 						}
 					}
@@ -44,7 +44,7 @@ func BenchmarkReadsOnAStaleDay(b *testing.B) {
 				b.Run(day.name+"/needing_update", func(b *testing.B) {
 					b.ReportAllocs()
 					for b.Loop() {
-						if _, err := svc.NeedingUpdate(ctx, owner); err != nil {
+						if _, err := svc.NeedingUpdate(ctx, owner, cases.AllParts); err != nil {
 							b.Fatal(err)
 						}
 					}

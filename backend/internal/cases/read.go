@@ -70,10 +70,14 @@ func sittingPred(ps ...predicate.Activity) *entsql.Predicate {
 // (date, time, kind) is the stored one unless the day made it stale (see
 // nextdate.go): then it is computed here, from the case's sittings, which
 // only those rows pay for, so a read is right before the day's job has run
-// and never writes.
-func caseColumns(today civil.Date) entsql.Querier {
+// and never writes. The client links are read when parts asks for them.
+func caseColumns(today civil.Date, parts Parts) entsql.Querier {
+	text := caseColumnsText
+	if !parts.ClientIDs {
+		text = caseColumnsNoClients
+	}
 	return entsql.ExprFunc(func(b *entsql.Builder) {
-		for i, p := range caseColumnsText {
+		for i, p := range text {
 			if i > 0 {
 				b.Arg(today)
 			}
@@ -85,7 +89,16 @@ func caseColumns(today civil.Date) entsql.Querier {
 // caseColumnsText is the text of caseColumns split where today goes: the
 // same for every read, so written once (a profile of the case-by-number call
 // found a fifth of its time rebuilding it on every request).
-var caseColumnsText = strings.Split(func() string {
+// caseColumnsNoClients is the same without the client links, a NULL in
+// their place: their subquery is one subplan a row, which made the list of
+// all cases cost Postgres two and a half times the list without it.
+var caseColumnsText, caseColumnsNoClients = caseColumnsOf(true), caseColumnsOf(false)
+
+func caseColumnsOf(clients bool) []string {
+	return strings.Split(caseColumnsSQL(clients), "$?")
+}
+
+func caseColumnsSQL(clients bool) string {
 	c := cc
 	stale := fmt.Sprintf("NOT %s AND %s < $? AND %s > %s", c(courtcase.FieldConcluded), c(courtcase.FieldActivityDate),
 		c(courtcase.FieldLatestActivityDate), c(courtcase.FieldActivityDate))
@@ -102,6 +115,9 @@ var caseColumnsText = strings.Split(func() string {
 	clientIDs := `(SELECT string_agg(CAST(lc."id" AS TEXT), ',' ORDER BY lc."fullname", lc."id")` +
 		` FROM "` + lawclient.Table + `" lc JOIN "` + courtcase.ClientsTable + `" l ON l."` + courtcase.ClientsPrimaryKey[0] + `" = lc."id"` +
 		` WHERE lc."owner_id" = ` + c(courtcase.FieldOwnerID) + ` AND l."` + courtcase.ClientsPrimaryKey[1] + `" = ` + c(courtcase.FieldID) + `)`
+	if !clients {
+		clientIDs = "NULL"
+	}
 	var cols []string
 	for _, f := range []string{courtcase.FieldID, courtcase.FieldCaseID, courtcase.FieldParties, courtcase.FieldLawCourt,
 		courtcase.FieldFilingDate, courtcase.FieldStatus, courtcase.FieldCaseType, courtcase.FieldNotes,
@@ -111,7 +127,7 @@ var caseColumnsText = strings.Split(func() string {
 		cols = append(cols, c(f))
 	}
 	return strings.Join(append(cols, next, clientIDs), ", ")
-}(), "$?")
+}
 
 // writeArgs writes s, each "$?" in it an argument v.
 func writeArgs(b *entsql.Builder, s string, v any) {
@@ -169,12 +185,12 @@ func (s *caseScan) result() (Case, error) {
 }
 
 // readCases answers the cases matching where within the owner scope, in
-// order, in page p: one statement, whose text depends on the shape of the
+// order, in page p, with parts: one statement, whose text depends on the shape of the
 // call and the page's size only (the offset is an argument), so that it is
 // prepared once.
-func (s *Service) readCases(ctx context.Context, owner uuid.UUID, p Page, order []entsql.Querier, where ...predicate.CourtCase) ([]Case, bool, error) {
+func (s *Service) readCases(ctx context.Context, owner uuid.UUID, p Page, parts Parts, order []entsql.Querier, where ...predicate.CourtCase) ([]Case, bool, error) {
 	sel := entsql.Dialect(dialect.Postgres).Select().From(caseT())
-	sel.AppendSelectExpr(caseColumns(s.cal.Today()))
+	sel.AppendSelectExpr(caseColumns(s.cal.Today(), parts))
 	scope(owner)(sel)
 	for _, w := range where {
 		w(sel)
@@ -223,9 +239,9 @@ func (s *Service) readCases(ctx context.Context, owner uuid.UUID, p Page, order 
 	return out, more, nil
 }
 
-// readCase answers the one case of the owner matching where, or not found.
-func (s *Service) readCase(ctx context.Context, owner uuid.UUID, where predicate.CourtCase) (Case, error) {
-	cs, _, err := s.readCases(ctx, owner, Page{Size: 1}, nil, where)
+// readCase answers the one case of the owner matching where, with parts, or not found.
+func (s *Service) readCase(ctx context.Context, owner uuid.UUID, parts Parts, where predicate.CourtCase) (Case, error) {
+	cs, _, err := s.readCases(ctx, owner, Page{Size: 1}, parts, nil, where)
 	if err != nil {
 		return Case{}, errs.Internal(fmt.Errorf("read case of %s: %w", owner, err))
 	}
@@ -241,7 +257,7 @@ func (s *Service) readCase(ctx context.Context, owner uuid.UUID, where predicate
 // activity_date) index (peerSittings) and joined to their cases by primary
 // key, where the case scope keeps only the cases the owner may see. A
 // firm's sittings assigned to a member then say to whom, and by whom.
-func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, start, end civil.Date) ([]Entry, error) {
+func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, start, end civil.Date, parts Parts) ([]Entry, error) {
 	inRange := []predicate.Activity{peerSittings(owner)}
 	if start == end {
 		inRange = append(inRange, activity.ActivityDate(start))
@@ -254,7 +270,7 @@ func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, start,
 		p(sel)
 	}
 	sel.Where(casePred(scope(owner)))
-	out, _, err := readEntries(ctx, db, owner, today, sel, nil)
+	out, _, err := readEntries(ctx, db, owner, today, parts, sel, nil)
 	if err != nil {
 		return nil, errs.Internal(fmt.Errorf("list sittings of %s from %s to %s: %w", owner, start, end, err))
 	}
@@ -267,7 +283,7 @@ func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, start,
 // report's end depends on paid_until in the courts' time zone, which
 // neither engine's SQL computes alike; the caller cuts the entries there,
 // and the sittings past the end of a subscription are few.
-func reportEntries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, start civil.Date) (out []Entry, paidUntil sql.NullTime, found bool, err error) {
+func reportEntries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, start civil.Date, parts Parts) (out []Entry, paidUntil sql.NullTime, found bool, err error) {
 	u := entsql.Dialect(dialect.Postgres).Table(user.Table).As("u")
 	sel := entsql.Dialect(dialect.Postgres).Select(u.C(user.FieldPaidUntil)).From(u).
 		LeftJoin(actT()).OnP(sittingPred(peerSittings(owner), activity.ActivityDateGTE(start))).
@@ -277,7 +293,7 @@ func reportEntries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, 
 		paid  sql.NullTime
 		found bool
 	}
-	out, acct.found, err = readEntries(ctx, db, owner, today, sel, &acct.paid)
+	out, acct.found, err = readEntries(ctx, db, owner, today, parts, sel, &acct.paid)
 	if err != nil {
 		return nil, sql.NullTime{}, false, errs.Internal(fmt.Errorf("list report of %s from %s: %w", owner, start, err))
 	}
@@ -288,13 +304,13 @@ func reportEntries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, 
 // (c), with the columns of an Entry and its order; with paidUntil, sel is
 // reportEntries' outer join from the account, whose rows without a sitting
 // or a case in scope are no entries. found is whether any row came.
-func readEntries(ctx context.Context, db *ent.Client, owner uuid.UUID, today civil.Date, sel *entsql.Selector, paidUntil *sql.NullTime) (_ []Entry, found bool, _ error) {
+func readEntries(ctx context.Context, db *ent.Client, owner uuid.UUID, today civil.Date, parts Parts, sel *entsql.Selector, paidUntil *sql.NullTime) (_ []Entry, found bool, _ error) {
 	a := ac
 	for _, f := range []string{activity.FieldID, activity.FieldActivity, activity.FieldActivityDate, activity.FieldTime,
 		activity.FieldOutcome, activity.FieldClientName, activity.FieldCreatedAt, activity.FieldAttendedBy, activity.FieldAssignedBy} {
 		sel.AppendSelectExpr(entsql.Raw(a(f)))
 	}
-	sel.AppendSelectExpr(caseColumns(today))
+	sel.AppendSelectExpr(caseColumns(today, parts))
 	sel.OrderBy(a(activity.FieldActivityDate), a(activity.FieldTime)+" = ''", a(activity.FieldTime), cc(courtcase.FieldCaseID))
 	query, args := sel.Query()
 	rows, err := db.QueryContext(ctx, query, args...)

@@ -122,26 +122,31 @@ func (f *Fields) check() error {
 // reads a diary in: the matters coming up, soonest first; then those whose
 // date has passed, latest first; then those with no date; concluded ones
 // last. Every door answers this order and the web app keeps it.
-func (s *Service) List(ctx context.Context, owner uuid.UUID, p Page) ([]Case, bool, error) {
-	cs, more, err := s.readCases(ctx, owner, p, byNextDate(s.cal.Today()))
+func (s *Service) List(ctx context.Context, owner uuid.UUID, p Page, parts Parts) ([]Case, bool, error) {
+	cs, more, err := s.readCases(ctx, owner, p, parts, byNextDate(s.cal.Today()))
 	if err != nil {
 		return nil, false, errs.Internal(fmt.Errorf("list cases of %s: %w", owner, err))
 	}
 	return cs, more, nil
 }
 
-// Get answers the owner's case with internal id.
+// Get answers the owner's case with internal id, whole.
 func (s *Service) Get(ctx context.Context, owner, id uuid.UUID) (Case, error) {
-	return s.readCase(ctx, owner, courtcase.ID(id))
+	return s.GetParts(ctx, owner, id, AllParts)
+}
+
+// GetParts is Get answering parts of the case.
+func (s *Service) GetParts(ctx context.Context, owner, id uuid.UUID, parts Parts) (Case, error) {
+	return s.readCase(ctx, owner, parts, courtcase.ID(id))
 }
 
 // GetByCaseID answers the owner's case numbered caseID as the court writes it.
-func (s *Service) GetByCaseID(ctx context.Context, owner uuid.UUID, caseID string) (Case, error) {
+func (s *Service) GetByCaseID(ctx context.Context, owner uuid.UUID, caseID string, parts Parts) (Case, error) {
 	id, err := CaseID(caseID)
 	if err != nil {
 		return Case{}, err
 	}
-	return s.readCase(ctx, owner, courtcase.CaseID(id))
+	return s.readCase(ctx, owner, parts, courtcase.CaseID(id))
 }
 
 // Create adds a case. A case number the owner already has is a conflict.
@@ -403,35 +408,35 @@ func (s *Service) Activities(ctx context.Context, owner uuid.UUID, caseID string
 
 // Scheduled answers the owner's activities on day with their cases,
 // earliest time first.
-func (s *Service) Scheduled(ctx context.Context, owner uuid.UUID, day civil.Date) ([]Entry, error) {
+func (s *Service) Scheduled(ctx context.Context, owner uuid.UUID, day civil.Date, parts Parts) ([]Entry, error) {
 	if day.IsZero() {
 		return nil, errs.Invalid("date", "date is required, written YYYY-MM-DD.")
 	}
-	return entries(ctx, s.db, owner, s.cal.Today(), day, day)
+	return entries(ctx, s.db, owner, s.cal.Today(), day, day, parts)
 }
 
 // Week answers the owner's activities in the current week, Monday to Sunday
 // in the courts' time zone.
-func (s *Service) Week(ctx context.Context, owner uuid.UUID) (monday, sunday civil.Date, rows []Entry, err error) {
+func (s *Service) Week(ctx context.Context, owner uuid.UUID, parts Parts) (monday, sunday civil.Date, rows []Entry, err error) {
 	monday, sunday = civil.WeekOf(s.cal.Today())
-	rows, err = entries(ctx, s.db, owner, s.cal.Today(), monday, sunday)
+	rows, err = entries(ctx, s.db, owner, s.cal.Today(), monday, sunday, parts)
 	return monday, sunday, rows, err
 }
 
 // Between answers one entry per activity dated start..end (both included), ascending.
-func (s *Service) Between(ctx context.Context, owner uuid.UUID, start, end civil.Date) ([]Entry, error) {
+func (s *Service) Between(ctx context.Context, owner uuid.UUID, start, end civil.Date, parts Parts) ([]Entry, error) {
 	if err := CheckRange(start, end, MaxRangeDays); err != nil {
 		return nil, err
 	}
-	return entries(ctx, s.db, owner, s.cal.Today(), start, end)
+	return entries(ctx, s.db, owner, s.cal.Today(), start, end, parts)
 }
 
 // Report answers the activities from today to the day the owner's
 // subscription ends. A demo account, which has no subscription, sees the
 // two months ahead its data covers.
-func (s *Service) Report(ctx context.Context, owner uuid.UUID) (start, end civil.Date, rows []Entry, err error) {
+func (s *Service) Report(ctx context.Context, owner uuid.UUID, parts Parts) (start, end civil.Date, rows []Entry, err error) {
 	start = s.cal.Today()
-	rows, paidUntil, found, err := reportEntries(ctx, s.db, owner, start, start)
+	rows, paidUntil, found, err := reportEntries(ctx, s.db, owner, start, start, parts)
 	if err != nil {
 		return start, end, nil, err
 	}
@@ -455,8 +460,8 @@ func (s *Service) Report(ctx context.Context, owner uuid.UUID) (start, end civil
 // concluded; newest date first, with counts. None of this depends on a
 // stored value the day makes stale, and the cases answered show their
 // latest sitting, so the answer is right before the day's job has run.
-func (s *Service) NeedingUpdate(ctx context.Context, owner uuid.UUID) (NeedingUpdate, error) {
-	cs, _, err := s.readCases(ctx, owner, Page{},
+func (s *Service) NeedingUpdate(ctx context.Context, owner uuid.UUID, parts Parts) (NeedingUpdate, error) {
+	cs, _, err := s.readCases(ctx, owner, Page{}, parts,
 		[]entsql.Querier{entsql.Raw(entsql.Desc(cc(courtcase.FieldLatestActivityDate))), entsql.Raw(cc(courtcase.FieldCaseID))},
 		courtcase.LatestActivityDateLT(s.cal.Today()), courtcase.LatestDone(false), courtcase.Concluded(false))
 	if err != nil {

@@ -31,10 +31,23 @@ type Case struct {
 	NextKind string
 	// LatestDate is the date of the case's latest sitting.
 	LatestDate civil.Date
-	ClientIDs  []uuid.UUID
-	CreatedAt  time.Time
-	UpdatedAt  time.Time
+	// ClientIDs are the clients linked to the case, by name; nil when the
+	// read did not ask for them (Parts).
+	ClientIDs []uuid.UUID
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
+
+// Parts says which parts of a Case a read answers beyond the case's own
+// columns: its client links cost the read a lookup a case, so a read whose
+// caller shows none (the REST door, an integrator's read mask) leaves them
+// out. The doors derive it from a read mask (AIP-157).
+type Parts struct {
+	ClientIDs bool
+}
+
+// AllParts answers a case whole.
+var AllParts = Parts{ClientIDs: true}
 
 // Sitting is one dated step of a case: a mention, a hearing, a ruling...
 type Sitting struct {

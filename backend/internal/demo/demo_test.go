@@ -39,14 +39,14 @@ func TestReset_GivesARealisticDiaryOnAnyDay(t *testing.T) {
 				t.Fatalf("reset at %s: %v", now, err)
 			}
 			svc := cases.NewService(db.Client, cal, nil)
-			all, _, err := svc.List(ctx, u.ID, cases.Page{})
+			all, _, err := svc.List(ctx, u.ID, cases.Page{}, cases.AllParts)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if len(all) < 40 {
 				t.Errorf("at %s the demo has %d cases, want at least 40", now, len(all))
 			}
-			today, err := svc.Scheduled(ctx, u.ID, cal.Today())
+			today, err := svc.Scheduled(ctx, u.ID, cal.Today(), cases.AllParts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -64,21 +64,21 @@ func TestReset_GivesARealisticDiaryOnAnyDay(t *testing.T) {
 			if !courtdays.IsCourtDay(cal.Today()) && len(today) != 0 {
 				t.Errorf("at %s, not a court day, the demo has %d sittings today", now, len(today))
 			}
-			_, _, week, err := svc.Week(ctx, u.ID)
+			_, _, week, err := svc.Week(ctx, u.ID, cases.AllParts)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if len(week) < 5 {
 				t.Errorf("at %s the demo has %d sittings this week, want several", now, len(week))
 			}
-			nu, err := svc.NeedingUpdate(ctx, u.ID)
+			nu, err := svc.NeedingUpdate(ctx, u.ID, cases.AllParts)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if nu.Notification < 4 || nu.MarkedUpdated < 2 {
 				t.Errorf("at %s needing update: %d notifications, %d pending; want several of each", now, nu.Notification, nu.MarkedUpdated)
 			}
-			between, err := svc.Between(ctx, u.ID, cal.Today().AddDays(-60), cal.Today().AddDays(60))
+			between, err := svc.Between(ctx, u.ID, cal.Today().AddDays(-60), cal.Today().AddDays(60), cases.AllParts)
 			if err != nil {
 				t.Fatal(err)
 			}

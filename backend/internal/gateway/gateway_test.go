@@ -5,9 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"reflect"
+	"strings"
 	"testing"
 
+	"google.golang.org/protobuf/reflect/protoreflect"
+
 	"github.com/kesihq/kesi/backend/internal/errs"
+	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 )
 
 func TestHTTPErrorMapsKindsOnce(t *testing.T) {
@@ -35,5 +40,30 @@ func TestHTTPErrorMapsKindsOnce(t *testing.T) {
 		if status != tc.status || message != tc.message {
 			t.Errorf("HTTPError(%v) = %d %q, want %d %q", tc.err, status, message, tc.status, tc.message)
 		}
+	}
+}
+
+// TestCaseFieldsNameTheDocumentedCase: the door's read mask names every
+// field of the documented case, each a field of the contract's Case, so
+// that no field the door shows is left out of its reads.
+func TestCaseFieldsNameTheDocumentedCase(t *testing.T) {
+	t.Parallel()
+	masked := map[string]bool{}
+	fields := (&kesiv1.Case{}).ProtoReflect().Descriptor().Fields()
+	for _, p := range caseFields.GetPaths() {
+		if fields.ByName(protoreflect.Name(p)) == nil {
+			t.Errorf("caseFields names %q, which is not a field of kesi.v1.Case", p)
+		}
+		masked[p] = true
+	}
+	doc := reflect.TypeFor[caseJSON]()
+	for i := range doc.NumField() {
+		name, _, _ := strings.Cut(doc.Field(i).Tag.Get("json"), ",")
+		if !masked[name] {
+			t.Errorf("the documented case's %q is not in caseFields: the door would answer it empty", name)
+		}
+	}
+	if len(masked) != doc.NumField() {
+		t.Errorf("caseFields names %d fields, the documented case has %d", len(masked), doc.NumField())
 	}
 }

@@ -516,7 +516,12 @@ type ListCasesRequest struct {
 	// door asks. At most 1000 (larger asks are cut to 1000).
 	PageSize int32 `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
 	// next_page_token of the previous page; empty for the first page.
-	PageToken     string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	PageToken string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// The fields of each case to answer (AIP-157), named as Case names them
+	// ("case_id", "parties", "activity_date"...); "*" or unset answers every
+	// field. A field not named is left unset. Leaving out client_ids spares
+	// the server a lookup a case: the REST door asks for SPEC.md's fields only.
+	ReadMask      *fieldmaskpb.FieldMask `protobuf:"bytes,3,opt,name=read_mask,json=readMask,proto3" json:"read_mask,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -563,6 +568,13 @@ func (x *ListCasesRequest) GetPageToken() string {
 		return x.PageToken
 	}
 	return ""
+}
+
+func (x *ListCasesRequest) GetReadMask() *fieldmaskpb.FieldMask {
+	if x != nil {
+		return x.ReadMask
+	}
+	return nil
 }
 
 type ListCasesResponse struct {
@@ -620,8 +632,13 @@ func (x *ListCasesResponse) GetNextPageToken() string {
 }
 
 type GetCaseRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The fields of the case to answer (AIP-157), named as Case names them
+	// ("case_id", "parties", "activity_date"...); "*" or unset answers every
+	// field. A field not named is left unset. Leaving out client_ids spares
+	// the server a lookup a case: the REST door asks for SPEC.md's fields only.
+	ReadMask      *fieldmaskpb.FieldMask `protobuf:"bytes,2,opt,name=read_mask,json=readMask,proto3" json:"read_mask,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -661,6 +678,13 @@ func (x *GetCaseRequest) GetId() string {
 		return x.Id
 	}
 	return ""
+}
+
+func (x *GetCaseRequest) GetReadMask() *fieldmaskpb.FieldMask {
+	if x != nil {
+		return x.ReadMask
+	}
+	return nil
 }
 
 type GetCaseResponse struct {
@@ -708,8 +732,13 @@ func (x *GetCaseResponse) GetCase() *Case {
 }
 
 type GetCaseByCaseIdRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	CaseId        string                 `protobuf:"bytes,1,opt,name=case_id,json=caseId,proto3" json:"case_id,omitempty"`
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	CaseId string                 `protobuf:"bytes,1,opt,name=case_id,json=caseId,proto3" json:"case_id,omitempty"`
+	// The fields of the case to answer (AIP-157), named as Case names them
+	// ("case_id", "parties", "activity_date"...); "*" or unset answers every
+	// field. A field not named is left unset. Leaving out client_ids spares
+	// the server a lookup a case: the REST door asks for SPEC.md's fields only.
+	ReadMask      *fieldmaskpb.FieldMask `protobuf:"bytes,2,opt,name=read_mask,json=readMask,proto3" json:"read_mask,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -749,6 +778,13 @@ func (x *GetCaseByCaseIdRequest) GetCaseId() string {
 		return x.CaseId
 	}
 	return ""
+}
+
+func (x *GetCaseByCaseIdRequest) GetReadMask() *fieldmaskpb.FieldMask {
+	if x != nil {
+		return x.ReadMask
+	}
+	return nil
 }
 
 type GetCaseByCaseIdResponse struct {
@@ -1435,8 +1471,13 @@ func (x *ListCaseActivitiesResponse) GetActivities() []*Activity {
 }
 
 type ListScheduledCasesRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Date          *date.Date             `protobuf:"bytes,1,opt,name=date,proto3" json:"date,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Date  *date.Date             `protobuf:"bytes,1,opt,name=date,proto3" json:"date,omitempty"`
+	// The fields of each case (in cases and in entries) to answer (AIP-157), named as Case names them
+	// ("case_id", "parties", "activity_date"...); "*" or unset answers every
+	// field. A field not named is left unset. Leaving out client_ids spares
+	// the server a lookup a case: the REST door asks for SPEC.md's fields only.
+	ReadMask      *fieldmaskpb.FieldMask `protobuf:"bytes,2,opt,name=read_mask,json=readMask,proto3" json:"read_mask,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1474,6 +1515,13 @@ func (*ListScheduledCasesRequest) Descriptor() ([]byte, []int) {
 func (x *ListScheduledCasesRequest) GetDate() *date.Date {
 	if x != nil {
 		return x.Date
+	}
+	return nil
+}
+
+func (x *ListScheduledCasesRequest) GetReadMask() *fieldmaskpb.FieldMask {
+	if x != nil {
+		return x.ReadMask
 	}
 	return nil
 }
@@ -1588,7 +1636,12 @@ func (x *CalendarEntry) GetSitting() *Activity {
 }
 
 type ListWeekCasesRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The fields of each case (in cases and in entries) to answer (AIP-157), named as Case names them
+	// ("case_id", "parties", "activity_date"...); "*" or unset answers every
+	// field. A field not named is left unset. Leaving out client_ids spares
+	// the server a lookup a case: the REST door asks for SPEC.md's fields only.
+	ReadMask      *fieldmaskpb.FieldMask `protobuf:"bytes,1,opt,name=read_mask,json=readMask,proto3" json:"read_mask,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1621,6 +1674,13 @@ func (x *ListWeekCasesRequest) ProtoReflect() protoreflect.Message {
 // Deprecated: Use ListWeekCasesRequest.ProtoReflect.Descriptor instead.
 func (*ListWeekCasesRequest) Descriptor() ([]byte, []int) {
 	return file_kesi_v1_case_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *ListWeekCasesRequest) GetReadMask() *fieldmaskpb.FieldMask {
+	if x != nil {
+		return x.ReadMask
+	}
+	return nil
 }
 
 type ListWeekCasesResponse struct {
@@ -1694,9 +1754,14 @@ func (x *ListWeekCasesResponse) GetEntries() []*CalendarEntry {
 }
 
 type ListCasesBetweenRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Start         *date.Date             `protobuf:"bytes,1,opt,name=start,proto3" json:"start,omitempty"`
-	End           *date.Date             `protobuf:"bytes,2,opt,name=end,proto3" json:"end,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Start *date.Date             `protobuf:"bytes,1,opt,name=start,proto3" json:"start,omitempty"`
+	End   *date.Date             `protobuf:"bytes,2,opt,name=end,proto3" json:"end,omitempty"`
+	// The fields of each case (in cases and in entries) to answer (AIP-157), named as Case names them
+	// ("case_id", "parties", "activity_date"...); "*" or unset answers every
+	// field. A field not named is left unset. Leaving out client_ids spares
+	// the server a lookup a case: the REST door asks for SPEC.md's fields only.
+	ReadMask      *fieldmaskpb.FieldMask `protobuf:"bytes,3,opt,name=read_mask,json=readMask,proto3" json:"read_mask,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1741,6 +1806,13 @@ func (x *ListCasesBetweenRequest) GetStart() *date.Date {
 func (x *ListCasesBetweenRequest) GetEnd() *date.Date {
 	if x != nil {
 		return x.End
+	}
+	return nil
+}
+
+func (x *ListCasesBetweenRequest) GetReadMask() *fieldmaskpb.FieldMask {
+	if x != nil {
+		return x.ReadMask
 	}
 	return nil
 }
@@ -1798,7 +1870,12 @@ func (x *ListCasesBetweenResponse) GetEntries() []*CalendarEntry {
 }
 
 type ListReportCasesRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The fields of each case (in cases and in entries) to answer (AIP-157), named as Case names them
+	// ("case_id", "parties", "activity_date"...); "*" or unset answers every
+	// field. A field not named is left unset. Leaving out client_ids spares
+	// the server a lookup a case: the REST door asks for SPEC.md's fields only.
+	ReadMask      *fieldmaskpb.FieldMask `protobuf:"bytes,1,opt,name=read_mask,json=readMask,proto3" json:"read_mask,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1831,6 +1908,13 @@ func (x *ListReportCasesRequest) ProtoReflect() protoreflect.Message {
 // Deprecated: Use ListReportCasesRequest.ProtoReflect.Descriptor instead.
 func (*ListReportCasesRequest) Descriptor() ([]byte, []int) {
 	return file_kesi_v1_case_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *ListReportCasesRequest) GetReadMask() *fieldmaskpb.FieldMask {
+	if x != nil {
+		return x.ReadMask
+	}
+	return nil
 }
 
 type ListReportCasesResponse struct {
@@ -1904,7 +1988,12 @@ func (x *ListReportCasesResponse) GetEntries() []*CalendarEntry {
 }
 
 type ListCasesNeedingUpdateRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The fields of each case to answer (AIP-157), named as Case names them
+	// ("case_id", "parties", "activity_date"...); "*" or unset answers every
+	// field. A field not named is left unset. Leaving out client_ids spares
+	// the server a lookup a case: the REST door asks for SPEC.md's fields only.
+	ReadMask      *fieldmaskpb.FieldMask `protobuf:"bytes,1,opt,name=read_mask,json=readMask,proto3" json:"read_mask,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1937,6 +2026,13 @@ func (x *ListCasesNeedingUpdateRequest) ProtoReflect() protoreflect.Message {
 // Deprecated: Use ListCasesNeedingUpdateRequest.ProtoReflect.Descriptor instead.
 func (*ListCasesNeedingUpdateRequest) Descriptor() ([]byte, []int) {
 	return file_kesi_v1_case_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *ListCasesNeedingUpdateRequest) GetReadMask() *fieldmaskpb.FieldMask {
+	if x != nil {
+		return x.ReadMask
+	}
+	return nil
 }
 
 type ListCasesNeedingUpdateResponse struct {
@@ -2135,20 +2231,23 @@ const file_kesi_v1_case_proto_rawDesc = "" +
 	"\x0fCaseUpdateStats\x12%\n" +
 	"\x0emarked_updated\x18\x01 \x01(\x05R\rmarkedUpdated\x12\"\n" +
 	"\fnotification\x18\x02 \x01(\x05R\fnotification\x12\x14\n" +
-	"\x05total\x18\x03 \x01(\x05R\x05total\"N\n" +
+	"\x05total\x18\x03 \x01(\x05R\x05total\"\x87\x01\n" +
 	"\x10ListCasesRequest\x12\x1b\n" +
 	"\tpage_size\x18\x01 \x01(\x05R\bpageSize\x12\x1d\n" +
 	"\n" +
-	"page_token\x18\x02 \x01(\tR\tpageToken\"`\n" +
+	"page_token\x18\x02 \x01(\tR\tpageToken\x127\n" +
+	"\tread_mask\x18\x03 \x01(\v2\x1a.google.protobuf.FieldMaskR\breadMask\"`\n" +
 	"\x11ListCasesResponse\x12#\n" +
 	"\x05cases\x18\x01 \x03(\v2\r.kesi.v1.CaseR\x05cases\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\" \n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"Y\n" +
 	"\x0eGetCaseRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\tR\x02id\"4\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x127\n" +
+	"\tread_mask\x18\x02 \x01(\v2\x1a.google.protobuf.FieldMaskR\breadMask\"4\n" +
 	"\x0fGetCaseResponse\x12!\n" +
-	"\x04case\x18\x01 \x01(\v2\r.kesi.v1.CaseR\x04case\"1\n" +
+	"\x04case\x18\x01 \x01(\v2\r.kesi.v1.CaseR\x04case\"j\n" +
 	"\x16GetCaseByCaseIdRequest\x12\x17\n" +
-	"\acase_id\x18\x01 \x01(\tR\x06caseId\"<\n" +
+	"\acase_id\x18\x01 \x01(\tR\x06caseId\x127\n" +
+	"\tread_mask\x18\x02 \x01(\v2\x1a.google.protobuf.FieldMaskR\breadMask\"<\n" +
 	"\x17GetCaseByCaseIdResponse\x12!\n" +
 	"\x04case\x18\x01 \x01(\v2\r.kesi.v1.CaseR\x04case\"\xdc\x02\n" +
 	"\x11CreateCaseRequest\x12\x17\n" +
@@ -2209,34 +2308,39 @@ const file_kesi_v1_case_proto_rawDesc = "" +
 	"\x1aListCaseActivitiesResponse\x121\n" +
 	"\n" +
 	"activities\x18\x01 \x03(\v2\x11.kesi.v1.ActivityR\n" +
-	"activities\"B\n" +
+	"activities\"{\n" +
 	"\x19ListScheduledCasesRequest\x12%\n" +
-	"\x04date\x18\x01 \x01(\v2\x11.google.type.DateR\x04date\"s\n" +
+	"\x04date\x18\x01 \x01(\v2\x11.google.type.DateR\x04date\x127\n" +
+	"\tread_mask\x18\x02 \x01(\v2\x1a.google.protobuf.FieldMaskR\breadMask\"s\n" +
 	"\x1aListScheduledCasesResponse\x12#\n" +
 	"\x05cases\x18\x01 \x03(\v2\r.kesi.v1.CaseR\x05cases\x120\n" +
 	"\aentries\x18\x02 \x03(\v2\x16.kesi.v1.CalendarEntryR\aentries\"_\n" +
 	"\rCalendarEntry\x12!\n" +
 	"\x04case\x18\x01 \x01(\v2\r.kesi.v1.CaseR\x04case\x12+\n" +
-	"\asitting\x18\x02 \x01(\v2\x11.kesi.v1.ActivityR\asitting\"\x16\n" +
-	"\x14ListWeekCasesRequest\"\xbc\x01\n" +
+	"\asitting\x18\x02 \x01(\v2\x11.kesi.v1.ActivityR\asitting\"O\n" +
+	"\x14ListWeekCasesRequest\x127\n" +
+	"\tread_mask\x18\x01 \x01(\v2\x1a.google.protobuf.FieldMaskR\breadMask\"\xbc\x01\n" +
 	"\x15ListWeekCasesResponse\x12'\n" +
 	"\x05start\x18\x01 \x01(\v2\x11.google.type.DateR\x05start\x12#\n" +
 	"\x03end\x18\x02 \x01(\v2\x11.google.type.DateR\x03end\x12#\n" +
 	"\x05cases\x18\x03 \x03(\v2\r.kesi.v1.CaseR\x05cases\x120\n" +
-	"\aentries\x18\x04 \x03(\v2\x16.kesi.v1.CalendarEntryR\aentries\"g\n" +
+	"\aentries\x18\x04 \x03(\v2\x16.kesi.v1.CalendarEntryR\aentries\"\xa0\x01\n" +
 	"\x17ListCasesBetweenRequest\x12'\n" +
 	"\x05start\x18\x01 \x01(\v2\x11.google.type.DateR\x05start\x12#\n" +
-	"\x03end\x18\x02 \x01(\v2\x11.google.type.DateR\x03end\"q\n" +
+	"\x03end\x18\x02 \x01(\v2\x11.google.type.DateR\x03end\x127\n" +
+	"\tread_mask\x18\x03 \x01(\v2\x1a.google.protobuf.FieldMaskR\breadMask\"q\n" +
 	"\x18ListCasesBetweenResponse\x12#\n" +
 	"\x05cases\x18\x01 \x03(\v2\r.kesi.v1.CaseR\x05cases\x120\n" +
-	"\aentries\x18\x02 \x03(\v2\x16.kesi.v1.CalendarEntryR\aentries\"\x18\n" +
-	"\x16ListReportCasesRequest\"\xbe\x01\n" +
+	"\aentries\x18\x02 \x03(\v2\x16.kesi.v1.CalendarEntryR\aentries\"Q\n" +
+	"\x16ListReportCasesRequest\x127\n" +
+	"\tread_mask\x18\x01 \x01(\v2\x1a.google.protobuf.FieldMaskR\breadMask\"\xbe\x01\n" +
 	"\x17ListReportCasesResponse\x12'\n" +
 	"\x05start\x18\x01 \x01(\v2\x11.google.type.DateR\x05start\x12#\n" +
 	"\x03end\x18\x02 \x01(\v2\x11.google.type.DateR\x03end\x12#\n" +
 	"\x05cases\x18\x03 \x03(\v2\r.kesi.v1.CaseR\x05cases\x120\n" +
-	"\aentries\x18\x04 \x03(\v2\x16.kesi.v1.CalendarEntryR\aentries\"\x1f\n" +
-	"\x1dListCasesNeedingUpdateRequest\"u\n" +
+	"\aentries\x18\x04 \x03(\v2\x16.kesi.v1.CalendarEntryR\aentries\"X\n" +
+	"\x1dListCasesNeedingUpdateRequest\x127\n" +
+	"\tread_mask\x18\x01 \x01(\v2\x1a.google.protobuf.FieldMaskR\breadMask\"u\n" +
 	"\x1eListCasesNeedingUpdateResponse\x12.\n" +
 	"\x05stats\x18\x01 \x01(\v2\x18.kesi.v1.CaseUpdateStatsR\x05stats\x12#\n" +
 	"\x05cases\x18\x02 \x03(\v2\r.kesi.v1.CaseR\x05cases\"K\n" +
@@ -2340,72 +2444,80 @@ var file_kesi_v1_case_proto_depIdxs = []int32{
 	0,  // 4: kesi.v1.Case.status_code:type_name -> kesi.v1.CaseStatus
 	33, // 5: kesi.v1.Activity.activity_date:type_name -> google.type.Date
 	34, // 6: kesi.v1.Activity.created_at:type_name -> google.protobuf.Timestamp
-	1,  // 7: kesi.v1.ListCasesResponse.cases:type_name -> kesi.v1.Case
-	1,  // 8: kesi.v1.GetCaseResponse.case:type_name -> kesi.v1.Case
-	1,  // 9: kesi.v1.GetCaseByCaseIdResponse.case:type_name -> kesi.v1.Case
-	33, // 10: kesi.v1.CreateCaseRequest.filing_date:type_name -> google.type.Date
-	33, // 11: kesi.v1.CreateCaseRequest.activity_date:type_name -> google.type.Date
-	1,  // 12: kesi.v1.CreateCaseResponse.case:type_name -> kesi.v1.Case
-	33, // 13: kesi.v1.UpdateCaseRequest.filing_date:type_name -> google.type.Date
-	35, // 14: kesi.v1.UpdateCaseRequest.update_mask:type_name -> google.protobuf.FieldMask
-	1,  // 15: kesi.v1.UpdateCaseResponse.case:type_name -> kesi.v1.Case
-	33, // 16: kesi.v1.RecordActivityRequest.next_date:type_name -> google.type.Date
-	1,  // 17: kesi.v1.RecordActivityResponse.case:type_name -> kesi.v1.Case
-	2,  // 18: kesi.v1.RecordActivityResponse.next:type_name -> kesi.v1.Activity
-	2,  // 19: kesi.v1.ListCaseActivitiesResponse.activities:type_name -> kesi.v1.Activity
-	33, // 20: kesi.v1.ListScheduledCasesRequest.date:type_name -> google.type.Date
-	1,  // 21: kesi.v1.ListScheduledCasesResponse.cases:type_name -> kesi.v1.Case
-	22, // 22: kesi.v1.ListScheduledCasesResponse.entries:type_name -> kesi.v1.CalendarEntry
-	1,  // 23: kesi.v1.CalendarEntry.case:type_name -> kesi.v1.Case
-	2,  // 24: kesi.v1.CalendarEntry.sitting:type_name -> kesi.v1.Activity
-	33, // 25: kesi.v1.ListWeekCasesResponse.start:type_name -> google.type.Date
-	33, // 26: kesi.v1.ListWeekCasesResponse.end:type_name -> google.type.Date
-	1,  // 27: kesi.v1.ListWeekCasesResponse.cases:type_name -> kesi.v1.Case
-	22, // 28: kesi.v1.ListWeekCasesResponse.entries:type_name -> kesi.v1.CalendarEntry
-	33, // 29: kesi.v1.ListCasesBetweenRequest.start:type_name -> google.type.Date
-	33, // 30: kesi.v1.ListCasesBetweenRequest.end:type_name -> google.type.Date
-	1,  // 31: kesi.v1.ListCasesBetweenResponse.cases:type_name -> kesi.v1.Case
-	22, // 32: kesi.v1.ListCasesBetweenResponse.entries:type_name -> kesi.v1.CalendarEntry
-	33, // 33: kesi.v1.ListReportCasesResponse.start:type_name -> google.type.Date
-	33, // 34: kesi.v1.ListReportCasesResponse.end:type_name -> google.type.Date
-	1,  // 35: kesi.v1.ListReportCasesResponse.cases:type_name -> kesi.v1.Case
-	22, // 36: kesi.v1.ListReportCasesResponse.entries:type_name -> kesi.v1.CalendarEntry
-	3,  // 37: kesi.v1.ListCasesNeedingUpdateResponse.stats:type_name -> kesi.v1.CaseUpdateStats
-	1,  // 38: kesi.v1.ListCasesNeedingUpdateResponse.cases:type_name -> kesi.v1.Case
-	1,  // 39: kesi.v1.MarkCaseUpdatedResponse.case:type_name -> kesi.v1.Case
-	4,  // 40: kesi.v1.CaseService.ListCases:input_type -> kesi.v1.ListCasesRequest
-	6,  // 41: kesi.v1.CaseService.GetCase:input_type -> kesi.v1.GetCaseRequest
-	8,  // 42: kesi.v1.CaseService.GetCaseByCaseId:input_type -> kesi.v1.GetCaseByCaseIdRequest
-	10, // 43: kesi.v1.CaseService.CreateCase:input_type -> kesi.v1.CreateCaseRequest
-	12, // 44: kesi.v1.CaseService.UpdateCase:input_type -> kesi.v1.UpdateCaseRequest
-	14, // 45: kesi.v1.CaseService.DeleteCase:input_type -> kesi.v1.DeleteCaseRequest
-	16, // 46: kesi.v1.CaseService.RecordActivity:input_type -> kesi.v1.RecordActivityRequest
-	18, // 47: kesi.v1.CaseService.ListCaseActivities:input_type -> kesi.v1.ListCaseActivitiesRequest
-	20, // 48: kesi.v1.CaseService.ListScheduledCases:input_type -> kesi.v1.ListScheduledCasesRequest
-	23, // 49: kesi.v1.CaseService.ListWeekCases:input_type -> kesi.v1.ListWeekCasesRequest
-	25, // 50: kesi.v1.CaseService.ListCasesBetween:input_type -> kesi.v1.ListCasesBetweenRequest
-	27, // 51: kesi.v1.CaseService.ListReportCases:input_type -> kesi.v1.ListReportCasesRequest
-	29, // 52: kesi.v1.CaseService.ListCasesNeedingUpdate:input_type -> kesi.v1.ListCasesNeedingUpdateRequest
-	31, // 53: kesi.v1.CaseService.MarkCaseUpdated:input_type -> kesi.v1.MarkCaseUpdatedRequest
-	5,  // 54: kesi.v1.CaseService.ListCases:output_type -> kesi.v1.ListCasesResponse
-	7,  // 55: kesi.v1.CaseService.GetCase:output_type -> kesi.v1.GetCaseResponse
-	9,  // 56: kesi.v1.CaseService.GetCaseByCaseId:output_type -> kesi.v1.GetCaseByCaseIdResponse
-	11, // 57: kesi.v1.CaseService.CreateCase:output_type -> kesi.v1.CreateCaseResponse
-	13, // 58: kesi.v1.CaseService.UpdateCase:output_type -> kesi.v1.UpdateCaseResponse
-	15, // 59: kesi.v1.CaseService.DeleteCase:output_type -> kesi.v1.DeleteCaseResponse
-	17, // 60: kesi.v1.CaseService.RecordActivity:output_type -> kesi.v1.RecordActivityResponse
-	19, // 61: kesi.v1.CaseService.ListCaseActivities:output_type -> kesi.v1.ListCaseActivitiesResponse
-	21, // 62: kesi.v1.CaseService.ListScheduledCases:output_type -> kesi.v1.ListScheduledCasesResponse
-	24, // 63: kesi.v1.CaseService.ListWeekCases:output_type -> kesi.v1.ListWeekCasesResponse
-	26, // 64: kesi.v1.CaseService.ListCasesBetween:output_type -> kesi.v1.ListCasesBetweenResponse
-	28, // 65: kesi.v1.CaseService.ListReportCases:output_type -> kesi.v1.ListReportCasesResponse
-	30, // 66: kesi.v1.CaseService.ListCasesNeedingUpdate:output_type -> kesi.v1.ListCasesNeedingUpdateResponse
-	32, // 67: kesi.v1.CaseService.MarkCaseUpdated:output_type -> kesi.v1.MarkCaseUpdatedResponse
-	54, // [54:68] is the sub-list for method output_type
-	40, // [40:54] is the sub-list for method input_type
-	40, // [40:40] is the sub-list for extension type_name
-	40, // [40:40] is the sub-list for extension extendee
-	0,  // [0:40] is the sub-list for field type_name
+	35, // 7: kesi.v1.ListCasesRequest.read_mask:type_name -> google.protobuf.FieldMask
+	1,  // 8: kesi.v1.ListCasesResponse.cases:type_name -> kesi.v1.Case
+	35, // 9: kesi.v1.GetCaseRequest.read_mask:type_name -> google.protobuf.FieldMask
+	1,  // 10: kesi.v1.GetCaseResponse.case:type_name -> kesi.v1.Case
+	35, // 11: kesi.v1.GetCaseByCaseIdRequest.read_mask:type_name -> google.protobuf.FieldMask
+	1,  // 12: kesi.v1.GetCaseByCaseIdResponse.case:type_name -> kesi.v1.Case
+	33, // 13: kesi.v1.CreateCaseRequest.filing_date:type_name -> google.type.Date
+	33, // 14: kesi.v1.CreateCaseRequest.activity_date:type_name -> google.type.Date
+	1,  // 15: kesi.v1.CreateCaseResponse.case:type_name -> kesi.v1.Case
+	33, // 16: kesi.v1.UpdateCaseRequest.filing_date:type_name -> google.type.Date
+	35, // 17: kesi.v1.UpdateCaseRequest.update_mask:type_name -> google.protobuf.FieldMask
+	1,  // 18: kesi.v1.UpdateCaseResponse.case:type_name -> kesi.v1.Case
+	33, // 19: kesi.v1.RecordActivityRequest.next_date:type_name -> google.type.Date
+	1,  // 20: kesi.v1.RecordActivityResponse.case:type_name -> kesi.v1.Case
+	2,  // 21: kesi.v1.RecordActivityResponse.next:type_name -> kesi.v1.Activity
+	2,  // 22: kesi.v1.ListCaseActivitiesResponse.activities:type_name -> kesi.v1.Activity
+	33, // 23: kesi.v1.ListScheduledCasesRequest.date:type_name -> google.type.Date
+	35, // 24: kesi.v1.ListScheduledCasesRequest.read_mask:type_name -> google.protobuf.FieldMask
+	1,  // 25: kesi.v1.ListScheduledCasesResponse.cases:type_name -> kesi.v1.Case
+	22, // 26: kesi.v1.ListScheduledCasesResponse.entries:type_name -> kesi.v1.CalendarEntry
+	1,  // 27: kesi.v1.CalendarEntry.case:type_name -> kesi.v1.Case
+	2,  // 28: kesi.v1.CalendarEntry.sitting:type_name -> kesi.v1.Activity
+	35, // 29: kesi.v1.ListWeekCasesRequest.read_mask:type_name -> google.protobuf.FieldMask
+	33, // 30: kesi.v1.ListWeekCasesResponse.start:type_name -> google.type.Date
+	33, // 31: kesi.v1.ListWeekCasesResponse.end:type_name -> google.type.Date
+	1,  // 32: kesi.v1.ListWeekCasesResponse.cases:type_name -> kesi.v1.Case
+	22, // 33: kesi.v1.ListWeekCasesResponse.entries:type_name -> kesi.v1.CalendarEntry
+	33, // 34: kesi.v1.ListCasesBetweenRequest.start:type_name -> google.type.Date
+	33, // 35: kesi.v1.ListCasesBetweenRequest.end:type_name -> google.type.Date
+	35, // 36: kesi.v1.ListCasesBetweenRequest.read_mask:type_name -> google.protobuf.FieldMask
+	1,  // 37: kesi.v1.ListCasesBetweenResponse.cases:type_name -> kesi.v1.Case
+	22, // 38: kesi.v1.ListCasesBetweenResponse.entries:type_name -> kesi.v1.CalendarEntry
+	35, // 39: kesi.v1.ListReportCasesRequest.read_mask:type_name -> google.protobuf.FieldMask
+	33, // 40: kesi.v1.ListReportCasesResponse.start:type_name -> google.type.Date
+	33, // 41: kesi.v1.ListReportCasesResponse.end:type_name -> google.type.Date
+	1,  // 42: kesi.v1.ListReportCasesResponse.cases:type_name -> kesi.v1.Case
+	22, // 43: kesi.v1.ListReportCasesResponse.entries:type_name -> kesi.v1.CalendarEntry
+	35, // 44: kesi.v1.ListCasesNeedingUpdateRequest.read_mask:type_name -> google.protobuf.FieldMask
+	3,  // 45: kesi.v1.ListCasesNeedingUpdateResponse.stats:type_name -> kesi.v1.CaseUpdateStats
+	1,  // 46: kesi.v1.ListCasesNeedingUpdateResponse.cases:type_name -> kesi.v1.Case
+	1,  // 47: kesi.v1.MarkCaseUpdatedResponse.case:type_name -> kesi.v1.Case
+	4,  // 48: kesi.v1.CaseService.ListCases:input_type -> kesi.v1.ListCasesRequest
+	6,  // 49: kesi.v1.CaseService.GetCase:input_type -> kesi.v1.GetCaseRequest
+	8,  // 50: kesi.v1.CaseService.GetCaseByCaseId:input_type -> kesi.v1.GetCaseByCaseIdRequest
+	10, // 51: kesi.v1.CaseService.CreateCase:input_type -> kesi.v1.CreateCaseRequest
+	12, // 52: kesi.v1.CaseService.UpdateCase:input_type -> kesi.v1.UpdateCaseRequest
+	14, // 53: kesi.v1.CaseService.DeleteCase:input_type -> kesi.v1.DeleteCaseRequest
+	16, // 54: kesi.v1.CaseService.RecordActivity:input_type -> kesi.v1.RecordActivityRequest
+	18, // 55: kesi.v1.CaseService.ListCaseActivities:input_type -> kesi.v1.ListCaseActivitiesRequest
+	20, // 56: kesi.v1.CaseService.ListScheduledCases:input_type -> kesi.v1.ListScheduledCasesRequest
+	23, // 57: kesi.v1.CaseService.ListWeekCases:input_type -> kesi.v1.ListWeekCasesRequest
+	25, // 58: kesi.v1.CaseService.ListCasesBetween:input_type -> kesi.v1.ListCasesBetweenRequest
+	27, // 59: kesi.v1.CaseService.ListReportCases:input_type -> kesi.v1.ListReportCasesRequest
+	29, // 60: kesi.v1.CaseService.ListCasesNeedingUpdate:input_type -> kesi.v1.ListCasesNeedingUpdateRequest
+	31, // 61: kesi.v1.CaseService.MarkCaseUpdated:input_type -> kesi.v1.MarkCaseUpdatedRequest
+	5,  // 62: kesi.v1.CaseService.ListCases:output_type -> kesi.v1.ListCasesResponse
+	7,  // 63: kesi.v1.CaseService.GetCase:output_type -> kesi.v1.GetCaseResponse
+	9,  // 64: kesi.v1.CaseService.GetCaseByCaseId:output_type -> kesi.v1.GetCaseByCaseIdResponse
+	11, // 65: kesi.v1.CaseService.CreateCase:output_type -> kesi.v1.CreateCaseResponse
+	13, // 66: kesi.v1.CaseService.UpdateCase:output_type -> kesi.v1.UpdateCaseResponse
+	15, // 67: kesi.v1.CaseService.DeleteCase:output_type -> kesi.v1.DeleteCaseResponse
+	17, // 68: kesi.v1.CaseService.RecordActivity:output_type -> kesi.v1.RecordActivityResponse
+	19, // 69: kesi.v1.CaseService.ListCaseActivities:output_type -> kesi.v1.ListCaseActivitiesResponse
+	21, // 70: kesi.v1.CaseService.ListScheduledCases:output_type -> kesi.v1.ListScheduledCasesResponse
+	24, // 71: kesi.v1.CaseService.ListWeekCases:output_type -> kesi.v1.ListWeekCasesResponse
+	26, // 72: kesi.v1.CaseService.ListCasesBetween:output_type -> kesi.v1.ListCasesBetweenResponse
+	28, // 73: kesi.v1.CaseService.ListReportCases:output_type -> kesi.v1.ListReportCasesResponse
+	30, // 74: kesi.v1.CaseService.ListCasesNeedingUpdate:output_type -> kesi.v1.ListCasesNeedingUpdateResponse
+	32, // 75: kesi.v1.CaseService.MarkCaseUpdated:output_type -> kesi.v1.MarkCaseUpdatedResponse
+	62, // [62:76] is the sub-list for method output_type
+	48, // [48:62] is the sub-list for method input_type
+	48, // [48:48] is the sub-list for extension type_name
+	48, // [48:48] is the sub-list for extension extendee
+	0,  // [0:48] is the sub-list for field type_name
 }
 
 func init() { file_kesi_v1_case_proto_init() }
