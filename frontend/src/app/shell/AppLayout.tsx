@@ -16,12 +16,13 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { useHotkeys } from '@mantine/hooks';
 import { IconDotsVertical, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useSubscriptionStatus } from '@/api/subscription';
 import { DeletionBanner } from '@/features/settings/DeletionBanner';
+import { useIsMobile } from '@/hooks/useListFreshness';
 import { OfflineBar } from '../offline/OfflineBar';
 import { useLogout, useSession } from '../session/SessionProvider';
 import { initials, roleLabel, type SessionUser } from '../session/user';
@@ -54,7 +55,9 @@ export function AppLayout() {
 
 function Shell({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(readSidebarOpen);
-  const isMobile = useMediaQuery('(max-width: 47.99em)', false);
+  // Read before the first render: a phone's first frame has its bottom bar, and the shell is not
+  // drawn a second time to add it.
+  const isMobile = useIsMobile();
   const toggle = () => {
     setOpen((o) => {
       writeSidebarOpen(!o);
