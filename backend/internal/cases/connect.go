@@ -57,16 +57,17 @@ func (h *Handler) ListCases(ctx context.Context, req *connect.Request[kesiv1.Lis
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	return connect.NewResponse(&kesiv1.ListCasesResponse{Cases: mask.cases(cs), NextPageToken: page.NextToken(more)}), nil
+	return connect.NewResponse(&kesiv1.ListCasesResponse{Cases: casesToProto(cs, mask), NextPageToken: page.NextToken(more)}), nil
 }
 
 // GetCase implements kesiv1connect.CaseServiceHandler.
 func (h *Handler) GetCase(ctx context.Context, req *connect.Request[kesiv1.GetCaseRequest]) (*connect.Response[kesiv1.GetCaseResponse], error) {
-	id, err := errs.ParseID(req.Msg.Id, MsgNotFound)
+	// The mask first, as in every read: a malformed request is invalid whatever the case.
+	mask, err := parseReadMask(req.Msg.ReadMask)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	mask, err := parseReadMask(req.Msg.ReadMask)
+	id, err := errs.ParseID(req.Msg.Id, MsgNotFound)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
@@ -272,7 +273,7 @@ func (h *Handler) ListCasesNeedingUpdate(ctx context.Context, req *connect.Reque
 			Notification:  int32(nu.Notification),
 			Total:         int32(len(nu.Cases)),
 		},
-		Cases: mask.cases(nu.Cases),
+		Cases: casesToProto(nu.Cases, mask),
 	}), nil
 }
 
@@ -335,8 +336,9 @@ func ActivityToProto(c Case, a Sitting) *kesiv1.Activity {
 }
 
 // entriesToProto writes calendar rows: each case with the date, time and
-// kind of the sitting the row stands for, masked.
-func entriesToProto(rows []Entry, mask readMask) []*kesiv1.Case {
+// kind of the sitting the row stands for, less what mask leaves out (those
+// three included).
+func entriesToProto(rows []Entry, mask omitted) []*kesiv1.Case {
 	out := make([]*kesiv1.Case, len(rows))
 	for i, r := range rows {
 		c := ToProto(r.Case)
@@ -349,8 +351,9 @@ func entriesToProto(rows []Entry, mask readMask) []*kesiv1.Case {
 }
 
 // calendarToProto writes calendar rows as entries: the case as it is (its
-// own next date), masked, and the sitting the row stands for.
-func calendarToProto(rows []Entry, mask readMask) []*kesiv1.CalendarEntry {
+// own next date) less what mask leaves out, and the sitting the row stands
+// for, whole.
+func calendarToProto(rows []Entry, mask omitted) []*kesiv1.CalendarEntry {
 	out := make([]*kesiv1.CalendarEntry, len(rows))
 	for i, r := range rows {
 		out[i] = &kesiv1.CalendarEntry{Case: mask.apply(ToProto(r.Case)), Sitting: ActivityToProto(r.Case, r.Sitting)}

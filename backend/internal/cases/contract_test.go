@@ -153,13 +153,15 @@ func TestReadMask(t *testing.T) {
 			t.Fatal(err)
 		}
 		mask := func(paths ...string) *fieldmaskpb.FieldMask { return &fieldmaskpb.FieldMask{Paths: paths} }
-		// What a masked case holds: its number, its client links, its parties.
+		// What a masked case holds: its number, its client links, its parties, its sitting.
 		shape := func(k *kesiv1.Case) string {
-			return fmt.Sprintf("id=%t case_id=%q parties=%q clients=%d created=%t", k.GetId() != "", k.GetCaseId(), k.GetParties(), len(k.GetClientIds()), k.GetCreatedAt() != nil)
+			return fmt.Sprintf("id=%t case_id=%q parties=%q clients=%d created=%t date=%t time=%q kind=%q", k.GetId() != "", k.GetCaseId(),
+				k.GetParties(), len(k.GetClientIds()), k.GetCreatedAt() != nil, k.GetActivityDate() != nil, k.GetTime(), k.GetActivity())
 		}
-		whole := `id=true case_id="MCCC/E31/2025" parties="Wanjiru Holdings Ltd v Otieno" clients=1 created=true`
-		number := `id=false case_id="MCCC/E31/2025" parties="" clients=0 created=false`
-		numberAndClients := `id=false case_id="MCCC/E31/2025" parties="" clients=1 created=false`
+		whole := `id=true case_id="MCCC/E31/2025" parties="Wanjiru Holdings Ltd v Otieno" clients=1 created=true date=true time="09:00" kind="Hearing"`
+		number := `id=false case_id="MCCC/E31/2025" parties="" clients=0 created=false date=false time="" kind=""`
+		numberAndClients := `id=false case_id="MCCC/E31/2025" parties="" clients=1 created=false date=false time="" kind=""`
+		numberAndSitting := `id=false case_id="MCCC/E31/2025" parties="" clients=0 created=false date=true time="09:00" kind="Hearing"`
 
 		reads := []struct {
 			name string
@@ -205,6 +207,7 @@ func TestReadMask(t *testing.T) {
 				{mask("case_id", "*"), whole},
 				{mask("case_id"), number},
 				{mask("client_ids", "case_id"), numberAndClients},
+				{mask("case_id", "activity_date", "time", "activity"), numberAndSitting},
 			} {
 				got, err := r.read(tc.mask)
 				if err != nil {
@@ -217,15 +220,55 @@ func TestReadMask(t *testing.T) {
 			for _, bad := range []string{"clients", "owner_id", "filing_date.year", "", "case_id\x00", "kesi.v1.Case.case_id", "CaseId"} {
 				_, err := r.read(mask("case_id", bad))
 				wantViolation(t, fmt.Sprintf("%s with read_mask %q", r.name, bad), err, "read_mask")
+				_, err = r.read(mask("*", bad))
+				wantViolation(t, fmt.Sprintf("%s with read_mask [* %q]", r.name, bad), err, "read_mask")
+			}
+		}
+		// A malformed request is invalid whatever the case it names.
+		_, err = law.Cases().GetCase(ctx, connect.NewRequest(&kesiv1.GetCaseRequest{Id: "not-an-id", ReadMask: mask("clients")}))
+		wantViolation(t, "GetCase of a malformed id with read_mask clients", err, "read_mask")
+
+		// The writes answer the case whole, its client links included.
+		parties, next := "Wanjiru Holdings Ltd v Otieno and another", now.AddDays(14)
+		written := map[string]func() (*kesiv1.Case, error){
+			"UpdateCase": func() (*kesiv1.Case, error) {
+				res, err := msgOf(law.Cases().UpdateCase(ctx, connect.NewRequest(&kesiv1.UpdateCaseRequest{Id: c.Id, Parties: &parties})))
+				return res.GetCase(), err
+			},
+			"MarkCaseUpdated": func() (*kesiv1.Case, error) {
+				res, err := msgOf(law.Cases().MarkCaseUpdated(ctx, connect.NewRequest(&kesiv1.MarkCaseUpdatedRequest{Id: c.Id, MarkUpdated: true})))
+				return res.GetCase(), err
+			},
+			"RecordActivity": func() (*kesiv1.Case, error) {
+				res, err := msgOf(law.Cases().RecordActivity(ctx, connect.NewRequest(&kesiv1.RecordActivityRequest{Id: c.Id, Outcome: "Adjourned", NextDate: day(next.Year, int(next.Month), next.Day), NextActivity: "Mention"})))
+				return res.GetCase(), err
+			},
+		}
+		for name, write := range written {
+			got, err := write()
+			if err != nil || got.GetId() != c.Id || len(got.GetClientIds()) != 1 || got.GetCreatedAt() == nil {
+				t.Errorf("%s answered %v, %v; want the case whole, its client linked", name, got, err)
 			}
 		}
 
-		// The cases needing an update: a sitting gone by without an outcome.
+		// The cases needing an update: a sitting gone by without an outcome, its client linked.
 		past := now.AddDays(-3)
-		create(t, law, withActivity("MCCC/E32/2025", "Mention", &date.Date{Year: int32(past.Year), Month: int32(past.Month), Day: int32(past.Day)}, ""))
-		res, err := law.Cases().ListCasesNeedingUpdate(ctx, connect.NewRequest(&kesiv1.ListCasesNeedingUpdateRequest{ReadMask: mask("case_id")}))
-		if err != nil || len(res.Msg.Cases) != 1 || res.Msg.Cases[0].CaseId != "MCCC/E32/2025" || res.Msg.Cases[0].Parties != "" || res.Msg.Stats.GetTotal() != 1 {
-			t.Errorf("ListCasesNeedingUpdate with read_mask [case_id] = %v, %v; want MCCC/E32/2025 alone, no parties, a total of 1", res, err)
+		gone := create(t, law, withActivity("MCCC/E32/2025", "Mention", &date.Date{Year: int32(past.Year), Month: int32(past.Month), Day: int32(past.Day)}, ""))
+		if _, err := law.Clients().LinkClientCase(ctx, connect.NewRequest(&kesiv1.LinkClientCaseRequest{ClientId: cl.Msg.Client.Id, CaseId: gone.Id})); err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct {
+			mask             *fieldmaskpb.FieldMask
+			parties, clients int
+		}{{nil, 1, 1}, {mask("case_id"), 0, 0}, {mask("client_ids", "case_id"), 0, 1}} {
+			res, err := law.Cases().ListCasesNeedingUpdate(ctx, connect.NewRequest(&kesiv1.ListCasesNeedingUpdateRequest{ReadMask: tc.mask}))
+			if err != nil || len(res.Msg.Cases) != 1 || res.Msg.Stats.GetTotal() != 1 {
+				t.Fatalf("ListCasesNeedingUpdate with read_mask %v = %v, %v; want MCCC/E32/2025 alone, a total of 1", tc.mask.GetPaths(), res, err)
+			}
+			got := res.Msg.Cases[0]
+			if got.CaseId != "MCCC/E32/2025" || len(got.Parties) > 0 != (tc.parties == 1) || len(got.ClientIds) != tc.clients {
+				t.Errorf("ListCasesNeedingUpdate with read_mask %v = %v; want parties %d, clients %d", tc.mask.GetPaths(), got, tc.parties, tc.clients)
+			}
 		}
 		_, err = law.Cases().ListCasesNeedingUpdate(ctx, connect.NewRequest(&kesiv1.ListCasesNeedingUpdateRequest{ReadMask: mask("next_date")}))
 		wantViolation(t, "ListCasesNeedingUpdate with read_mask next_date", err, "read_mask")

@@ -94,10 +94,13 @@ func caseColumns(today civil.Date, parts Parts) entsql.Querier {
 // all cases cost Postgres two and a half times the list without it.
 var caseColumnsText, caseColumnsNoClients = caseColumnsOf(true), caseColumnsOf(false)
 
+// caseColumnsOf is caseColumnsSQL split where today goes.
 func caseColumnsOf(clients bool) []string {
 	return strings.Split(caseColumnsSQL(clients), "$?")
 }
 
+// caseColumnsSQL is the text of the case columns, each "$?" today; with
+// clients, the last column is the client links, else a NULL.
 func caseColumnsSQL(clients bool) string {
 	c := cc
 	stale := fmt.Sprintf("NOT %s AND %s < $? AND %s > %s", c(courtcase.FieldConcluded), c(courtcase.FieldActivityDate),
@@ -185,9 +188,9 @@ func (s *caseScan) result() (Case, error) {
 }
 
 // readCases answers the cases matching where within the owner scope, in
-// order, in page p, with parts: one statement, whose text depends on the shape of the
-// call and the page's size only (the offset is an argument), so that it is
-// prepared once.
+// order, in page p, with parts: one statement, whose text depends on the
+// shape of the call, the parts and the page's size only (the offset is an
+// argument), so that it is prepared once for each.
 func (s *Service) readCases(ctx context.Context, owner uuid.UUID, p Page, parts Parts, order []entsql.Querier, where ...predicate.CourtCase) ([]Case, bool, error) {
 	sel := entsql.Dialect(dialect.Postgres).Select().From(caseT())
 	sel.AppendSelectExpr(caseColumns(s.cal.Today(), parts))

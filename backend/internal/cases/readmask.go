@@ -1,8 +1,6 @@
 package cases
 
 import (
-	"slices"
-
 	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
@@ -10,58 +8,69 @@ import (
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 )
 
-// readMask is a read call's read_mask (AIP-157) over Case, as the fields
-// of Case it leaves out; none (nil) answers every field.
-type readMask []protoreflect.FieldDescriptor
+// omitted is what a read call's read_mask (AIP-157) leaves out of each
+// Case it answers: the fields it does not name. None (nil) answers every
+// field.
+type omitted []protoreflect.FieldDescriptor
 
 var (
-	caseFields     = (&kesiv1.Case{}).ProtoReflect().Descriptor().Fields()
-	clientIDsField = caseFields.ByName("client_ids")
+	caseDesc       = (&kesiv1.Case{}).ProtoReflect().Descriptor().Fields()
+	clientIDsField = caseDesc.ByName("client_ids")
 )
 
 // parseReadMask reads m: no paths, or "*" among them, answers every field.
-// A path that is not a field of Case, a nested one included, is invalid.
-func parseReadMask(m *fieldmaskpb.FieldMask) (readMask, error) {
-	paths := m.GetPaths()
-	if len(paths) == 0 || slices.Contains(paths, "*") {
-		return nil, nil
-	}
-	keep := make([]bool, caseFields.Len())
-	for _, p := range paths {
-		fd := caseFields.ByName(protoreflect.Name(p))
+// Every path must be a field of Case ("*" aside); a nested one is not.
+func parseReadMask(m *fieldmaskpb.FieldMask) (omitted, error) {
+	keep := make([]bool, caseDesc.Len())
+	all := len(m.GetPaths()) == 0
+	for _, p := range m.GetPaths() {
+		if p == "*" {
+			all = true
+			continue
+		}
+		fd := caseDesc.ByName(protoreflect.Name(p))
 		if fd == nil {
-			return nil, errs.Invalidf("read_mask", "read_mask names %q, which is not a field of a case.", p)
+			// At most 64 characters of it back: the path is the caller's.
+			return nil, errs.Invalidf("read_mask", "read_mask names %.64q, which is not a field of a case.", p)
 		}
 		keep[fd.Index()] = true
 	}
-	drop := readMask{}
+	if all {
+		return nil, nil
+	}
+	out := omitted{}
 	for i, k := range keep {
 		if !k {
-			drop = append(drop, caseFields.Get(i))
+			out = append(out, caseDesc.Get(i))
 		}
 	}
-	return drop, nil
+	return out, nil
 }
 
-// parts are the parts of a case the store reads for m.
-func (m readMask) parts() Parts {
-	return Parts{ClientIDs: !slices.Contains(m, clientIDsField)}
+// parts are the parts of a case the store reads for a mask leaving out o.
+func (o omitted) parts() Parts {
+	for _, fd := range o {
+		if fd == clientIDsField {
+			return Parts{}
+		}
+	}
+	return AllParts
 }
 
-// apply leaves unset the fields of c that m leaves out, and answers c.
-func (m readMask) apply(c *kesiv1.Case) *kesiv1.Case {
+// apply leaves unset the fields of c that o leaves out, and answers c.
+func (o omitted) apply(c *kesiv1.Case) *kesiv1.Case {
 	r := c.ProtoReflect()
-	for _, fd := range m {
+	for _, fd := range o {
 		r.Clear(fd)
 	}
 	return c
 }
 
-// cases is cs as the contract's cases, masked.
-func (m readMask) cases(cs []Case) []*kesiv1.Case {
+// casesToProto is cs as the contract's cases, less what o leaves out.
+func casesToProto(cs []Case, o omitted) []*kesiv1.Case {
 	out := make([]*kesiv1.Case, len(cs))
 	for i, c := range cs {
-		out[i] = m.apply(ToProto(c))
+		out[i] = o.apply(ToProto(c))
 	}
 	return out
 }

@@ -130,12 +130,13 @@ func (s *Service) List(ctx context.Context, owner uuid.UUID, p Page, parts Parts
 	return cs, more, nil
 }
 
-// Get answers the owner's case with internal id, whole.
+// Get answers the owner's case with internal id, whole: the answer of
+// every write that changes a case.
 func (s *Service) Get(ctx context.Context, owner, id uuid.UUID) (Case, error) {
 	return s.GetParts(ctx, owner, id, AllParts)
 }
 
-// GetParts is Get answering parts of the case.
+// GetParts is Get answering only parts of the case (a read call's mask).
 func (s *Service) GetParts(ctx context.Context, owner, id uuid.UUID, parts Parts) (Case, error) {
 	return s.readCase(ctx, owner, parts, courtcase.ID(id))
 }

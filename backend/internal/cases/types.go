@@ -31,8 +31,8 @@ type Case struct {
 	NextKind string
 	// LatestDate is the date of the case's latest sitting.
 	LatestDate civil.Date
-	// ClientIDs are the clients linked to the case, by name; nil when the
-	// read did not ask for them (Parts).
+	// ClientIDs are the clients linked to the case, ordered by their names;
+	// none when none is linked or the read did not ask for them (Parts).
 	ClientIDs []uuid.UUID
 	CreatedAt time.Time
 	UpdatedAt time.Time

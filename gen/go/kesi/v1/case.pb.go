@@ -517,10 +517,11 @@ type ListCasesRequest struct {
 	PageSize int32 `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
 	// next_page_token of the previous page; empty for the first page.
 	PageToken string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
-	// The fields of each case to answer (AIP-157), named as Case names them
-	// ("case_id", "parties", "activity_date"...); "*" or unset answers every
-	// field. A field not named is left unset. Leaving out client_ids spares
-	// the server a lookup a case: the REST door asks for SPEC.md's fields only.
+	// The fields of each case to answer (AIP-157), named as
+	// Case names them ("case_id", "parties", "activity_date"...); a field not
+	// named is left unset. Unset answers every field (as does "*", which only
+	// the binary encoding can carry). Leave out client_ids unless needed:
+	// they cost the server a lookup a case.
 	ReadMask      *fieldmaskpb.FieldMask `protobuf:"bytes,3,opt,name=read_mask,json=readMask,proto3" json:"read_mask,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -634,10 +635,11 @@ func (x *ListCasesResponse) GetNextPageToken() string {
 type GetCaseRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	// The fields of the case to answer (AIP-157), named as Case names them
-	// ("case_id", "parties", "activity_date"...); "*" or unset answers every
-	// field. A field not named is left unset. Leaving out client_ids spares
-	// the server a lookup a case: the REST door asks for SPEC.md's fields only.
+	// The fields of the case to answer (AIP-157), named as
+	// Case names them ("case_id", "parties", "activity_date"...); a field not
+	// named is left unset. Unset answers every field (as does "*", which only
+	// the binary encoding can carry). Leave out client_ids unless needed:
+	// they cost the server a lookup a case.
 	ReadMask      *fieldmaskpb.FieldMask `protobuf:"bytes,2,opt,name=read_mask,json=readMask,proto3" json:"read_mask,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -734,10 +736,11 @@ func (x *GetCaseResponse) GetCase() *Case {
 type GetCaseByCaseIdRequest struct {
 	state  protoimpl.MessageState `protogen:"open.v1"`
 	CaseId string                 `protobuf:"bytes,1,opt,name=case_id,json=caseId,proto3" json:"case_id,omitempty"`
-	// The fields of the case to answer (AIP-157), named as Case names them
-	// ("case_id", "parties", "activity_date"...); "*" or unset answers every
-	// field. A field not named is left unset. Leaving out client_ids spares
-	// the server a lookup a case: the REST door asks for SPEC.md's fields only.
+	// The fields of the case to answer (AIP-157), named as
+	// Case names them ("case_id", "parties", "activity_date"...); a field not
+	// named is left unset. Unset answers every field (as does "*", which only
+	// the binary encoding can carry). Leave out client_ids unless needed:
+	// they cost the server a lookup a case.
 	ReadMask      *fieldmaskpb.FieldMask `protobuf:"bytes,2,opt,name=read_mask,json=readMask,proto3" json:"read_mask,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1473,10 +1476,12 @@ func (x *ListCaseActivitiesResponse) GetActivities() []*Activity {
 type ListScheduledCasesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Date  *date.Date             `protobuf:"bytes,1,opt,name=date,proto3" json:"date,omitempty"`
-	// The fields of each case (in cases and in entries) to answer (AIP-157), named as Case names them
-	// ("case_id", "parties", "activity_date"...); "*" or unset answers every
-	// field. A field not named is left unset. Leaving out client_ids spares
-	// the server a lookup a case: the REST door asks for SPEC.md's fields only.
+	// The fields of each case (in cases and in
+	// entries; the sittings stay whole) to answer (AIP-157), named as
+	// Case names them ("case_id", "parties", "activity_date"...); a field not
+	// named is left unset. Unset answers every field (as does "*", which only
+	// the binary encoding can carry). Leave out client_ids unless needed:
+	// they cost the server a lookup a case.
 	ReadMask      *fieldmaskpb.FieldMask `protobuf:"bytes,2,opt,name=read_mask,json=readMask,proto3" json:"read_mask,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1637,10 +1642,12 @@ func (x *CalendarEntry) GetSitting() *Activity {
 
 type ListWeekCasesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The fields of each case (in cases and in entries) to answer (AIP-157), named as Case names them
-	// ("case_id", "parties", "activity_date"...); "*" or unset answers every
-	// field. A field not named is left unset. Leaving out client_ids spares
-	// the server a lookup a case: the REST door asks for SPEC.md's fields only.
+	// The fields of each case (in cases and in
+	// entries; the sittings stay whole) to answer (AIP-157), named as
+	// Case names them ("case_id", "parties", "activity_date"...); a field not
+	// named is left unset. Unset answers every field (as does "*", which only
+	// the binary encoding can carry). Leave out client_ids unless needed:
+	// they cost the server a lookup a case.
 	ReadMask      *fieldmaskpb.FieldMask `protobuf:"bytes,1,opt,name=read_mask,json=readMask,proto3" json:"read_mask,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1757,10 +1764,12 @@ type ListCasesBetweenRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Start *date.Date             `protobuf:"bytes,1,opt,name=start,proto3" json:"start,omitempty"`
 	End   *date.Date             `protobuf:"bytes,2,opt,name=end,proto3" json:"end,omitempty"`
-	// The fields of each case (in cases and in entries) to answer (AIP-157), named as Case names them
-	// ("case_id", "parties", "activity_date"...); "*" or unset answers every
-	// field. A field not named is left unset. Leaving out client_ids spares
-	// the server a lookup a case: the REST door asks for SPEC.md's fields only.
+	// The fields of each case (in cases and in
+	// entries; the sittings stay whole) to answer (AIP-157), named as
+	// Case names them ("case_id", "parties", "activity_date"...); a field not
+	// named is left unset. Unset answers every field (as does "*", which only
+	// the binary encoding can carry). Leave out client_ids unless needed:
+	// they cost the server a lookup a case.
 	ReadMask      *fieldmaskpb.FieldMask `protobuf:"bytes,3,opt,name=read_mask,json=readMask,proto3" json:"read_mask,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1871,10 +1880,12 @@ func (x *ListCasesBetweenResponse) GetEntries() []*CalendarEntry {
 
 type ListReportCasesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The fields of each case (in cases and in entries) to answer (AIP-157), named as Case names them
-	// ("case_id", "parties", "activity_date"...); "*" or unset answers every
-	// field. A field not named is left unset. Leaving out client_ids spares
-	// the server a lookup a case: the REST door asks for SPEC.md's fields only.
+	// The fields of each case (in cases and in
+	// entries; the sittings stay whole) to answer (AIP-157), named as
+	// Case names them ("case_id", "parties", "activity_date"...); a field not
+	// named is left unset. Unset answers every field (as does "*", which only
+	// the binary encoding can carry). Leave out client_ids unless needed:
+	// they cost the server a lookup a case.
 	ReadMask      *fieldmaskpb.FieldMask `protobuf:"bytes,1,opt,name=read_mask,json=readMask,proto3" json:"read_mask,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1989,10 +2000,11 @@ func (x *ListReportCasesResponse) GetEntries() []*CalendarEntry {
 
 type ListCasesNeedingUpdateRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The fields of each case to answer (AIP-157), named as Case names them
-	// ("case_id", "parties", "activity_date"...); "*" or unset answers every
-	// field. A field not named is left unset. Leaving out client_ids spares
-	// the server a lookup a case: the REST door asks for SPEC.md's fields only.
+	// The fields of each case to answer (AIP-157), named as
+	// Case names them ("case_id", "parties", "activity_date"...); a field not
+	// named is left unset. Unset answers every field (as does "*", which only
+	// the binary encoding can carry). Leave out client_ids unless needed:
+	// they cost the server a lookup a case.
 	ReadMask      *fieldmaskpb.FieldMask `protobuf:"bytes,1,opt,name=read_mask,json=readMask,proto3" json:"read_mask,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -300,10 +300,11 @@ export type ListCasesRequest = Message<"kesi.v1.ListCasesRequest"> & {
   pageToken: string;
 
   /**
-   * The fields of each case to answer (AIP-157), named as Case names them
-   * ("case_id", "parties", "activity_date"...); "*" or unset answers every
-   * field. A field not named is left unset. Leaving out client_ids spares
-   * the server a lookup a case: the REST door asks for SPEC.md's fields only.
+   * The fields of each case to answer (AIP-157), named as
+   * Case names them ("case_id", "parties", "activity_date"...); a field not
+   * named is left unset. Unset answers every field (as does "*", which only
+   * the binary encoding can carry). Leave out client_ids unless needed:
+   * they cost the server a lookup a case.
    *
    * @generated from field: google.protobuf.FieldMask read_mask = 3;
    */
@@ -353,10 +354,11 @@ export type GetCaseRequest = Message<"kesi.v1.GetCaseRequest"> & {
   id: string;
 
   /**
-   * The fields of the case to answer (AIP-157), named as Case names them
-   * ("case_id", "parties", "activity_date"...); "*" or unset answers every
-   * field. A field not named is left unset. Leaving out client_ids spares
-   * the server a lookup a case: the REST door asks for SPEC.md's fields only.
+   * The fields of the case to answer (AIP-157), named as
+   * Case names them ("case_id", "parties", "activity_date"...); a field not
+   * named is left unset. Unset answers every field (as does "*", which only
+   * the binary encoding can carry). Leave out client_ids unless needed:
+   * they cost the server a lookup a case.
    *
    * @generated from field: google.protobuf.FieldMask read_mask = 2;
    */
@@ -397,10 +399,11 @@ export type GetCaseByCaseIdRequest = Message<"kesi.v1.GetCaseByCaseIdRequest"> &
   caseId: string;
 
   /**
-   * The fields of the case to answer (AIP-157), named as Case names them
-   * ("case_id", "parties", "activity_date"...); "*" or unset answers every
-   * field. A field not named is left unset. Leaving out client_ids spares
-   * the server a lookup a case: the REST door asks for SPEC.md's fields only.
+   * The fields of the case to answer (AIP-157), named as
+   * Case names them ("case_id", "parties", "activity_date"...); a field not
+   * named is left unset. Unset answers every field (as does "*", which only
+   * the binary encoding can carry). Leave out client_ids unless needed:
+   * they cost the server a lookup a case.
    *
    * @generated from field: google.protobuf.FieldMask read_mask = 2;
    */
@@ -759,10 +762,12 @@ export type ListScheduledCasesRequest = Message<"kesi.v1.ListScheduledCasesReque
   date?: Date | undefined;
 
   /**
-   * The fields of each case (in cases and in entries) to answer (AIP-157), named as Case names them
-   * ("case_id", "parties", "activity_date"...); "*" or unset answers every
-   * field. A field not named is left unset. Leaving out client_ids spares
-   * the server a lookup a case: the REST door asks for SPEC.md's fields only.
+   * The fields of each case (in cases and in
+   * entries; the sittings stay whole) to answer (AIP-157), named as
+   * Case names them ("case_id", "parties", "activity_date"...); a field not
+   * named is left unset. Unset answers every field (as does "*", which only
+   * the binary encoding can carry). Leave out client_ids unless needed:
+   * they cost the server a lookup a case.
    *
    * @generated from field: google.protobuf.FieldMask read_mask = 2;
    */
@@ -832,10 +837,12 @@ export const CalendarEntrySchema: GenMessage<CalendarEntry> = /*@__PURE__*/
  */
 export type ListWeekCasesRequest = Message<"kesi.v1.ListWeekCasesRequest"> & {
   /**
-   * The fields of each case (in cases and in entries) to answer (AIP-157), named as Case names them
-   * ("case_id", "parties", "activity_date"...); "*" or unset answers every
-   * field. A field not named is left unset. Leaving out client_ids spares
-   * the server a lookup a case: the REST door asks for SPEC.md's fields only.
+   * The fields of each case (in cases and in
+   * entries; the sittings stay whole) to answer (AIP-157), named as
+   * Case names them ("case_id", "parties", "activity_date"...); a field not
+   * named is left unset. Unset answers every field (as does "*", which only
+   * the binary encoding can carry). Leave out client_ids unless needed:
+   * they cost the server a lookup a case.
    *
    * @generated from field: google.protobuf.FieldMask read_mask = 1;
    */
@@ -900,10 +907,12 @@ export type ListCasesBetweenRequest = Message<"kesi.v1.ListCasesBetweenRequest">
   end?: Date | undefined;
 
   /**
-   * The fields of each case (in cases and in entries) to answer (AIP-157), named as Case names them
-   * ("case_id", "parties", "activity_date"...); "*" or unset answers every
-   * field. A field not named is left unset. Leaving out client_ids spares
-   * the server a lookup a case: the REST door asks for SPEC.md's fields only.
+   * The fields of each case (in cases and in
+   * entries; the sittings stay whole) to answer (AIP-157), named as
+   * Case names them ("case_id", "parties", "activity_date"...); a field not
+   * named is left unset. Unset answers every field (as does "*", which only
+   * the binary encoding can carry). Leave out client_ids unless needed:
+   * they cost the server a lookup a case.
    *
    * @generated from field: google.protobuf.FieldMask read_mask = 3;
    */
@@ -944,10 +953,12 @@ export const ListCasesBetweenResponseSchema: GenMessage<ListCasesBetweenResponse
  */
 export type ListReportCasesRequest = Message<"kesi.v1.ListReportCasesRequest"> & {
   /**
-   * The fields of each case (in cases and in entries) to answer (AIP-157), named as Case names them
-   * ("case_id", "parties", "activity_date"...); "*" or unset answers every
-   * field. A field not named is left unset. Leaving out client_ids spares
-   * the server a lookup a case: the REST door asks for SPEC.md's fields only.
+   * The fields of each case (in cases and in
+   * entries; the sittings stay whole) to answer (AIP-157), named as
+   * Case names them ("case_id", "parties", "activity_date"...); a field not
+   * named is left unset. Unset answers every field (as does "*", which only
+   * the binary encoding can carry). Leave out client_ids unless needed:
+   * they cost the server a lookup a case.
    *
    * @generated from field: google.protobuf.FieldMask read_mask = 1;
    */
@@ -1002,10 +1013,11 @@ export const ListReportCasesResponseSchema: GenMessage<ListReportCasesResponse> 
  */
 export type ListCasesNeedingUpdateRequest = Message<"kesi.v1.ListCasesNeedingUpdateRequest"> & {
   /**
-   * The fields of each case to answer (AIP-157), named as Case names them
-   * ("case_id", "parties", "activity_date"...); "*" or unset answers every
-   * field. A field not named is left unset. Leaving out client_ids spares
-   * the server a lookup a case: the REST door asks for SPEC.md's fields only.
+   * The fields of each case to answer (AIP-157), named as
+   * Case names them ("case_id", "parties", "activity_date"...); a field not
+   * named is left unset. Unset answers every field (as does "*", which only
+   * the binary encoding can carry). Leave out client_ids unless needed:
+   * they cost the server a lookup a case.
    *
    * @generated from field: google.protobuf.FieldMask read_mask = 1;
    */

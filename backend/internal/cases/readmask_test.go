@@ -1,0 +1,52 @@
+package cases
+
+import (
+	"strings"
+	"testing"
+
+	"google.golang.org/protobuf/types/known/fieldmaskpb"
+)
+
+// TestReadMask_Parts: the client links are read exactly when a mask names
+// them or names everything, since they alone cost the store a lookup.
+func TestReadMask_Parts(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name  string
+		paths []string
+		want  Parts
+	}{
+		{"unset", nil, AllParts},
+		{"star", []string{"*"}, AllParts},
+		{"star among fields", []string{"case_id", "*"}, AllParts},
+		{"client_ids named", []string{"case_id", "client_ids"}, AllParts},
+		{"client_ids alone", []string{"client_ids"}, AllParts},
+		{"client_ids left out", []string{"case_id", "parties"}, Parts{}},
+	} {
+		var m *fieldmaskpb.FieldMask
+		if tc.paths != nil {
+			m = &fieldmaskpb.FieldMask{Paths: tc.paths}
+		}
+		o, err := parseReadMask(m)
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if got := o.parts(); got != tc.want {
+			t.Errorf("%s: parts %+v, want %+v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestReadMask_LongPath: a refused path is quoted back cut short, not whole.
+func TestReadMask_LongPath(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("x", 1<<20)
+	_, err := parseReadMask(&fieldmaskpb.FieldMask{Paths: []string{long}})
+	if err == nil {
+		t.Fatal("a path of 1 MiB was accepted")
+	}
+	if n := len(err.Error()); n > 200 {
+		t.Errorf("a path of 1 MiB: an error of %d bytes, want a short one", n)
+	}
+}
