@@ -41,6 +41,15 @@ func check(m protoreflect.Message, prefix string) error {
 		case fd.IsList():
 			l := v.List()
 			for i := 0; i < l.Len() && err == nil; i++ {
+				// The element's name is written only when it is refused: a
+				// list of clean strings (a read mask's paths) formats none.
+				if fd.Kind() == protoreflect.StringKind {
+					if msg := refused(l.Get(i).String()); msg != "" {
+						at := fmt.Sprintf("%s[%d]", name, i)
+						err = errs.Invalidf(at, msg, at)
+					}
+					continue
+				}
 				err = checkValue(fd, l.Get(i), fmt.Sprintf("%s[%d]", name, i))
 			}
 		case fd.IsMap():
@@ -72,13 +81,21 @@ func checkValue(fd protoreflect.FieldDescriptor, v protoreflect.Value, name stri
 }
 
 func checkString(s, name string) error {
-	if strings.IndexByte(s, 0) >= 0 {
-		return errs.Invalidf(name, MsgNUL, name)
-	}
-	if !utf8.ValidString(s) {
-		return errs.Invalidf(name, MsgBadUTF8, name)
+	if msg := refused(s); msg != "" {
+		return errs.Invalidf(name, msg, name)
 	}
 	return nil
+}
+
+// refused is the message (MsgNUL or MsgBadUTF8) of the text s cannot be, or "".
+func refused(s string) string {
+	if strings.IndexByte(s, 0) >= 0 {
+		return MsgNUL
+	}
+	if !utf8.ValidString(s) {
+		return MsgBadUTF8
+	}
+	return ""
 }
 
 // Interceptor checks every unary and client-stream request message of the
