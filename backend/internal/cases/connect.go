@@ -62,7 +62,7 @@ func (h *Handler) ListCases(ctx context.Context, req *connect.Request[kesiv1.Lis
 
 // GetCase implements kesiv1connect.CaseServiceHandler.
 func (h *Handler) GetCase(ctx context.Context, req *connect.Request[kesiv1.GetCaseRequest]) (*connect.Response[kesiv1.GetCaseResponse], error) {
-	// The mask first, as in every read: a malformed request is invalid whatever the case.
+	// The mask before the id: a malformed request answers invalid, never not found.
 	mask, err := parseReadMask(req.Msg.ReadMask)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
