@@ -335,6 +335,15 @@ func ActivityToProto(c Case, a Sitting) *kesiv1.Activity {
 	return out
 }
 
+// casesToProto writes cases, less what mask leaves out.
+func casesToProto(cs []Case, mask omitted) []*kesiv1.Case {
+	out := make([]*kesiv1.Case, len(cs))
+	for i, c := range cs {
+		out[i] = mask.apply(ToProto(c))
+	}
+	return out
+}
+
 // entriesToProto writes calendar rows: each case with the date, time and
 // kind of the sitting the row stands for, less what mask leaves out (those
 // three included).

@@ -65,12 +65,3 @@ func (o omitted) apply(c *kesiv1.Case) *kesiv1.Case {
 	}
 	return c
 }
-
-// casesToProto is cs as the contract's cases, less what o leaves out.
-func casesToProto(cs []Case, o omitted) []*kesiv1.Case {
-	out := make([]*kesiv1.Case, len(cs))
-	for i, c := range cs {
-		out[i] = o.apply(ToProto(c))
-	}
-	return out
-}
