@@ -149,7 +149,19 @@ func TestFirm_SharedDiary(t *testing.T) {
 				t.Errorf("ListCaseSittings by an outsider = %v, want NotFound", err)
 			}
 		}
-		// The private matter stays private, even to the firm.
+		// The private matters stay private, even to the firm: one on the
+		// day of the shared hearing, one past and needing an update, in
+		// every list and read.
+		pastPrivate := achieng.newCase(t, "HCCC/E91/2022", "High Court Commercial Division", "Mention", day(2025, 1, 13), "09:00")
+		for _, who := range []*advocate{kamau, wanjiku} {
+			if got := seen(t, who, private, pastPrivate, uuid.NewString(), "no such document"); len(got) != 0 {
+				t.Errorf("%s sees a colleague's unshared case through %v", who.User.Fullname, got)
+			}
+		}
+		if got := seen(t, achieng, private, pastPrivate, uuid.NewString(), "no such document"); !slices.Contains(got, "connect ListCasesNeedingUpdate") {
+			t.Errorf("the owner does not see her past matter as needing an update: %v", got)
+		}
+
 		if _, err := kamau.Cases().GetCase(ctx, connect.NewRequest(&kesiv1.GetCaseRequest{Id: private.Id})); code(err) != connect.CodeNotFound {
 			t.Errorf("a member reads an unshared case: %v", err)
 		}
@@ -285,6 +297,18 @@ func TestFirm_SharedDiary(t *testing.T) {
 		}
 		if _, err := wanjiku.Cases().GetCase(ctx, connect.NewRequest(&kesiv1.GetCaseRequest{Id: hers.Id})); err != nil {
 			t.Errorf("the leaver lost her case: %v", err)
+		}
+
+		// A sitting carries its case's owner, and the calendar reads join
+		// on it: a sitting that did not (written wrong, by hand) shows no
+		// one another's case. Achieng's sitting on an outsider's shared
+		// case stays hidden from her.
+		outsiders := otieno.newCase(t, "CMCC/E555/2024", "Kibera Law Courts", "Hearing", day(2025, 1, 15), "12:00")
+		srv.DB().CourtCase.UpdateOneID(uuid.MustParse(outsiders.Id)).SetShared(true).ExecX(ctx)
+		srv.DB().Activity.Create().SetOwnerID(achieng.User.ID).SetCaseRef(uuid.MustParse(outsiders.Id)).SetActivity("Hearing").
+			SetActivityDate(civil.Date{Year: 2025, Month: 1, Day: 15}).SetTime("14:00").ExecX(ctx)
+		if got := seen(t, achieng, outsiders, outsiders, uuid.NewString(), "no such document"); len(got) != 0 {
+			t.Errorf("Achieng sees an outsider's case through a sitting written as hers: %v", got)
 		}
 
 		// Every cross-member action is in the audit log.
