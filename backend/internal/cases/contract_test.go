@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
@@ -34,7 +35,7 @@ func TestListCases_Pages(t *testing.T) {
 		}
 		var walked []string
 		token, pages := "", 0
-		for {
+		for pages < 10 { // a token answering the same page again must not loop for good
 			res, err := law.Cases().ListCases(ctx, connect.NewRequest(&kesiv1.ListCasesRequest{PageSize: 3, PageToken: token}))
 			if err != nil {
 				t.Fatal(err)
@@ -53,6 +54,15 @@ func TestListCases_Pages(t *testing.T) {
 		}
 		if pages != 3 || fmt.Sprint(walked) != fmt.Sprint(want) {
 			t.Errorf("pages of 3: %d pages, %v; want 3 pages, %v", pages, walked, want)
+		}
+		// The second page's token without a size: the rest of the list.
+		first, err := law.Cases().ListCases(ctx, connect.NewRequest(&kesiv1.ListCasesRequest{PageSize: 3}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rest0, err := law.Cases().ListCases(ctx, connect.NewRequest(&kesiv1.ListCasesRequest{PageToken: first.Msg.NextPageToken}))
+		if err != nil || len(rest0.Msg.Cases) != 4 || rest0.Msg.Cases[0].Id != want[3] || rest0.Msg.NextPageToken != "" {
+			t.Errorf("the rest after a page of 3, without a page size = %v, %v; want the last 4 cases", rest0, err)
 		}
 		var rest []caseRow
 		getJSON(t, law, "/api/cases", &rest)
@@ -153,15 +163,18 @@ func TestReadMask(t *testing.T) {
 			t.Fatal(err)
 		}
 		mask := func(paths ...string) *fieldmaskpb.FieldMask { return &fieldmaskpb.FieldMask{Paths: paths} }
-		// What a masked case holds: its number, its client links, its parties, its sitting.
+		// What a masked case holds: its number, its client links, its parties, its timestamps
+		// (set, to a moment of this decade rather than a zero time), its sitting.
+		stamped := func(ts interface{ AsTime() time.Time }) bool { return ts.AsTime().Year() >= 2024 }
 		shape := func(k *kesiv1.Case) string {
-			return fmt.Sprintf("id=%t case_id=%q parties=%q clients=%d created=%t date=%t time=%q kind=%q", k.GetId() != "", k.GetCaseId(),
-				k.GetParties(), len(k.GetClientIds()), k.GetCreatedAt() != nil, k.GetActivityDate() != nil, k.GetTime(), k.GetActivity())
+			return fmt.Sprintf("id=%t case_id=%q parties=%q clients=%d created=%t updated=%t date=%t time=%q kind=%q", k.GetId() != "", k.GetCaseId(),
+				k.GetParties(), len(k.GetClientIds()), stamped(k.GetCreatedAt()), stamped(k.GetUpdatedAt()), k.GetActivityDate() != nil, k.GetTime(), k.GetActivity())
 		}
-		whole := `id=true case_id="MCCC/E31/2025" parties="Wanjiru Holdings Ltd v Otieno" clients=1 created=true date=true time="09:00" kind="Hearing"`
-		number := `id=false case_id="MCCC/E31/2025" parties="" clients=0 created=false date=false time="" kind=""`
-		numberAndClients := `id=false case_id="MCCC/E31/2025" parties="" clients=1 created=false date=false time="" kind=""`
-		numberAndSitting := `id=false case_id="MCCC/E31/2025" parties="" clients=0 created=false date=true time="09:00" kind="Hearing"`
+		whole := `id=true case_id="MCCC/E31/2025" parties="Wanjiru Holdings Ltd v Otieno" clients=1 created=true updated=true date=true time="09:00" kind="Hearing"`
+		number := `id=false case_id="MCCC/E31/2025" parties="" clients=0 created=false updated=false date=false time="" kind=""`
+		numberAndClients := `id=false case_id="MCCC/E31/2025" parties="" clients=1 created=false updated=false date=false time="" kind=""`
+		numberAndCreated := `id=false case_id="MCCC/E31/2025" parties="" clients=0 created=true updated=false date=false time="" kind=""`
+		numberAndSitting := `id=false case_id="MCCC/E31/2025" parties="" clients=0 created=false updated=false date=true time="09:00" kind="Hearing"`
 
 		reads := []struct {
 			name string
@@ -207,6 +220,7 @@ func TestReadMask(t *testing.T) {
 				{mask("case_id", "*"), whole},
 				{mask("case_id"), number},
 				{mask("client_ids", "case_id"), numberAndClients},
+				{mask("case_id", "created_at"), numberAndCreated},
 				{mask("case_id", "activity_date", "time", "activity"), numberAndSitting},
 			} {
 				got, err := r.read(tc.mask)

@@ -36,6 +36,12 @@ func ParsePage(size int32, token string) (Page, error) {
 		return Page{}, errs.Invalid("page_token", "page_token is not one this list answered.")
 	}
 	p.Offset = off
+	// A token asks for the page after one: without a size, a page of the
+	// largest size (the whole list from an offset would need an OFFSET
+	// without a LIMIT, which SQLite refuses).
+	if p.Size == 0 {
+		p.Size = MaxPageSize
+	}
 	return p, nil
 }
 

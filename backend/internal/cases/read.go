@@ -70,38 +70,16 @@ func sittingPred(ps ...predicate.Activity) *entsql.Predicate {
 // (date, time, kind) is the stored one unless the day made it stale (see
 // nextdate.go): then it is computed here, from the case's sittings, which
 // only those rows pay for, so a read is right before the day's job has run
-// and never writes. The client links are read when parts asks for them.
+// and never writes. The client links and the timestamps are read when parts
+// asks for them, else each is a NULL: the client links' subquery is one
+// subplan a row, which made the list of all cases cost Postgres two and a
+// half times the list without it.
 func caseColumns(today civil.Date, parts Parts) entsql.Querier {
-	text := caseColumnsText
-	if !parts.ClientIDs {
-		text = caseColumnsNoClients
-	}
-	return entsql.ExprFunc(func(b *entsql.Builder) {
-		for i, p := range text {
-			if i > 0 {
-				b.Arg(today)
-			}
-			b.WriteString(p)
-		}
-	})
+	return entsql.ExprFunc(func(b *entsql.Builder) { writeArgs(b, caseColumnsSQL(parts), today) })
 }
 
-// caseColumnsText is the text of caseColumns split where today goes: the
-// same for every read, so written once (a profile of the case-by-number call
-// found a fifth of its time rebuilding it on every request).
-// caseColumnsNoClients is the same without the client links, a NULL in
-// their place: their subquery is one subplan a row, which made the list of
-// all cases cost Postgres two and a half times the list without it.
-var caseColumnsText, caseColumnsNoClients = caseColumnsOf(true), caseColumnsOf(false)
-
-// caseColumnsOf is caseColumnsSQL split where today goes.
-func caseColumnsOf(clients bool) []string {
-	return strings.Split(caseColumnsSQL(clients), "$?")
-}
-
-// caseColumnsSQL is the text of the case columns, each "$?" today; with
-// clients, the last column is the client links, else a NULL.
-func caseColumnsSQL(clients bool) string {
+// caseColumnsSQL is the text of the case columns, each "$?" today.
+func caseColumnsSQL(parts Parts) string {
 	c := cc
 	stale := fmt.Sprintf("NOT %s AND %s < $? AND %s > %s", c(courtcase.FieldConcluded), c(courtcase.FieldActivityDate),
 		c(courtcase.FieldLatestActivityDate), c(courtcase.FieldActivityDate))
@@ -115,18 +93,24 @@ func caseColumnsSQL(clients bool) string {
 		` AND n."activity_date" >= $? AND TRIM(n."outcome") = '' ORDER BY n."activity_date", n."time" = '', n."time", n."id" LIMIT 1), ` +
 		`(SELECT ` + sitting("l") + ` FROM "activities" l WHERE l."case_ref" = ` + c(courtcase.FieldID) +
 		` ORDER BY l."activity_date" DESC, l."time" = '' DESC, l."time" DESC, l."id" DESC LIMIT 1)) END`
-	clientIDs := `(SELECT string_agg(CAST(lc."id" AS TEXT), ',' ORDER BY lc."fullname", lc."id")` +
-		` FROM "` + lawclient.Table + `" lc JOIN "` + courtcase.ClientsTable + `" l ON l."` + courtcase.ClientsPrimaryKey[0] + `" = lc."id"` +
-		` WHERE lc."owner_id" = ` + c(courtcase.FieldOwnerID) + ` AND l."` + courtcase.ClientsPrimaryKey[1] + `" = ` + c(courtcase.FieldID) + `)`
-	if !clients {
-		clientIDs = "NULL"
+	clientIDs := "NULL"
+	if parts.ClientIDs {
+		clientIDs = `(SELECT string_agg(CAST(lc."id" AS TEXT), ',' ORDER BY lc."fullname", lc."id")` +
+			` FROM "` + lawclient.Table + `" lc JOIN "` + courtcase.ClientsTable + `" l ON l."` + courtcase.ClientsPrimaryKey[0] + `" = lc."id"` +
+			` WHERE lc."owner_id" = ` + c(courtcase.FieldOwnerID) + ` AND l."` + courtcase.ClientsPrimaryKey[1] + `" = ` + c(courtcase.FieldID) + `)`
+	}
+	created, updated := "NULL", "NULL"
+	if parts.Times {
+		created, updated = c(courtcase.FieldCreatedAt), c(courtcase.FieldUpdatedAt)
 	}
 	var cols []string
 	for _, f := range []string{courtcase.FieldID, courtcase.FieldCaseID, courtcase.FieldParties, courtcase.FieldLawCourt,
 		courtcase.FieldFilingDate, courtcase.FieldStatus, courtcase.FieldCaseType, courtcase.FieldNotes,
-		courtcase.FieldMarkUpdated, courtcase.FieldConcluded, courtcase.FieldLatestActivityDate,
-		courtcase.FieldCreatedAt, courtcase.FieldUpdatedAt,
-		courtcase.FieldActivityDate, courtcase.FieldActivityTime, courtcase.FieldActivityKind} {
+		courtcase.FieldMarkUpdated, courtcase.FieldConcluded, courtcase.FieldLatestActivityDate} {
+		cols = append(cols, c(f))
+	}
+	cols = append(cols, created, updated)
+	for _, f := range []string{courtcase.FieldActivityDate, courtcase.FieldActivityTime, courtcase.FieldActivityKind} {
 		cols = append(cols, c(f))
 	}
 	return strings.Join(append(cols, next, clientIDs), ", ")
@@ -145,17 +129,18 @@ func writeArgs(b *entsql.Builder, s string, v any) {
 
 // caseScan holds one row's case columns while it is scanned.
 type caseScan struct {
-	c         Case
-	nextTime  sql.NullString
-	nextKind  sql.NullString
-	asOfToday sql.NullString // "date|time|kind" when the stored next date is stale
-	clientIDs sql.NullString
+	c                Case
+	created, updated sql.NullTime // NULL when the read leaves them out
+	nextTime         sql.NullString
+	nextKind         sql.NullString
+	asOfToday        sql.NullString // "date|time|kind" when the stored next date is stale
+	clientIDs        sql.NullString
 }
 
 func (s *caseScan) dest() []any {
 	c := &s.c
 	return []any{&c.ID, &c.CaseID, &c.Parties, &c.LawCourt, &c.FilingDate, &c.Status, &c.CaseType, &c.Notes,
-		&c.MarkUpdated, &c.Concluded, &c.LatestDate, &c.CreatedAt, &c.UpdatedAt,
+		&c.MarkUpdated, &c.Concluded, &c.LatestDate, &s.created, &s.updated,
 		&c.NextDate, &s.nextTime, &s.nextKind, &s.asOfToday, &s.clientIDs}
 }
 
@@ -183,28 +168,40 @@ func (s *caseScan) result() (Case, error) {
 		}
 	}
 	// Postgres answers timestamps in the session's zone, SQLite in UTC.
-	c.CreatedAt, c.UpdatedAt = c.CreatedAt.UTC(), c.UpdatedAt.UTC()
+	c.CreatedAt, c.UpdatedAt = s.created.Time.UTC(), s.updated.Time.UTC()
 	return c, nil
 }
 
 // readCases answers the cases matching where within the owner scope, in
-// order, in page p, with parts: one statement, whose text depends on the
-// shape of the call, the parts and the page's size only (the offset is an
-// argument), so that it is prepared once for each.
-func (s *Service) readCases(ctx context.Context, owner uuid.UUID, p Page, parts Parts, order []entsql.Querier, where ...predicate.CourtCase) ([]Case, bool, error) {
-	sel := entsql.Dialect(dialect.Postgres).Select().From(caseT())
-	sel.AppendSelectExpr(caseColumns(s.cal.Today(), parts))
-	scope(owner)(sel)
-	for _, w := range where {
-		w(sel)
-	}
-	sel.OrderExpr(order...)
-	query, args := sel.Query()
-	// The size stays in the text, and a first page has no OFFSET: Postgres
-	// plans a LIMIT it knows (one case) and no offset better than ones it
-	// must guess, and would plan each call again.
-	if p.Size > 0 {
-		query += fmt.Sprintf(" LIMIT %d", p.Size+1)
+// order, in page p, with parts: one statement, read's, whose text depends
+// on the parts and the page's size only (the offset is an argument), so
+// that it is built once for each (statement.go) and prepared once. v holds
+// the request's values but today, which readCases adds.
+func (s *Service) readCases(ctx context.Context, read string, v values, p Page, parts Parts, order func(in values) []entsql.Querier, where func(in values) []predicate.CourtCase) ([]Case, bool, error) {
+	v.today = s.cal.Today()
+	query, args, err := statementFor(shape{read, parts, p.Size}, v, func(in values) (string, []any) {
+		sel := entsql.Dialect(dialect.Postgres).Select().From(caseT())
+		sel.AppendSelectExpr(caseColumns(in.today, parts))
+		scope(in.viewer)(sel)
+		if where != nil {
+			for _, w := range where(in) {
+				w(sel)
+			}
+		}
+		if order != nil {
+			sel.OrderExpr(order(in)...)
+		}
+		q, args := sel.Query()
+		// The size stays in the text, and a first page has no OFFSET:
+		// Postgres plans a LIMIT it knows (one case) and no offset better
+		// than ones it must guess, and would plan each call again.
+		if p.Size > 0 {
+			q += fmt.Sprintf(" LIMIT %d", p.Size+1)
+		}
+		return q, args
+	})
+	if err != nil {
+		return nil, false, err
 	}
 	if p.Offset > 0 {
 		query += fmt.Sprintf(" OFFSET $%d", len(args)+1)
@@ -242,11 +239,14 @@ func (s *Service) readCases(ctx context.Context, owner uuid.UUID, p Page, parts 
 	return out, more, nil
 }
 
-// readCase answers the one case of the owner matching where, with parts, or not found.
-func (s *Service) readCase(ctx context.Context, owner uuid.UUID, parts Parts, where predicate.CourtCase) (Case, error) {
-	cs, _, err := s.readCases(ctx, owner, Page{Size: 1}, parts, nil, where)
+// readCase answers the one case in the scope of v's viewer matching where,
+// with parts, or not found.
+func (s *Service) readCase(ctx context.Context, read string, v values, parts Parts, where func(in values) predicate.CourtCase) (Case, error) {
+	cs, _, err := s.readCases(ctx, read, v, Page{Size: 1}, parts, nil, func(in values) []predicate.CourtCase {
+		return []predicate.CourtCase{where(in)}
+	})
 	if err != nil {
-		return Case{}, errs.Internal(fmt.Errorf("read case of %s: %w", owner, err))
+		return Case{}, errs.Internal(fmt.Errorf("read case of %s: %w", v.viewer, err))
 	}
 	if len(cs) == 0 {
 		return Case{}, errs.NotFound(MsgNotFound)
@@ -258,22 +258,31 @@ func (s *Service) readCase(ctx context.Context, owner uuid.UUID, parts Parts, wh
 // date, then time (unknown last), then case number: one statement, the
 // sittings of the owner and of the owner's firm read on the (owner_id,
 // activity_date) index (peerSittings) and joined to their cases by primary
-// key, where the case scope keeps only the cases the owner may see. A
+// key, where peerCase keeps only the cases the owner may see. A
 // firm's sittings assigned to a member then say to whom, and by whom.
 func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, start, end civil.Date, parts Parts) ([]Entry, error) {
-	inRange := []predicate.Activity{peerSittings(owner)}
+	read := "entries of days"
 	if start == end {
-		inRange = append(inRange, activity.ActivityDate(start))
-	} else {
-		inRange = append(inRange, activity.ActivityDateGTE(start), activity.ActivityDateLTE(end))
+		read = "entries of a day"
 	}
-	sel := entsql.Dialect(dialect.Postgres).Select().From(actT()).
-		Join(caseT()).On(ac(activity.FieldCaseRef), cc(courtcase.FieldID))
-	for _, p := range inRange {
-		p(sel)
+	v := values{today: today, start: start, end: end, viewer: owner}
+	query, args, err := statementFor(shape{read, parts, 0}, v, func(in values) (string, []any) {
+		inRange := []predicate.Activity{peerSittings(in.viewer)}
+		if start == end {
+			inRange = append(inRange, activity.ActivityDate(in.start))
+		} else {
+			inRange = append(inRange, activity.ActivityDateGTE(in.start), activity.ActivityDateLTE(in.end))
+		}
+		sel := entsql.Dialect(dialect.Postgres).Select().From(actT()).Join(caseT()).OnP(peerCase(in.viewer))
+		for _, p := range inRange {
+			p(sel)
+		}
+		return entryColumns(sel, in.today, parts).Query()
+	})
+	if err != nil {
+		return nil, errs.Internal(err)
 	}
-	sel.Where(casePred(scope(owner)))
-	out, _, err := readEntries(ctx, db, owner, today, parts, sel, nil)
+	out, _, err := readEntries(ctx, db, query, args, nil)
 	if err != nil {
 		return nil, errs.Internal(fmt.Errorf("list sittings of %s from %s to %s: %w", owner, start, end, err))
 	}
@@ -287,35 +296,45 @@ func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, start,
 // neither engine's SQL computes alike; the caller cuts the entries there,
 // and the sittings past the end of a subscription are few.
 func reportEntries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, start civil.Date, parts Parts) (out []Entry, paidUntil sql.NullTime, found bool, err error) {
-	u := entsql.Dialect(dialect.Postgres).Table(user.Table).As("u")
-	sel := entsql.Dialect(dialect.Postgres).Select(u.C(user.FieldPaidUntil)).From(u).
-		LeftJoin(actT()).OnP(sittingPred(peerSittings(owner), activity.ActivityDateGTE(start))).
-		LeftJoin(caseT()).OnP(entsql.And(entsql.ColumnsEQ(cc(courtcase.FieldID), ac(activity.FieldCaseRef)), casePred(scope(owner)))).
-		Where(entsql.EQ(u.C(user.FieldID), owner))
+	v := values{today: today, start: start, viewer: owner}
+	query, args, err := statementFor(shape{"report", parts, 0}, v, func(in values) (string, []any) {
+		u := entsql.Dialect(dialect.Postgres).Table(user.Table).As("u")
+		sel := entsql.Dialect(dialect.Postgres).Select(u.C(user.FieldPaidUntil)).From(u).
+			LeftJoin(actT()).OnP(sittingPred(peerSittings(in.viewer), activity.ActivityDateGTE(in.start))).
+			LeftJoin(caseT()).OnP(peerCase(in.viewer)).
+			Where(entsql.EQ(u.C(user.FieldID), in.viewer))
+		return entryColumns(sel, in.today, parts).Query()
+	})
+	if err != nil {
+		return nil, sql.NullTime{}, false, errs.Internal(err)
+	}
 	var acct struct {
 		paid  sql.NullTime
 		found bool
 	}
-	out, acct.found, err = readEntries(ctx, db, owner, today, parts, sel, &acct.paid)
+	out, acct.found, err = readEntries(ctx, db, query, args, &acct.paid)
 	if err != nil {
 		return nil, sql.NullTime{}, false, errs.Internal(fmt.Errorf("list report of %s from %s: %w", owner, start, err))
 	}
 	return out, acct.paid, acct.found, nil
 }
 
-// readEntries runs sel, a statement over the sittings (a) and their cases
-// (c), with the columns of an Entry and its order; with paidUntil, sel is
-// reportEntries' outer join from the account, whose rows without a sitting
-// or a case in scope are no entries. found is whether any row came.
-func readEntries(ctx context.Context, db *ent.Client, owner uuid.UUID, today civil.Date, parts Parts, sel *entsql.Selector, paidUntil *sql.NullTime) (_ []Entry, found bool, _ error) {
+// entryColumns adds to sel, a statement over the sittings (a) and their
+// cases (c), the columns of an Entry and its order.
+func entryColumns(sel *entsql.Selector, today civil.Date, parts Parts) *entsql.Selector {
 	a := ac
 	for _, f := range []string{activity.FieldID, activity.FieldActivity, activity.FieldActivityDate, activity.FieldTime,
 		activity.FieldOutcome, activity.FieldClientName, activity.FieldCreatedAt, activity.FieldAttendedBy, activity.FieldAssignedBy} {
 		sel.AppendSelectExpr(entsql.Raw(a(f)))
 	}
 	sel.AppendSelectExpr(caseColumns(today, parts))
-	sel.OrderBy(a(activity.FieldActivityDate), a(activity.FieldTime)+" = ''", a(activity.FieldTime), cc(courtcase.FieldCaseID))
-	query, args := sel.Query()
+	return sel.OrderBy(a(activity.FieldActivityDate), a(activity.FieldTime)+" = ''", a(activity.FieldTime), cc(courtcase.FieldCaseID))
+}
+
+// readEntries runs query, a statement of entryColumns; with paidUntil, it
+// is reportEntries' outer join from the account, whose rows without a
+// sitting or a case in scope are no entries. found is whether any row came.
+func readEntries(ctx context.Context, db *ent.Client, query string, args []any, paidUntil *sql.NullTime) (_ []Entry, found bool, _ error) {
 	rows, err := db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, false, err
@@ -417,26 +436,31 @@ func scanInto[T any](d *T, src any) error {
 // import, a case typed in first) shows the first of the case's clients the
 // owner has, by name, which only those rows pay for.
 func (s *Service) activities(ctx context.Context, owner uuid.UUID, number string) (Case, []Sitting, error) {
-	a := ac
-	client := entsql.ExprFunc(func(b *entsql.Builder) {
-		b.WriteString("CASE WHEN " + a(activity.FieldClientName) + " = '' THEN (SELECT lc.\"" + lawclient.FieldFullname + "\"" +
-			` FROM "` + lawclient.Table + `" lc JOIN "` + courtcase.ClientsTable + `" l ON l."` + courtcase.ClientsPrimaryKey[0] + `" = lc."id"` +
-			` WHERE lc."owner_id" = `)
-		b.Arg(owner)
-		b.WriteString(` AND l."` + courtcase.ClientsPrimaryKey[1] + `" = ` + cc(courtcase.FieldID) +
-			` ORDER BY lc."` + lawclient.FieldFullname + `", lc."id" LIMIT 1) ELSE ` + a(activity.FieldClientName) + " END")
+	query, args, err := statementFor(shape{read: "activities"}, values{viewer: owner, caseNumber: number}, func(in values) (string, []any) {
+		a := ac
+		client := entsql.ExprFunc(func(b *entsql.Builder) {
+			b.WriteString("CASE WHEN " + a(activity.FieldClientName) + " = '' THEN (SELECT lc.\"" + lawclient.FieldFullname + "\"" +
+				` FROM "` + lawclient.Table + `" lc JOIN "` + courtcase.ClientsTable + `" l ON l."` + courtcase.ClientsPrimaryKey[0] + `" = lc."id"` +
+				` WHERE lc."owner_id" = `)
+			b.Arg(in.viewer)
+			b.WriteString(` AND l."` + courtcase.ClientsPrimaryKey[1] + `" = ` + cc(courtcase.FieldID) +
+				` ORDER BY lc."` + lawclient.FieldFullname + `", lc."id" LIMIT 1) ELSE ` + a(activity.FieldClientName) + " END")
+		})
+		sel := entsql.Dialect(dialect.Postgres).Select(cc(courtcase.FieldID), cc(courtcase.FieldCaseID), cc(courtcase.FieldLawCourt),
+			a(activity.FieldID), a(activity.FieldActivity), a(activity.FieldActivityDate), a(activity.FieldTime),
+			a(activity.FieldOutcome), a(activity.FieldCreatedAt)).
+			From(caseT()).
+			LeftJoin(actT()).OnP(entsql.And(entsql.ColumnsEQ(a(activity.FieldCaseRef), cc(courtcase.FieldID)), sittingPred(sittingScope(in.viewer))))
+		sel.AppendSelectExpr(client)
+		scope(in.viewer)(sel)
+		courtcase.CaseID(in.caseNumber)(sel)
+		// Newest first: the reverse of SortActivities (unknown times last).
+		sel.OrderBy(entsql.Desc(a(activity.FieldActivityDate)), a(activity.FieldTime)+" = '' DESC", entsql.Desc(a(activity.FieldTime)))
+		return sel.Query()
 	})
-	sel := entsql.Dialect(dialect.Postgres).Select(cc(courtcase.FieldID), cc(courtcase.FieldCaseID), cc(courtcase.FieldLawCourt),
-		a(activity.FieldID), a(activity.FieldActivity), a(activity.FieldActivityDate), a(activity.FieldTime),
-		a(activity.FieldOutcome), a(activity.FieldCreatedAt)).
-		From(caseT()).
-		LeftJoin(actT()).OnP(entsql.And(entsql.ColumnsEQ(a(activity.FieldCaseRef), cc(courtcase.FieldID)), sittingPred(sittingScope(owner))))
-	sel.AppendSelectExpr(client)
-	scope(owner)(sel)
-	courtcase.CaseID(number)(sel)
-	// Newest first: the reverse of SortActivities (unknown times last).
-	sel.OrderBy(entsql.Desc(a(activity.FieldActivityDate)), a(activity.FieldTime)+" = '' DESC", entsql.Desc(a(activity.FieldTime)))
-	query, args := sel.Query()
+	if err != nil {
+		return Case{}, nil, errs.Internal(err)
+	}
 	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return Case{}, nil, errs.Internal(fmt.Errorf("list activities of case %q of %s: %w", number, owner, err))

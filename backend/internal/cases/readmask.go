@@ -16,6 +16,8 @@ type omitted []protoreflect.FieldDescriptor
 var (
 	caseDesc       = (&kesiv1.Case{}).ProtoReflect().Descriptor().Fields()
 	clientIDsField = caseDesc.ByName("client_ids")
+	createdAtField = caseDesc.ByName("created_at")
+	updatedAtField = caseDesc.ByName("updated_at")
 )
 
 // parseReadMask reads m: no paths, or "*" among them, answers every field.
@@ -47,14 +49,23 @@ func parseReadMask(m *fieldmaskpb.FieldMask) (omitted, error) {
 	return out, nil
 }
 
-// parts are the parts of a case the store reads for a mask leaving out o.
+// parts are the parts of a case the store reads for a mask leaving out o:
+// the timestamps unless it leaves out both.
 func (o omitted) parts() Parts {
+	p := AllParts
+	var created, updated bool
 	for _, fd := range o {
-		if fd == clientIDsField {
-			return Parts{}
+		switch fd {
+		case clientIDsField:
+			p.ClientIDs = false
+		case createdAtField:
+			created = true
+		case updatedAtField:
+			updated = true
 		}
 	}
-	return AllParts
+	p.Times = !created || !updated
+	return p
 }
 
 // apply leaves unset the fields of c that o leaves out, and answers c.

@@ -8,7 +8,8 @@ import (
 )
 
 // TestReadMask_Parts: the client links are read exactly when a mask names
-// them or names everything, since they alone cost the store a lookup.
+// them or names everything, since they cost the store a lookup; the
+// timestamps when it names either.
 func TestReadMask_Parts(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -19,9 +20,12 @@ func TestReadMask_Parts(t *testing.T) {
 		{"unset", nil, AllParts},
 		{"star", []string{"*"}, AllParts},
 		{"star among fields", []string{"case_id", "*"}, AllParts},
-		{"client_ids named", []string{"case_id", "client_ids"}, AllParts},
-		{"client_ids alone", []string{"client_ids"}, AllParts},
-		{"client_ids left out", []string{"case_id", "parties"}, Parts{}},
+		{"client_ids named", []string{"case_id", "client_ids"}, Parts{ClientIDs: true}},
+		{"client_ids alone", []string{"client_ids"}, Parts{ClientIDs: true}},
+		{"client_ids and the timestamps left out", []string{"case_id", "parties"}, Parts{}},
+		{"created_at named", []string{"case_id", "created_at"}, Parts{Times: true}},
+		{"updated_at named", []string{"updated_at"}, Parts{Times: true}},
+		{"both timestamps and client_ids", []string{"client_ids", "updated_at", "created_at"}, AllParts},
 	} {
 		var m *fieldmaskpb.FieldMask
 		if tc.paths != nil {

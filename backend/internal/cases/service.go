@@ -18,6 +18,7 @@ import (
 	"github.com/kesihq/kesi/ent/civil"
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/lawclient"
+	"github.com/kesihq/kesi/ent/predicate"
 )
 
 // DocumentPurger removes a case's documents (rows and stored files) before
@@ -123,7 +124,7 @@ func (f *Fields) check() error {
 // date has passed, latest first; then those with no date; concluded ones
 // last. Every door answers this order and the web app keeps it.
 func (s *Service) List(ctx context.Context, owner uuid.UUID, p Page, parts Parts) ([]Case, bool, error) {
-	cs, more, err := s.readCases(ctx, owner, p, parts, byNextDate(s.cal.Today()))
+	cs, more, err := s.readCases(ctx, "list", values{viewer: owner}, p, parts, func(in values) []entsql.Querier { return byNextDate(in.today) }, nil)
 	if err != nil {
 		return nil, false, errs.Internal(fmt.Errorf("list cases of %s: %w", owner, err))
 	}
@@ -138,7 +139,7 @@ func (s *Service) Get(ctx context.Context, owner, id uuid.UUID) (Case, error) {
 
 // GetParts is Get answering only parts of the case (a read call's mask).
 func (s *Service) GetParts(ctx context.Context, owner, id uuid.UUID, parts Parts) (Case, error) {
-	return s.readCase(ctx, owner, parts, courtcase.ID(id))
+	return s.readCase(ctx, "by id", values{viewer: owner, id: id}, parts, func(in values) predicate.CourtCase { return courtcase.ID(in.id) })
 }
 
 // GetByCaseID answers the owner's case numbered caseID as the court writes it.
@@ -147,7 +148,9 @@ func (s *Service) GetByCaseID(ctx context.Context, owner uuid.UUID, caseID strin
 	if err != nil {
 		return Case{}, err
 	}
-	return s.readCase(ctx, owner, parts, courtcase.CaseID(id))
+	return s.readCase(ctx, "by case number", values{viewer: owner, caseNumber: id}, parts, func(in values) predicate.CourtCase {
+		return courtcase.CaseID(in.caseNumber)
+	})
 }
 
 // Create adds a case. A case number the owner already has is a conflict.
@@ -462,9 +465,13 @@ func (s *Service) Report(ctx context.Context, owner uuid.UUID, parts Parts) (sta
 // stored value the day makes stale, and the cases answered show their
 // latest sitting, so the answer is right before the day's job has run.
 func (s *Service) NeedingUpdate(ctx context.Context, owner uuid.UUID, parts Parts) (NeedingUpdate, error) {
-	cs, _, err := s.readCases(ctx, owner, Page{}, parts,
-		[]entsql.Querier{entsql.Raw(entsql.Desc(cc(courtcase.FieldLatestActivityDate))), entsql.Raw(cc(courtcase.FieldCaseID))},
-		courtcase.LatestActivityDateLT(s.cal.Today()), courtcase.LatestDone(false), courtcase.Concluded(false))
+	cs, _, err := s.readCases(ctx, "needing update", values{viewer: owner}, Page{}, parts,
+		func(values) []entsql.Querier {
+			return []entsql.Querier{entsql.Raw(entsql.Desc(cc(courtcase.FieldLatestActivityDate))), entsql.Raw(cc(courtcase.FieldCaseID))}
+		},
+		func(in values) []predicate.CourtCase {
+			return []predicate.CourtCase{courtcase.LatestActivityDateLT(in.today), courtcase.LatestDone(false), courtcase.Concluded(false)}
+		})
 	if err != nil {
 		return NeedingUpdate{}, errs.Internal(fmt.Errorf("list cases needing update of %s: %w", owner, err))
 	}

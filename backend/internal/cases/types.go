@@ -39,15 +39,17 @@ type Case struct {
 }
 
 // Parts says which parts of a Case a read answers beyond the case's own
-// columns: its client links cost the read a lookup a case, so a read whose
-// caller shows none (the REST door, an integrator's read mask) leaves them
-// out. The doors derive it from a read mask (AIP-157).
+// columns: its client links cost the read a lookup a case, and its
+// timestamps (created, updated) the decoding of two columns a row, so a
+// read whose caller shows none (the REST door, an integrator's read mask)
+// leaves them out. The doors derive it from a read mask (AIP-157).
 type Parts struct {
 	ClientIDs bool
+	Times     bool
 }
 
 // AllParts answers a case whole.
-var AllParts = Parts{ClientIDs: true}
+var AllParts = Parts{ClientIDs: true, Times: true}
 
 // Sitting is one dated step of a case: a mention, a hearing, a ruling...
 type Sitting struct {

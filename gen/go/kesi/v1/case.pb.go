@@ -513,7 +513,8 @@ func (x *CaseUpdateStats) GetTotal() int32 {
 type ListCasesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The most cases to answer (AIP-158); 0 answers every case, as the REST
-	// door asks. At most 1000 (larger asks are cut to 1000).
+	// door asks, or with a page_token a page of 1000. At most 1000 (larger
+	// asks are cut to 1000).
 	PageSize int32 `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
 	// next_page_token of the previous page; empty for the first page.
 	PageToken string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`

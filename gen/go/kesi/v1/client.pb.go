@@ -281,7 +281,8 @@ func (x *ClientFields) GetPreferredCommunication() string {
 type ListClientsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The most clients to answer (AIP-158); 0 answers every client, as the
-	// REST door asks. At most 1000 (larger asks are cut to 1000).
+	// REST door asks, or with a page_token a page of 1000. At most 1000
+	// (larger asks are cut to 1000).
 	PageSize int32 `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
 	// next_page_token of the previous page; empty for the first page.
 	PageToken     string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`

@@ -286,7 +286,8 @@ export const CaseUpdateStatsSchema: GenMessage<CaseUpdateStats> = /*@__PURE__*/
 export type ListCasesRequest = Message<"kesi.v1.ListCasesRequest"> & {
   /**
    * The most cases to answer (AIP-158); 0 answers every case, as the REST
-   * door asks. At most 1000 (larger asks are cut to 1000).
+   * door asks, or with a page_token a page of 1000. At most 1000 (larger
+   * asks are cut to 1000).
    *
    * @generated from field: int32 page_size = 1;
    */

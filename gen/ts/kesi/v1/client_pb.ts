@@ -170,7 +170,8 @@ export const ClientFieldsSchema: GenMessage<ClientFields> = /*@__PURE__*/
 export type ListClientsRequest = Message<"kesi.v1.ListClientsRequest"> & {
   /**
    * The most clients to answer (AIP-158); 0 answers every client, as the
-   * REST door asks. At most 1000 (larger asks are cut to 1000).
+   * REST door asks, or with a page_token a page of 1000. At most 1000
+   * (larger asks are cut to 1000).
    *
    * @generated from field: int32 page_size = 1;
    */
