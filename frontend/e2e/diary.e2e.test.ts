@@ -202,7 +202,8 @@ describe('the demo diary on a phone', () => {
     const y = box.y + box.height / 2;
     await touch('touchstart', box.x + box.width - 10, y);
     await touch('touchmove', box.x + box.width - 70, y);
-    expect(await page.getByTestId('swipe-hint').first().getAttribute('data-visible')).toBe('true');
+    // A move is drawn when React gets to it, not within the event: wait for the drawing.
+    await expect.poll(() => page.getByTestId('swipe-hint').first().getAttribute('data-visible')).toBe('true');
     await touch('touchmove', box.x + box.width - 130, y);
     await touch('touchend', box.x + box.width - 130, y);
     await page.getByRole('dialog', { name: 'Delete Case' }).waitFor();
@@ -210,7 +211,7 @@ describe('the demo diary on a phone', () => {
 
     await touch('touchstart', box.x + 20, 20);
     await touch('touchmove', box.x + 20, 20 + 150);
-    expect(await page.getByTestId('pull-indicator').getAttribute('data-state')).toBe('release');
+    await expect.poll(() => page.getByTestId('pull-indicator').getAttribute('data-state')).toBe('release');
     const refetch = page.waitForRequest((r) => r.url().endsWith('/kesi.v1.CaseService/ListCases'));
     await touch('touchend', box.x + 20, 170);
     await refetch;

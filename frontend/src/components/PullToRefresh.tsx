@@ -9,24 +9,27 @@ const TEXT = { pull: 'Pull to refresh', release: 'Release to refresh', refreshin
  * on release beyond PULL.release; the indicator shows while it runs.
  */
 export function PullToRefresh({ onRefresh, children }: { onRefresh: () => Promise<unknown>; children: ReactNode }) {
-  const start = useRef<number | null>(null);
+  // The pull's start and distance so far. The release decides on this, not on the rendered
+  // distance: a slow phone may lift the finger before React drew the last move.
+  const pull = useRef<{ startY: number; distance: number } | null>(null);
   const [distance, setDistance] = useState(0);
   const [refreshing, setRefreshing] = useState(false);
   const [dragging, setDragging] = useState(false);
 
   const onTouchStart = (e: TouchEvent) => {
     const touch = e.touches[0];
-    start.current = !refreshing && touch && window.scrollY <= PULL.maxStartScroll ? touch.clientY : null;
-    setDragging(start.current !== null);
+    pull.current = !refreshing && touch && window.scrollY <= PULL.maxStartScroll ? { startY: touch.clientY, distance: 0 } : null;
+    setDragging(pull.current !== null);
   };
   const onTouchMove = (e: TouchEvent) => {
     const touch = e.touches[0];
-    if (start.current === null || !touch) return;
-    setDistance(pullDistance(touch.clientY - start.current));
+    if (pull.current === null || !touch) return;
+    pull.current.distance = pullDistance(touch.clientY - pull.current.startY);
+    setDistance(pull.current.distance);
   };
   const onTouchEnd = () => {
-    const released = start.current !== null && distance > PULL.release;
-    start.current = null;
+    const released = pull.current !== null && pull.current.distance > PULL.release;
+    pull.current = null;
     setDragging(false);
     setDistance(0);
     if (!released) return;

@@ -8,26 +8,30 @@ import { SWIPE } from './pullToRefresh';
  * not delete.
  */
 export function SwipeToDelete({ onDelete, children, label = 'Delete' }: { onDelete: () => void; children: ReactNode; label?: string }) {
-  const start = useRef<{ x: number; y: number } | null>(null);
+  // The swipe's start and travel so far. The end decides on this, not on the rendered travel:
+  // a slow phone may lift the finger before React drew the last move.
+  const swipe = useRef<{ x: number; y: number; dx: number } | null>(null);
   const [dx, setDx] = useState(0);
   const [dragging, setDragging] = useState(false);
 
   const onTouchStart = (e: TouchEvent) => {
     const t = e.touches[0];
-    start.current = t ? { x: t.clientX, y: t.clientY } : null;
-    setDragging(start.current !== null);
+    swipe.current = t ? { x: t.clientX, y: t.clientY, dx: 0 } : null;
+    setDragging(swipe.current !== null);
   };
   const onTouchMove = (e: TouchEvent) => {
     const t = e.touches[0];
-    if (!start.current || !t) return;
-    const moveX = t.clientX - start.current.x;
+    const s = swipe.current;
+    if (!s || !t) return;
+    const moveX = t.clientX - s.x;
     // A mostly vertical gesture is a scroll, not a swipe.
-    if (Math.abs(t.clientY - start.current.y) > Math.abs(moveX) && dx === 0) return;
-    setDx(Math.min(0, moveX));
+    if (Math.abs(t.clientY - s.y) > Math.abs(moveX) && s.dx === 0) return;
+    s.dx = Math.min(0, moveX);
+    setDx(s.dx);
   };
   const onTouchEnd = () => {
-    const swiped = -dx >= SWIPE.threshold;
-    start.current = null;
+    const swiped = swipe.current !== null && -swipe.current.dx >= SWIPE.threshold;
+    swipe.current = null;
     setDragging(false);
     setDx(0);
     if (swiped) onDelete();
