@@ -83,13 +83,16 @@ export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
+    // Forgotten here before the server is told: the other tabs follow at once, on the stored
+    // user's removal, rather than meeting a call refused for the revoked cookies they share and
+    // telling their person the session expired.
+    store.clear();
     let ok = true;
     try {
       await (await loadServer()).logout();
     } catch {
       ok = false;
     }
-    store.clear();
     queryClient.clear();
     // No toast of the signed-in session outlives it.
     notifications.clean();

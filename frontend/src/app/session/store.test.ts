@@ -145,4 +145,36 @@ describe('SessionStore', () => {
     store.clear();
     expect(listener).toHaveBeenCalledTimes(2);
   });
+
+  it('a sign-out while a verification is under way stays signed out when it answers', async () => {
+    writeStoredUser(localStorage, sessionUser());
+    let answer: (u: ReturnType<typeof sessionUser>) => void = () => undefined;
+    const s = server({ me: vi.fn<SessionServer['me']>(() => new Promise((resolve) => (answer = resolve))) });
+    const store = new SessionStore(s, localStorage);
+    store.start(); // restores, and verifies in the background
+    const verified = store.verify();
+    store.clear(); // signed out (here or in another tab) before the server answered
+    answer(sessionUser());
+    await verified;
+    expect(store.getState()).toMatchObject({ status: 'unauthenticated', user: null, verifying: false });
+    expect(readStoredUser(localStorage)).toBeNull();
+  });
+
+  it('a sign-in while a verification is under way stays signed in when it is refused', async () => {
+    writeStoredUser(localStorage, sessionUser({ fullname: 'Old Session' }));
+    let refuse: (err: Error) => void = () => undefined;
+    const me = vi.fn<SessionServer['me']>(() => new Promise((_, reject) => (refuse = reject)));
+    const s = server({ me, refresh: vi.fn<SessionServer['refresh']>(() => Promise.reject(new Error('unauthenticated'))) });
+    const store = new SessionStore(s, localStorage);
+    store.start();
+    const verified = store.verify();
+    store.signedIn(sessionUser({ fullname: 'New Session' }));
+    refuse(new Error('unauthenticated'));
+    await verified;
+    expect(store.getState()).toMatchObject({ status: 'authenticated', user: { fullname: 'New Session' } });
+    expect(readStoredUser(localStorage)?.fullname).toBe('New Session');
+    // A verification asked for now is a new one, of the new session.
+    me.mockImplementation(() => Promise.resolve(sessionUser({ fullname: 'New Session' })));
+    await expect(store.verify()).resolves.toMatchObject({ fullname: 'New Session' });
+  });
 });

@@ -44,6 +44,10 @@ export class SessionStore {
   private state: SessionState;
   private readonly listeners = new Set<() => void>();
   private verification: Promise<SessionUser | null> | undefined;
+  // Moves on at every sign-in and sign-out: a verification begun before one answers into a
+  // session that no longer exists, and must neither sign a signed-out person back in nor sign out
+  // the one who just signed in.
+  private epoch = 0;
 
   constructor(
     private readonly server: SessionServer,
@@ -84,13 +88,17 @@ export class SessionStore {
    * Concurrent callers share one verification. Answers the user, or null when signed out.
    */
   verify(): Promise<SessionUser | null> {
-    this.verification ??= this.runVerification().finally(() => {
-      this.verification = undefined;
-    });
+    if (!this.verification) {
+      const verification = this.runVerification().finally(() => {
+        if (this.verification === verification) this.verification = undefined;
+      });
+      this.verification = verification;
+    }
     return this.verification;
   }
 
   private async runVerification(): Promise<SessionUser | null> {
+    const epoch = this.epoch;
     this.set({ verifying: true });
     let user: SessionUser | null;
     try {
@@ -101,6 +109,7 @@ export class SessionStore {
         await this.server.refresh();
         user = await this.server.me();
       } catch (err2) {
+        if (epoch !== this.epoch) return this.state.user;
         if (err2 instanceof UnreachableError && this.state.user) {
           // Offline at court: keep the diary on screen; verify() runs again when the signal returns.
           this.set({ verifying: false });
@@ -109,6 +118,7 @@ export class SessionStore {
         user = null;
       }
     }
+    if (epoch !== this.epoch) return this.state.user;
     if (user) {
       writeStoredUser(this.storage, user);
       this.set({ status: 'authenticated', user, verifying: false, checkedAt: this.now() });
@@ -129,13 +139,21 @@ export class SessionStore {
 
   /** After a login (or a profile change): the server's answer becomes the session's user. */
   signedIn(user: SessionUser): void {
+    this.forgetVerification();
     writeStoredUser(this.storage, user);
     this.set({ status: 'authenticated', user, verifying: false, checkedAt: this.now() });
   }
 
   /** Forgets the user and the stored profile (logout, expiry). */
   clear(): void {
+    this.forgetVerification();
     writeStoredUser(this.storage, null);
     this.set({ status: 'unauthenticated', user: null, verifying: false, checkedAt: 0 });
+  }
+
+  /** Leaves a verification under way to answer its callers without touching the new session. */
+  private forgetVerification(): void {
+    this.epoch++;
+    this.verification = undefined;
   }
 }

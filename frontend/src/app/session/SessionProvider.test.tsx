@@ -1,0 +1,56 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionUser } from '@/test/session';
+import { SessionProvider, useLogout } from './SessionProvider';
+import { SessionStore } from './store';
+import { readStoredUser, writeStoredUser } from './user';
+
+// What the stored user was when the server was asked to sign out.
+const storedAtLogout: unknown[] = [];
+vi.mock('./server', () => ({
+  logout: vi.fn(() => {
+    storedAtLogout.push(readStoredUser(localStorage));
+    return Promise.resolve();
+  }),
+}));
+
+function SignOut() {
+  const logout = useLogout();
+  return <button onClick={() => void logout()}>Sign Out</button>;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  storedAtLogout.length = 0;
+});
+
+describe('useLogout', () => {
+  it('forgets the stored user before the server revokes the cookies the other tabs share', async () => {
+    writeStoredUser(localStorage, sessionUser());
+    const store = new SessionStore({ me: () => Promise.resolve(sessionUser()), refresh: () => Promise.resolve() }, localStorage);
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient()}>
+          <SessionProvider store={store}>
+            <MemoryRouter>
+              <SignOut />
+            </MemoryRouter>
+          </SessionProvider>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    await waitFor(() => {
+      expect(store.getState()).toMatchObject({ status: 'authenticated', verifying: false });
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => {
+      expect(storedAtLogout).toHaveLength(1);
+    });
+    // The other tabs learn of the sign-out from the stored user's removal (a storage event).
+    expect(storedAtLogout[0]).toBeNull();
+    expect(store.getState()).toMatchObject({ status: 'unauthenticated', user: null });
+  });
+});
