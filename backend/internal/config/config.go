@@ -38,7 +38,10 @@ type Config struct {
 	// Reminders: Africa's Talking and the WhatsApp Cloud API; unset, the dev
 	// outboxes under DataDir/outbox. The app secret checks the WhatsApp
 	// webhook's signature; the verify token answers its handshake.
-	SMSURL              string
+	SMSURL string
+	// SMSCallbackToken proves Africa's Talking's callbacks, which it does
+	// not sign: they are registered with ?token= and refused without it.
+	SMSCallbackToken    string
 	WhatsAppURL         string
 	WhatsAppAppSecret   string
 	WhatsAppVerifyToken string
@@ -131,6 +134,7 @@ func Load(getenv func(string) string) (*Config, error) {
 		PaystackSecretKey:   get("KESI_PAYSTACK_SECRET_KEY", ""),
 		PaystackBaseURL:     get("KESI_PAYSTACK_BASE_URL", "https://api.paystack.co"),
 		SMSURL:              get("KESI_SMS_URL", ""),
+		SMSCallbackToken:    get("KESI_SMS_CALLBACK_TOKEN", ""),
 		WhatsAppURL:         get("KESI_WHATSAPP_URL", ""),
 		WhatsAppAppSecret:   get("KESI_WHATSAPP_APP_SECRET", ""),
 		WhatsAppVerifyToken: get("KESI_WHATSAPP_VERIFY_TOKEN", ""),
@@ -270,6 +274,14 @@ func Load(getenv func(string) string) (*Config, error) {
 	}
 	if c.Production() && weakKey(c.MasterKey) {
 		return nil, errors.New("KESI_MASTER_KEY is not random (all one byte or few distinct bytes): make one with `openssl rand -base64 32`")
+	}
+	if c.SMSCallbackToken != "" && len(c.SMSCallbackToken) < 32 {
+		return nil, errors.New("KESI_SMS_CALLBACK_TOKEN must be at least 32 characters: make one with `openssl rand -hex 16`")
+	}
+	if c.Production() && c.SMSURL != "" && c.SMSCallbackToken == "" {
+		// Without it anyone could post a STOP for an advocate's number and
+		// silence their hearing reminders.
+		return nil, errors.New("KESI_SMS_CALLBACK_TOKEN is required with KESI_SMS_URL in production: Africa's Talking's callbacks carry it, as they are not signed")
 	}
 	if c.Production() && c.PaystackSecretKey == "" {
 		return nil, errors.New("KESI_PAYSTACK_SECRET_KEY is required in production (the fake checkout is for dev only)")

@@ -74,6 +74,7 @@ func TestProductionRefusesDevDefaults(t *testing.T) {
 		{"all-zero master key", map[string]string{"KESI_MASTER_KEY": base64.StdEncoding.EncodeToString(make([]byte, 32)), "KESI_PAYSTACK_SECRET_KEY": "sk_live_x", "KESI_PUBLIC_URL": https}, "KESI_MASTER_KEY"},
 		{"one-byte master key", map[string]string{"KESI_MASTER_KEY": base64.StdEncoding.EncodeToString(bytes.Repeat([]byte{7}, 32)), "KESI_PAYSTACK_SECRET_KEY": "sk_live_x", "KESI_PUBLIC_URL": https}, "KESI_MASTER_KEY"},
 		{"short master key", map[string]string{"KESI_MASTER_KEY": base64.StdEncoding.EncodeToString([]byte("kesi-short-key-16")), "KESI_PAYSTACK_SECRET_KEY": "sk_live_x", "KESI_PUBLIC_URL": https}, "KESI_MASTER_KEY"},
+		{"sms without a callback token", map[string]string{"KESI_MASTER_KEY": key, "KESI_PAYSTACK_SECRET_KEY": "sk_live_x", "KESI_PUBLIC_URL": https, "KESI_SMS_URL": "africastalking://kesi:k@api.africastalking.com"}, "KESI_SMS_CALLBACK_TOKEN"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -88,6 +89,7 @@ func TestProductionRefusesDevDefaults(t *testing.T) {
 	c, err := Load(env(map[string]string{
 		"KESI_ENV": "production", "KESI_DATA_DIR": t.TempDir(), "KESI_MASTER_KEY": key,
 		"KESI_PAYSTACK_SECRET_KEY": "sk_live_x", "KESI_PUBLIC_URL": "https://kesi.app/",
+		"KESI_SMS_URL": "africastalking://kesi:k@api.africastalking.com", "KESI_SMS_CALLBACK_TOKEN": "5f0c3b8e1d2a4f6b9c7e0a1d3b5f7c9e",
 	}))
 	if err != nil {
 		t.Fatalf("complete production config: %v", err)
@@ -107,6 +109,7 @@ func TestBadValuesAreRefused(t *testing.T) {
 		"KESI_RATE_LIMIT_PER_ACCOUNT": "ten",
 		"KESI_RATE_LIMIT_WINDOW":      "forever",
 		"KESI_MASTER_KEY_PREVIOUS":    "not base64!",
+		"KESI_SMS_CALLBACK_TOKEN":     "guessable",
 	} {
 		t.Run(key, func(t *testing.T) {
 			_, err := Load(env(map[string]string{"KESI_DATA_DIR": t.TempDir(), key: value}))

@@ -22,8 +22,8 @@ import (
 // calendar feed and the providers' callbacks.
 //
 //	GET  /calendar/{token}.ics
-//	POST /hooks/africastalking/delivery   delivery reports
-//	POST /hooks/africastalking/incoming   replies (STOP) and opt-outs
+//	POST /hooks/africastalking/delivery?token=   delivery reports
+//	POST /hooks/africastalking/incoming?token=   replies (STOP) and opt-outs
 //	GET  /hooks/whatsapp                  the webhook's verification handshake
 //	POST /hooks/whatsapp                  statuses and replies, signed
 func (s *Service) Routes() http.Handler {
@@ -107,8 +107,21 @@ func formOf(w http.ResponseWriter, r *http.Request) bool {
 	return true
 }
 
+// fromAfricasTalking reports whether a callback carries the token it was
+// registered with, and answers 403 when not. Africa's Talking signs nothing,
+// so the token in the URL is all that tells its callbacks from anyone's: a
+// forged STOP would silence an advocate's hearing reminders.
+func (s *Service) fromAfricasTalking(w http.ResponseWriter, r *http.Request) bool {
+	want := s.opts.SMSCallbackToken
+	if want == "" || !hmac.Equal([]byte(r.URL.Query().Get("token")), []byte(want)) {
+		http.Error(w, "forbidden", http.StatusForbidden)
+		return false
+	}
+	return true
+}
+
 func (s *Service) atDelivery(w http.ResponseWriter, r *http.Request) {
-	if !formOf(w, r) {
+	if !s.fromAfricasTalking(w, r) || !formOf(w, r) {
 		return
 	}
 	status := atStatuses[r.PostForm.Get("status")]
@@ -155,7 +168,7 @@ func (s *Service) withdrawPhone(ctx context.Context, phone, channel, source, det
 // atIncoming takes replies to the short code or sender id (a STOP), and the
 // bulk opt-out notifications (updateType=optout).
 func (s *Service) atIncoming(w http.ResponseWriter, r *http.Request) {
-	if !formOf(w, r) {
+	if !s.fromAfricasTalking(w, r) || !formOf(w, r) {
 		return
 	}
 	f := r.PostForm

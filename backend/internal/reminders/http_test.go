@@ -62,6 +62,21 @@ func post(t *testing.T, url, contentType string, body []byte, header map[string]
 	return res.StatusCode
 }
 
+// atToken is what Africa's Talking's callbacks carry in the tests' servers.
+const atToken = "5f0c3b8e1d2a4f6b9c7e0a1d3b5f7c9e"
+
+// A server with no callback token set refuses every Africa's Talking
+// callback, an empty token included: unconfigured is closed, not open.
+func TestAfricasTalkingCallbacks_RefusedWithoutAToken(t *testing.T) {
+	srv := testkit.NewServer(t, testkit.SQLite, nil)
+	stop := url.Values{"from": {"+254712345678"}, "text": {"STOP"}}.Encode()
+	for _, path := range []string{"/hooks/africastalking/incoming", "/hooks/africastalking/incoming?token=", "/hooks/africastalking/delivery?token="} {
+		if code := post(t, srv.URL+path, "application/x-www-form-urlencoded", []byte(stop), nil); code != 403 {
+			t.Errorf("%s answered %d, want 403", path, code)
+		}
+	}
+}
+
 func sign(body []byte) string {
 	mac := hmac.New(sha256.New, []byte(secret))
 	mac.Write(body)
@@ -148,7 +163,7 @@ func TestReminderService_ThroughConnect(t *testing.T) {
 }
 
 func TestJob_RunsInKesiAndReportsComeBack(t *testing.T) {
-	srv := testkit.NewServer(t, testkit.SQLite, map[string]string{"KESI_WHATSAPP_APP_SECRET": secret, "KESI_WHATSAPP_VERIFY_TOKEN": "verify-me"})
+	srv := testkit.NewServer(t, testkit.SQLite, map[string]string{"KESI_WHATSAPP_APP_SECRET": secret, "KESI_WHATSAPP_VERIFY_TOKEN": "verify-me", "KESI_SMS_CALLBACK_TOKEN": atToken})
 	ctx := context.Background()
 	lawyer := srv.Lawyer(t)
 	rc := reminderClient(srv, lawyer)
@@ -197,9 +212,18 @@ func TestJob_RunsInKesiAndReportsComeBack(t *testing.T) {
 	}
 	status := func(id string) string { return srv.DB().ReminderMessage.GetX(ctx, uuidOf(t, id)).Status }
 
-	// Africa's Talking delivery report.
+	// Africa's Talking delivery report: refused without the token it was
+	// registered with, taken with it.
 	form := url.Values{"id": {providerID(ids["sms"])}, "status": {"Success"}, "phoneNumber": {"+254712345678"}, "networkCode": {"63902"}}
-	if code := post(t, srv.URL+"/hooks/africastalking/delivery", "application/x-www-form-urlencoded", []byte(form.Encode()), nil); code != 200 {
+	for _, path := range []string{"/hooks/africastalking/delivery", "/hooks/africastalking/delivery?token=", "/hooks/africastalking/delivery?token=" + atToken[:31]} {
+		if code := post(t, srv.URL+path, "application/x-www-form-urlencoded", []byte(form.Encode()), nil); code != 403 {
+			t.Errorf("%s answered %d, want 403", path, code)
+		}
+	}
+	if status(ids["sms"]) != "sent" {
+		t.Fatalf("a report without the token moved the SMS to %s", status(ids["sms"]))
+	}
+	if code := post(t, srv.URL+"/hooks/africastalking/delivery?token="+atToken, "application/x-www-form-urlencoded", []byte(form.Encode()), nil); code != 200 {
 		t.Fatalf("delivery report answered %d", code)
 	}
 	if status(ids["sms"]) != "delivered" {
@@ -245,8 +269,18 @@ func TestJob_RunsInKesiAndReportsComeBack(t *testing.T) {
 	}
 
 	// STOP by SMS withdraws SMS; STOP on WhatsApp withdraws WhatsApp.
+	// A STOP forged by anyone but Africa's Talking (no token, a wrong one)
+	// leaves the advocate's SMS reminders on.
 	stop := url.Values{"from": {"+254712345678"}, "to": {"22384"}, "text": {"stop"}, "date": {"2025-01-15 18:40:00"}, "id": {"x"}}
-	if code := post(t, srv.URL+"/hooks/africastalking/incoming", "application/x-www-form-urlencoded", []byte(stop.Encode()), nil); code != 200 {
+	for _, path := range []string{"/hooks/africastalking/incoming", "/hooks/africastalking/incoming?token=" + strings.ToUpper(atToken)} {
+		if code := post(t, srv.URL+path, "application/x-www-form-urlencoded", []byte(stop.Encode()), nil); code != 403 {
+			t.Errorf("%s answered %d, want 403", path, code)
+		}
+	}
+	if forged, err := rc.GetReminderSettings(ctx, connect.NewRequest(&kesiv1.GetReminderSettingsRequest{})); err != nil || !forged.Msg.Settings.Sms {
+		t.Fatalf("after a forged STOP: %v %v", forged, err)
+	}
+	if code := post(t, srv.URL+"/hooks/africastalking/incoming?token="+atToken, "application/x-www-form-urlencoded", []byte(stop.Encode()), nil); code != 200 {
 		t.Fatalf("incoming answered %d", code)
 	}
 	waStop := []byte(`{"entry":[{"changes":[{"value":{"messages":[{"from":"254712345678","type":"text","text":{"body":"STOP"}}]}}]}]}`)
@@ -268,7 +302,7 @@ func TestJob_RunsInKesiAndReportsComeBack(t *testing.T) {
 	if len(outbox(t, srv, "sms")) != 2 || len(outbox(t, srv, "whatsapp")) != 1 {
 		t.Fatal("sent after STOP")
 	}
-	if code := post(t, srv.URL+"/hooks/africastalking/delivery", "application/x-www-form-urlencoded", []byte("%zz"), nil); code != 400 {
+	if code := post(t, srv.URL+"/hooks/africastalking/delivery?token="+atToken, "application/x-www-form-urlencoded", []byte("%zz"), nil); code != 400 {
 		t.Fatalf("malformed form answered %d", code)
 	}
 	if code := post(t, srv.URL+"/hooks/whatsapp", "application/json", []byte("{"), map[string]string{"X-Hub-Signature-256": sign([]byte("{"))}); code != 400 {

@@ -39,6 +39,9 @@ type Options struct {
 	PublicURL string
 	// MasterKey keys the hashes of verification codes.
 	MasterKey []byte
+	// SMSCallbackToken is what Africa's Talking's callbacks carry as
+	// ?token=, since the provider signs nothing; empty, they are refused.
+	SMSCallbackToken string
 	// WhatsAppAppSecret checks the webhook's X-Hub-Signature-256;
 	// WhatsAppVerifyToken answers its GET handshake.
 	WhatsAppAppSecret   string
