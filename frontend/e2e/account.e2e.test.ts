@@ -100,7 +100,7 @@ describe.each<Viewport>(['desktop', 'phone'])('on a %s', (viewport) => {
     // Not renewing: the way to the advocate's data rights stays open past the blocking modal.
     await modal.getByRole('link', { name: 'download it or delete your account' }).click();
     await page.getByRole('button', { name: 'Download my data' }).waitFor();
-    expect(await modal.isVisible()).toBe(false);
+    await expect.poll(() => modal.isVisible()).toBe(false); // closed, its transition over
     await page.goBack();
     await modal.getByText('KSh 1,500').waitFor();
     await modal.getByRole('radio', { name: /Monthly/ }).check();

@@ -66,7 +66,7 @@ describe('the demo diary on a desktop', () => {
     const week = await rpc<{ cases?: unknown[] }>(page, 'ListWeekCases');
     const all = await rpc<{ cases?: unknown[] }>(page, 'ListCases');
     await expect.poll(() => page.getByTestId('stat-week').textContent()).toBe(String(week.cases?.length ?? 0));
-    expect(await page.getByTestId('stat-total').textContent()).toBe(String(all.cases?.length ?? 0));
+    await expect.poll(() => page.getByTestId('stat-total').textContent()).toBe(String(all.cases?.length ?? 0));
     await axe(page, 'dashboard');
   });
 
