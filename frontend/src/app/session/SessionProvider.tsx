@@ -101,6 +101,8 @@ export function useLogout(): () => Promise<void> {
         ? { color: 'green', message: LOGOUT_TEXT.success }
         : { color: 'yellow', message: LOGOUT_TEXT.failure },
     );
-    await navigate('/login', { replace: true });
+    // The route guard has usually gone there already, remembering the page for after the next
+    // sign-in; going again would forget it.
+    if (window.location.pathname !== '/login') await navigate('/login', { replace: true });
   }, [store, queryClient, navigate]);
 }
