@@ -24,43 +24,48 @@ function gesture(el: Element, moves: [number, number][]) {
   });
 }
 
-function withTheme(ui: React.ReactElement) {
-  return render(<MantineProvider>{ui}</MantineProvider>);
+/** Draws a list under pull to refresh, and answers the list. */
+function pullList(onRefresh: () => Promise<unknown>): Element {
+  render(
+    <MantineProvider>
+      <PullToRefresh onRefresh={onRefresh}>
+        <p>the list</p>
+      </PullToRefresh>
+    </MantineProvider>,
+  );
+  return screen.getByText('the list');
+}
+
+/** Draws a case card under swipe to delete, and answers the card. */
+function swipeCard(onDelete: () => void): Element {
+  render(
+    <MantineProvider>
+      <SwipeToDelete onDelete={onDelete}>
+        <p>a case</p>
+      </SwipeToDelete>
+    </MantineProvider>,
+  );
+  return screen.getByText('a case');
 }
 
 describe('pull to refresh', () => {
   it('refreshes on a release beyond the release distance, drawn or not', () => {
     const onRefresh = vi.fn(() => Promise.resolve());
-    withTheme(
-      <PullToRefresh onRefresh={onRefresh}>
-        <p>the list</p>
-      </PullToRefresh>,
-    );
-    const list = screen.getByText('the list');
+    const list = pullList(onRefresh);
     gesture(list, [[20, 20], [20, 170], [20, 170]]);
     expect(onRefresh).toHaveBeenCalledTimes(1);
   });
 
   it('does not refresh on a short pull, nor on a push up', () => {
     const onRefresh = vi.fn(() => Promise.resolve());
-    withTheme(
-      <PullToRefresh onRefresh={onRefresh}>
-        <p>the list</p>
-      </PullToRefresh>,
-    );
-    const list = screen.getByText('the list');
+    const list = pullList(onRefresh);
     gesture(list, [[20, 20], [20, 100], [20, 100]]); // 80 px x 0.6 = 48, under 60
     gesture(list, [[20, 300], [20, 20], [20, 20]]);
     expect(onRefresh).not.toHaveBeenCalled();
   });
 
   it('says release while the finger is beyond the release distance', () => {
-    withTheme(
-      <PullToRefresh onRefresh={() => Promise.resolve()}>
-        <p>the list</p>
-      </PullToRefresh>,
-    );
-    const list = screen.getByText('the list');
+    const list = pullList(() => Promise.resolve());
     act(() => {
       touch(list, 'touchstart', 20, 20);
       touch(list, 'touchmove', 20, 170);
@@ -73,23 +78,13 @@ describe('pull to refresh', () => {
 describe('swipe to delete', () => {
   it('asks on a swipe left past the threshold, drawn or not', () => {
     const onDelete = vi.fn();
-    withTheme(
-      <SwipeToDelete onDelete={onDelete}>
-        <p>a case</p>
-      </SwipeToDelete>,
-    );
-    gesture(screen.getByText('a case'), [[300, 50], [240, 50], [180, 50], [180, 50]]);
+    gesture(swipeCard(onDelete), [[300, 50], [240, 50], [180, 50], [180, 50]]);
     expect(onDelete).toHaveBeenCalledTimes(1);
   });
 
   it('does not ask on a short swipe, a swipe right or a scroll', () => {
     const onDelete = vi.fn();
-    withTheme(
-      <SwipeToDelete onDelete={onDelete}>
-        <p>a case</p>
-      </SwipeToDelete>,
-    );
-    const card = screen.getByText('a case');
+    const card = swipeCard(onDelete);
     gesture(card, [[300, 50], [220, 50], [220, 50]]); // 80 px, under 100
     gesture(card, [[100, 50], [300, 50], [300, 50]]);
     gesture(card, [[300, 50], [180, 300], [180, 300]]); // mostly down: a scroll
@@ -97,12 +92,7 @@ describe('swipe to delete', () => {
   });
 
   it('shows the delete hint from half the threshold', () => {
-    withTheme(
-      <SwipeToDelete onDelete={() => undefined}>
-        <p>a case</p>
-      </SwipeToDelete>,
-    );
-    const card = screen.getByText('a case');
+    const card = swipeCard(() => undefined);
     act(() => {
       touch(card, 'touchstart', 300, 50);
       touch(card, 'touchmove', 240, 50);
