@@ -34,9 +34,9 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** The names a module imports from a package: `import { A, type B, C as D } from 'pkg'`. */
+/** The names a module imports or passes on from a package: `import { A, type B, C as D } from 'pkg'`, `export { E } from 'pkg'`. */
 function namesImported(code: string, pkg: string): string[] {
-  const from = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${pkg}['"]`, 'g');
+  const from = new RegExp(`(?:import|export)\\s*\\{([^}]*)\\}\\s*from\\s*['"]${pkg}['"]`, 'g');
   return [...code.matchAll(from)].flatMap((m) =>
     (m[1] ?? '').split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0] ?? ''),
   );

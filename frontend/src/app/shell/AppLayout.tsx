@@ -7,18 +7,14 @@ import {
   Button,
   Group,
   Indicator,
-  Menu,
-  Modal,
   NavLink as MantineNavLink,
-  ScrollArea,
   Stack,
   Text,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { IconDotsVertical, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
+import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useSubscriptionStatus } from '@/api/subscription';
 import { DeletionBanner } from '@/features/settings/DeletionBanner';
@@ -26,6 +22,7 @@ import { useIsMobile } from '@/hooks/useListFreshness';
 import { OfflineBar } from '../offline/OfflineBar';
 import { useLogout, useSession } from '../session/SessionProvider';
 import { initials, roleLabel, type SessionUser } from '../session/user';
+import { HeaderMenu } from './HeaderMenu';
 import { badgeText, NAV_ENTRIES, type NavEntry } from './navigation';
 import { readSidebarOpen, writeSidebarOpen } from './sidebarCookie';
 import { needsSubscription, SubscriptionGate } from './SubscriptionGate';
@@ -36,9 +33,6 @@ const TEXT = {
   upgrade: 'Upgrade to Real Account',
   toggle: 'Toggle sidebar',
   main: 'Main navigation',
-  more: 'More',
-  confirmSignOut: 'Sign out of Kesi on this phone?',
-  cancel: 'Cancel',
 };
 
 /** The signed-in layout: sidebar on desktop, bottom bar below 768px, header with the user. */
@@ -103,13 +97,13 @@ function Shell({ user }: { user: SessionUser }) {
                 {roleLabel(user.role)}
               </Text>
             </Box>
-            <HeaderSignOut />
+            {isMobile && <HeaderMenu />}
           </Group>
         </Group>
       </AppShell.Header>
 
       <AppShell.Navbar p={open ? 'sm' : 4} aria-label={TEXT.main}>
-        <AppShell.Section grow component={ScrollArea}>
+        <AppShell.Section grow style={{ overflowY: 'auto' }}>
           <Stack gap={4} align={open ? 'stretch' : 'center'}>
             {NAV_ENTRIES.map((entry) => (
               <SidebarEntry key={entry.to} entry={entry} open={open} count={count} />
@@ -136,66 +130,22 @@ function Shell({ user }: { user: SessionUser }) {
   );
 }
 
+/** Mantine's Tooltip, loaded after the first screen (see ./Tooltip). */
+const LazyTooltip = lazy(() => import('./Tooltip').then((m) => ({ default: m.Tooltip })));
+
 /**
- * Phones have no sidebar: the header's menu holds what the bottom bar leaves out (Clients, the
- * Cases Report) and Sign Out, which asks first (a stray tap at court must not end the session).
+ * A desktop's tooltip: until Mantine's Tooltip has loaded, the element without it. A phone hides
+ * the sidebar and the header's toggle, and never loads it.
  */
-function HeaderSignOut() {
-  const logout = useLogout();
-  const [confirming, setConfirming] = useState(false);
+function Tooltip({ label, position, children }: { label: string; position?: 'right'; children: ReactElement }) {
+  const isMobile = useIsMobile();
+  if (isMobile) return children;
   return (
-    <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon variant="subtle" size="lg" hiddenFrom="sm" aria-label={TEXT.more}>
-            <IconDotsVertical size={20} aria-hidden />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {NAV_ENTRIES.filter((e) => e.desktopOnly).map((entry) => {
-            const Icon = entry.icon;
-            return (
-              <Menu.Item key={entry.to} component={Link} to={entry.to} leftSection={<Icon size={18} aria-hidden />}>
-                {entry.label}
-              </Menu.Item>
-            );
-          })}
-          <Menu.Divider />
-          <Menu.Item
-            color="red"
-            leftSection={<IconLogout size={18} aria-hidden />}
-            onClick={() => {
-              setConfirming(true);
-            }}
-          >
-            {TEXT.signOut}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      <Modal
-        opened={confirming}
-        onClose={() => {
-          setConfirming(false);
-        }}
-        title={TEXT.confirmSignOut}
-        centered
-        size="sm"
-      >
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            onClick={() => {
-              setConfirming(false);
-            }}
-          >
-            {TEXT.cancel}
-          </Button>
-          <Button color="red" onClick={() => void logout()}>
-            {TEXT.signOut}
-          </Button>
-        </Group>
-      </Modal>
-    </>
+    <Suspense fallback={children}>
+      <LazyTooltip label={label} position={position}>
+        {children}
+      </LazyTooltip>
+    </Suspense>
   );
 }
 
