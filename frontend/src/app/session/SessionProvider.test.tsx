@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionUser } from '@/test/session';
 import { SessionProvider, useLogout } from './SessionProvider';
@@ -20,6 +20,10 @@ vi.mock('./server', () => ({
 function SignOut() {
   const logout = useLogout();
   return <button onClick={() => void logout()}>Sign Out</button>;
+}
+
+function LoginRoute() {
+  return <p>login, from {JSON.stringify(useLocation().state)}</p>;
 }
 
 beforeEach(() => {
@@ -52,5 +56,28 @@ describe('useLogout', () => {
     // The other tabs learn of the sign-out from the stored user's removal (a storage event).
     expect(storedAtLogout[0]).toBeNull();
     expect(store.getState()).toMatchObject({ status: 'unauthenticated', user: null });
+  });
+
+  it('remembers the page for the next sign-in when it reaches /login before the route guard', async () => {
+    // The guard's own redirect can still be loading /login's route when the server answers; this
+    // navigation then replaces it, and must remember the page as the guard does.
+    writeStoredUser(localStorage, sessionUser());
+    const store = new SessionStore({ me: () => Promise.resolve(sessionUser()), refresh: () => Promise.resolve() }, localStorage);
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient()}>
+          <SessionProvider store={store}>
+            <MemoryRouter initialEntries={['/settings?tab=privacy']}>
+              <Routes>
+                <Route path="/settings" element={<SignOut />} />
+                <Route path="/login" element={<LoginRoute />} />
+              </Routes>
+            </MemoryRouter>
+          </SessionProvider>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByText('login, from {"from":"/settings?tab=privacy"}')).toBeTruthy();
   });
 });

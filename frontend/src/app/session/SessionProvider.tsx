@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { isNetworkError } from '@/api/errorText';
 import { SessionStore, TICK_MS, UnreachableError, type SessionState } from './store';
 
@@ -82,6 +82,9 @@ export function useLogout(): () => Promise<void> {
   const store = useSessionStore();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
+  // Where the person was, remembered for after the next sign-in, as the route guard does.
+  const from = location.pathname + location.search + location.hash;
   return useCallback(async () => {
     // Forgotten here before the server is told: the other tabs follow at once, on the stored
     // user's removal, rather than meeting a call refused for the revoked cookies they share and
@@ -101,8 +104,8 @@ export function useLogout(): () => Promise<void> {
         ? { color: 'green', message: LOGOUT_TEXT.success }
         : { color: 'yellow', message: LOGOUT_TEXT.failure },
     );
-    // The route guard has usually gone there already, remembering the page for after the next
-    // sign-in; going again would forget it.
-    if (window.location.pathname !== '/login') await navigate('/login', { replace: true });
-  }, [store, queryClient, navigate]);
+    // The route guard has often gone there already; when it is still loading /login's route, the
+    // server's answer comes first, and this navigation replaces the guard's: both remember the page.
+    if (window.location.pathname !== '/login') await navigate('/login', { replace: true, state: { from } });
+  }, [store, queryClient, navigate, from]);
 }
