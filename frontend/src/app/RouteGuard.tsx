@@ -2,7 +2,7 @@ import { Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from './session/SessionProvider';
-import { homeFor, type RoleName, type SessionUser } from './session/user';
+import { homeFor, sentToLogin, type RoleName, type SessionUser } from './session/user';
 
 export const VERIFYING_TEXT = 'Verifying your session...';
 
@@ -54,7 +54,7 @@ export function RouteGuard({
   const location = useLocation();
   const decision = decide(session, roles, otherRoles);
   if (decision.kind === 'verifying') return <VerifyingSession />;
-  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace state={{ from: location.pathname + location.search + location.hash }} />;
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace state={sentToLogin(location)} />;
   return (
     <>
       {children ?? <Outlet />}

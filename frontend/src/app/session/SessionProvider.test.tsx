@@ -26,6 +26,24 @@ function LoginRoute() {
   return <p>login, from {JSON.stringify(useLocation().state)}</p>;
 }
 
+/** A signed-in page at `path` with a Sign Out button, and /login showing what it was sent. */
+function renderSignOut(store: SessionStore, path: string) {
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <SessionProvider store={store}>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path="/login" element={<LoginRoute />} />
+              <Route path="*" element={<SignOut />} />
+            </Routes>
+          </MemoryRouter>
+        </SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
 beforeEach(() => {
   localStorage.clear();
   storedAtLogout.length = 0;
@@ -35,17 +53,7 @@ describe('useLogout', () => {
   it('forgets the stored user before the server revokes the cookies the other tabs share', async () => {
     writeStoredUser(localStorage, sessionUser());
     const store = new SessionStore({ me: () => Promise.resolve(sessionUser()), refresh: () => Promise.resolve() }, localStorage);
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient()}>
-          <SessionProvider store={store}>
-            <MemoryRouter>
-              <SignOut />
-            </MemoryRouter>
-          </SessionProvider>
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    renderSignOut(store, '/');
     await waitFor(() => {
       expect(store.getState()).toMatchObject({ status: 'authenticated', verifying: false });
     });
@@ -63,20 +71,7 @@ describe('useLogout', () => {
     // navigation then replaces it, and must remember the page as the guard does.
     writeStoredUser(localStorage, sessionUser());
     const store = new SessionStore({ me: () => Promise.resolve(sessionUser()), refresh: () => Promise.resolve() }, localStorage);
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient()}>
-          <SessionProvider store={store}>
-            <MemoryRouter initialEntries={['/settings?tab=privacy']}>
-              <Routes>
-                <Route path="/settings" element={<SignOut />} />
-                <Route path="/login" element={<LoginRoute />} />
-              </Routes>
-            </MemoryRouter>
-          </SessionProvider>
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    renderSignOut(store, '/settings?tab=privacy');
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(await screen.findByText('login, from {"from":"/settings?tab=privacy"}')).toBeTruthy();
   });

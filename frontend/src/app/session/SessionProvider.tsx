@@ -4,6 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useSyncExternalStore
 import { useLocation, useNavigate } from 'react-router';
 import { isNetworkError } from '@/api/errorText';
 import { SessionStore, TICK_MS, UnreachableError, type SessionState } from './store';
+import { sentToLogin } from './user';
 
 /**
  * The session's calls, with the Connect client they bring, loaded when first needed: a visitor
@@ -82,9 +83,8 @@ export function useLogout(): () => Promise<void> {
   const store = useSessionStore();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const location = useLocation();
   // Where the person was, remembered for after the next sign-in, as the route guard does.
-  const from = location.pathname + location.search + location.hash;
+  const { from } = sentToLogin(useLocation());
   return useCallback(async () => {
     // Forgotten here before the server is told: the other tabs follow at once, on the stored
     // user's removal, rather than meeting a call refused for the revoked cookies they share and

@@ -18,6 +18,14 @@ export function homeFor(user: Pick<SessionUser, 'role'> | null): string {
 }
 
 /**
+ * What /login is sent with when a person leaves a page for it (the route guard's redirect, a
+ * sign-out): that page, for afterSignIn to return to.
+ */
+export function sentToLogin(location: { pathname: string; search: string; hash: string }): { from: string } {
+  return { from: location.pathname + location.search + location.hash };
+}
+
+/**
  * Where to go after signing in: back to the page the route guard turned the
  * person away from (a deep link to a case, the extension's approval page),
  * when it is an in-app path; otherwise their home. Affiliates only ever have

@@ -74,11 +74,11 @@ function Shell({ user }: { user: SessionUser }) {
       <AppShell.Header>
         <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
-            <Tooltip label={`${TEXT.toggle} (Ctrl+B)`}>
+            <DesktopTooltip label={`${TEXT.toggle} (Ctrl+B)`}>
               <ActionIcon variant="subtle" onClick={toggle} aria-label={TEXT.toggle} visibleFrom="sm" aria-expanded={open}>
                 {open ? <IconLayoutSidebarLeftCollapse aria-hidden /> : <IconLayoutSidebarLeftExpand aria-hidden />}
               </ActionIcon>
-            </Tooltip>
+            </DesktopTooltip>
             <Text fw={800} size="lg" c="blue.8">
               Kesi
             </Text>
@@ -137,7 +137,7 @@ const LazyTooltip = lazy(() => import('./Tooltip').then((m) => ({ default: m.Too
  * A desktop's tooltip: until Mantine's Tooltip has loaded, the element without it. A phone hides
  * the sidebar and the header's toggle, and never loads it.
  */
-function Tooltip({ label, position, children }: { label: string; position?: 'right'; children: ReactElement }) {
+function DesktopTooltip({ label, position, children }: { label: string; position?: 'right'; children: ReactElement }) {
   const isMobile = useIsMobile();
   if (isMobile) return children;
   return (
@@ -156,7 +156,7 @@ function SidebarEntry({ entry, open, count }: { entry: NavEntry; open: boolean; 
   const showBadge = entry.badge === true && count > 0;
   if (!open) {
     return (
-      <Tooltip label={entry.label} position="right">
+      <DesktopTooltip label={entry.label} position="right">
         <ActionIcon
           component={NavLink}
           to={entry.to}
@@ -168,7 +168,7 @@ function SidebarEntry({ entry, open, count }: { entry: NavEntry; open: boolean; 
             <Icon size={20} aria-hidden />
           </Indicator>
         </ActionIcon>
-      </Tooltip>
+      </DesktopTooltip>
     );
   }
   return (
@@ -204,11 +204,11 @@ function SidebarFooter({ user, open }: { user: SessionUser; open: boolean }) {
     return (
       <Stack align="center" gap={4}>
         <UserAvatar user={user} />
-        <Tooltip label={TEXT.signOut} position="right">
+        <DesktopTooltip label={TEXT.signOut} position="right">
           <ActionIcon variant="subtle" color="red" aria-label={TEXT.signOut} onClick={() => void logout()}>
             <IconLogout size={20} aria-hidden />
           </ActionIcon>
-        </Tooltip>
+        </DesktopTooltip>
       </Stack>
     );
   }
