@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/kesihq/kesi/backend/internal/billing"
 	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/backend/internal/platform"
@@ -92,7 +93,9 @@ func (s *Service) Feed(ctx context.Context, token string) ([]byte, error) {
 	if err != nil {
 		return nil, errs.Internal(fmt.Errorf("load calendar owner: %w", err))
 	}
-	if !role.FromUser(u.Role).Subscriber() {
+	// A lapsed subscription's feed goes quiet as its digests do (RecordDigests
+	// asks for paid access too); paying again brings it back at the same address.
+	if !role.FromUser(u.Role).Subscriber() || !billing.Active(u.PaidUntil, s.cal.Now()) {
 		return nil, notFound
 	}
 	ss, err := cases.SittingsFrom(ctx, s.db, u.ID, s.cal.Today().AddDays(-FeedPast))

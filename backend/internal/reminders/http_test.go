@@ -407,6 +407,24 @@ func TestCalendarFeed_ParsedByARealParser(t *testing.T) {
 			t.Errorf("%s answered %d, want %d", url[:min(len(url), 80)], res.StatusCode, want)
 		}
 	}
+	// A lapsed subscription's feed answers 404, and the same URL answers again once paid.
+	feedStatus := func() int {
+		t.Helper()
+		res, err := http.Get(reset.Msg.Url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	srv.DB().User.UpdateOneID(lawyer.User.ID).SetPaidUntil(srv.Clock.Now().Add(-time.Second)).ExecX(ctx)
+	if got := feedStatus(); got != 404 {
+		t.Errorf("lapsed subscription's feed answered %d, want 404", got)
+	}
+	srv.DB().User.UpdateOneID(lawyer.User.ID).SetPaidUntil(srv.Clock.Now().Add(time.Hour)).ExecX(ctx)
+	if got := feedStatus(); got != 200 {
+		t.Errorf("renewed subscription's feed answered %d, want 200", got)
+	}
 	// Only a hash of the token is stored.
 	tok := strings.TrimSuffix(strings.TrimPrefix(reset.Msg.Url, srv.URL+"/calendar/"), ".ics")
 	for _, row := range srv.DB().ReminderSetting.Query().AllX(ctx) {

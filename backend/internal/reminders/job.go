@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/kesihq/kesi/backend/internal/billing"
 	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/backend/internal/courtdays"
 	"github.com/kesihq/kesi/backend/internal/role"
@@ -199,7 +200,9 @@ func (s *Service) DateMoved(ctx context.Context, sit cases.CaseSitting, from civ
 	if err != nil {
 		return fmt.Errorf("load advocate %s: %w", sit.Owner, err)
 	}
-	if !role.FromUser(u.Role).Subscriber() {
+	// Alerts, like the digests, are for paid access: an SMS to a lapsed
+	// subscription is a cost the advocate no longer pays for.
+	if !role.FromUser(u.Role).Subscriber() || !billing.Active(u.PaidUntil, now) {
 		return nil
 	}
 	row, err := s.settingRow(ctx, u.ID)

@@ -569,6 +569,12 @@ func TestDateMoved_AlertsAtOnceAndOnce(t *testing.T) {
 	if err := f.svc.DateMoved(ctx, sit, d("2025-01-09")); err != nil || len(f.sms.texts()) != before+1 {
 		t.Fatalf("past move: %v", err)
 	}
+	// A subscription that lapsed a second ago gets no alert, as it gets no digest.
+	b := f.sitting(t, u.ID, "HCCC/E1/2024", d("2025-01-23"), "10:00", "Mention")
+	f.db.User.UpdateOne(u).SetPaidUntil(f.clock.Now().Add(-time.Second)).ExecX(ctx)
+	if err := f.svc.DateMoved(ctx, sittingOf(t, f, b), d("2025-01-21")); err != nil || len(f.sms.texts()) != before+1 {
+		t.Fatalf("lapsed: %v %q", err, f.sms.texts()[before:])
+	}
 }
 
 func sittingOf(t *testing.T, f *fixture, a *ent.Activity) reminders.SittingForTest {
