@@ -27,6 +27,29 @@ function keepDistPlaceholder(): Plugin {
   };
 }
 
+/**
+ * V8's explicit compile hint (Chrome 136 and later) at the top of every chunk: the phone compiles a
+ * script's functions while it downloads, off the main thread, rather than each one on the main
+ * thread when it is first called. A chunk is loaded when its screen is opened, and most of its
+ * functions then run. On the phone profile the cold /dashboard drew today's first matter about
+ * 0.3 s sooner (README, issue 17). It runs after Vite's own last step, which puts the preload map
+ * at the top of the chunks that import others lazily.
+ */
+function compileHints(): Plugin {
+  return {
+    name: 'kesi:compile-hints',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type === 'chunk') chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+        }
+      },
+    },
+  };
+}
+
 /** Blue 8 of the theme: the status bar and splash screen of the installed app. */
 const themeColor = '#1864ab';
 
@@ -88,7 +111,7 @@ const ssrBuild = {
 const routerProduction = { 'react-router': dir('../node_modules/react-router/dist/production/index.mjs') };
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react()] : [react(), pwa, keepDistPlaceholder()],
+  plugins: isSsrBuild ? [react()] : [react(), pwa, compileHints(), keepDistPlaceholder()],
   resolve: {
     alias: {
       ...(command === 'build' && !isSsrBuild ? routerProduction : {}),
