@@ -12,11 +12,9 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/kesihq/kesi/backend/internal/billing"
 	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/backend/internal/platform"
-	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/remindersetting"
 )
@@ -93,9 +91,9 @@ func (s *Service) Feed(ctx context.Context, token string) ([]byte, error) {
 	if err != nil {
 		return nil, errs.Internal(fmt.Errorf("load calendar owner: %w", err))
 	}
-	// A lapsed subscription's feed goes quiet as its digests do (RecordDigests
-	// asks for paid access too); paying again brings it back at the same address.
-	if !role.FromUser(u.Role).Subscriber() || !billing.Active(u.PaidUntil, s.cal.Now()) {
+	// A lapsed subscription's feed goes quiet as its digests do; paying again
+	// brings it back at the same address.
+	if !paidAdvocate(u, s.cal.Now()) {
 		return nil, notFound
 	}
 	ss, err := cases.SittingsFrom(ctx, s.db, u.ID, s.cal.Today().AddDays(-FeedPast))

@@ -7,10 +7,8 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/kesihq/kesi/backend/internal/billing"
 	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/backend/internal/courtdays"
-	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/civil"
 	"github.com/kesihq/kesi/ent/remindermessage"
@@ -90,7 +88,7 @@ func (s *Service) RecordDigests(ctx context.Context, now time.Time) error {
 			}
 		}
 		if covered {
-			all, err := s.db.User.Query().Where(user.RoleIn(user.RoleLawyer, user.RoleModerator), user.PaidUntilGT(now)).IDs(ctx)
+			all, err := s.db.User.Query().Where(paidAdvocates(now)).IDs(ctx)
 			if err != nil {
 				return fmt.Errorf("list advocates: %w", err)
 			}
@@ -101,7 +99,7 @@ func (s *Service) RecordDigests(ctx context.Context, now time.Time) error {
 			}
 		}
 		for chunk := range chunks(owners, 500) {
-			users, err := s.db.User.Query().Where(user.IDIn(chunk...), user.RoleIn(user.RoleLawyer, user.RoleModerator), user.PaidUntilGT(now)).All(ctx)
+			users, err := s.db.User.Query().Where(user.IDIn(chunk...), paidAdvocates(now)).All(ctx)
 			if err != nil {
 				return fmt.Errorf("load advocates: %w", err)
 			}
@@ -202,7 +200,7 @@ func (s *Service) DateMoved(ctx context.Context, sit cases.CaseSitting, from civ
 	}
 	// Alerts, like the digests, are for paid access: an SMS to a lapsed
 	// subscription is a cost the advocate no longer pays for.
-	if !role.FromUser(u.Role).Subscriber() || !billing.Active(u.PaidUntil, now) {
+	if !paidAdvocate(u, now) {
 		return nil
 	}
 	row, err := s.settingRow(ctx, u.ID)

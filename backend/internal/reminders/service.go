@@ -11,10 +11,13 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/kesihq/kesi/backend/internal/billing"
 	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/backend/internal/notify"
 	"github.com/kesihq/kesi/backend/internal/platform"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/ent"
+	"github.com/kesihq/kesi/ent/predicate"
 	"github.com/kesihq/kesi/ent/remindersetting"
 	"github.com/kesihq/kesi/ent/user"
 )
@@ -84,12 +87,21 @@ var Defaults = Settings{Email: true, WhatsApp: true, EveningDigest: true, Evenin
 
 // profile is what the reminders read of a user.
 type profile struct {
-	ID        uuid.UUID
-	Email     string
-	Fullname  string
-	Phone     string // E.164, "" when the profile's number is missing or unusable
-	Role      user.Role
-	PaidUntil *time.Time
+	ID       uuid.UUID
+	Email    string
+	Fullname string
+	Phone    string // E.164, "" when the profile's number is missing or unusable
+}
+
+// paidAdvocate reports whether u gets reminders at now: a lawyer or moderator
+// with paid access (billing's rule). paidAdvocates is the same rule in SQL.
+func paidAdvocate(u *ent.User, now time.Time) bool {
+	return role.FromUser(u.Role).Subscriber() && billing.Active(u.PaidUntil, now)
+}
+
+// paidAdvocates selects the users paidAdvocate admits at now.
+func paidAdvocates(now time.Time) predicate.User {
+	return user.And(user.RoleIn(user.RoleLawyer, user.RoleModerator), user.PaidUntilGT(now))
 }
 
 func (s *Service) profile(ctx context.Context, id uuid.UUID) (profile, error) {
@@ -105,7 +117,7 @@ func (s *Service) profile(ctx context.Context, id uuid.UUID) (profile, error) {
 
 func profileOf(u *ent.User) profile {
 	phone, _ := NormalizePhone(u.PhoneNumber)
-	return profile{ID: u.ID, Email: u.Email, Fullname: u.Fullname, Phone: phone, Role: u.Role, PaidUntil: u.PaidUntil}
+	return profile{ID: u.ID, Email: u.Email, Fullname: u.Fullname, Phone: phone}
 }
 
 func settingsOf(row *ent.ReminderSetting, p profile) Settings {

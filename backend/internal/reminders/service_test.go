@@ -245,6 +245,25 @@ func TestDigests_ThroughANairobiDay(t *testing.T) {
 	})
 }
 
+func TestDigests_OnlyWhileTheSubscriptionRuns(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		f := newFixture(t, testkit.OpenDB(t, e).Client)
+		u := f.lawyer(t, "0712345678")
+		f.sitting(t, u.ID, "MCCC/E4/2025", d("2025-01-16"), "09:00", "Hearing")
+		// Paid until midnight in Nairobi, the night before the hearing.
+		midnight := time.Date(2025, 1, 16, 0, 0, 0, 0, testkit.Nairobi)
+		f.db.User.UpdateOne(u).SetPaidUntil(midnight).ExecX(context.Background())
+		f.at(t, "2025-01-15 18:30")
+		f.run(t)
+		f.at(t, "2025-01-16 06:30")
+		f.run(t)
+		ms := f.messages(t, u)
+		if len(ms) != 1 || ms[0].Kind != reminders.KindEvening {
+			t.Fatalf("want the evening digest alone (paid), not the morning one (lapsed): %+v", ms)
+		}
+	})
+}
+
 func TestDigests_FridayEveningTellsMonday_Once(t *testing.T) {
 	f := newFixture(t, testkit.OpenDB(t, testkit.SQLite).Client)
 	u := f.lawyer(t, "0712345678")
