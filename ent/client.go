@@ -41,6 +41,7 @@ import (
 	"github.com/kesihq/kesi/ent/phoneverification"
 	"github.com/kesihq/kesi/ent/plan"
 	"github.com/kesihq/kesi/ent/ratelimit"
+	"github.com/kesihq/kesi/ent/recordedrequest"
 	"github.com/kesihq/kesi/ent/referral"
 	"github.com/kesihq/kesi/ent/refreshtoken"
 	"github.com/kesihq/kesi/ent/reminderconsent"
@@ -109,6 +110,8 @@ type Client struct {
 	Plan *PlanClient
 	// RateLimit is the client for interacting with the RateLimit builders.
 	RateLimit *RateLimitClient
+	// RecordedRequest is the client for interacting with the RecordedRequest builders.
+	RecordedRequest *RecordedRequestClient
 	// Referral is the client for interacting with the Referral builders.
 	Referral *ReferralClient
 	// RefreshToken is the client for interacting with the RefreshToken builders.
@@ -163,6 +166,7 @@ func (c *Client) init() {
 	c.PhoneVerification = NewPhoneVerificationClient(c.config)
 	c.Plan = NewPlanClient(c.config)
 	c.RateLimit = NewRateLimitClient(c.config)
+	c.RecordedRequest = NewRecordedRequestClient(c.config)
 	c.Referral = NewReferralClient(c.config)
 	c.RefreshToken = NewRefreshTokenClient(c.config)
 	c.ReminderConsent = NewReminderConsentClient(c.config)
@@ -289,6 +293,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		PhoneVerification:   NewPhoneVerificationClient(cfg),
 		Plan:                NewPlanClient(cfg),
 		RateLimit:           NewRateLimitClient(cfg),
+		RecordedRequest:     NewRecordedRequestClient(cfg),
 		Referral:            NewReferralClient(cfg),
 		RefreshToken:        NewRefreshTokenClient(cfg),
 		ReminderConsent:     NewReminderConsentClient(cfg),
@@ -342,6 +347,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		PhoneVerification:   NewPhoneVerificationClient(cfg),
 		Plan:                NewPlanClient(cfg),
 		RateLimit:           NewRateLimitClient(cfg),
+		RecordedRequest:     NewRecordedRequestClient(cfg),
 		Referral:            NewReferralClient(cfg),
 		RefreshToken:        NewRefreshTokenClient(cfg),
 		ReminderConsent:     NewReminderConsentClient(cfg),
@@ -385,8 +391,9 @@ func (c *Client) Use(hooks ...Hook) {
 		c.CourtCase, c.Document, c.ExtensionToken, c.FakeCheckout, c.Firm,
 		c.FirmInvitation, c.FirmMember, c.Installation, c.JobRun, c.LawClient,
 		c.PasswordReset, c.Payment, c.PendingUpload, c.PhoneVerification, c.Plan,
-		c.RateLimit, c.Referral, c.RefreshToken, c.ReminderConsent, c.ReminderMessage,
-		c.ReminderSetting, c.RetainedPayment, c.TwoStep, c.TwoStepRecoveryCode, c.User,
+		c.RateLimit, c.RecordedRequest, c.Referral, c.RefreshToken, c.ReminderConsent,
+		c.ReminderMessage, c.ReminderSetting, c.RetainedPayment, c.TwoStep,
+		c.TwoStepRecoveryCode, c.User,
 	} {
 		n.Use(hooks...)
 	}
@@ -401,8 +408,9 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.CourtCase, c.Document, c.ExtensionToken, c.FakeCheckout, c.Firm,
 		c.FirmInvitation, c.FirmMember, c.Installation, c.JobRun, c.LawClient,
 		c.PasswordReset, c.Payment, c.PendingUpload, c.PhoneVerification, c.Plan,
-		c.RateLimit, c.Referral, c.RefreshToken, c.ReminderConsent, c.ReminderMessage,
-		c.ReminderSetting, c.RetainedPayment, c.TwoStep, c.TwoStepRecoveryCode, c.User,
+		c.RateLimit, c.RecordedRequest, c.Referral, c.RefreshToken, c.ReminderConsent,
+		c.ReminderMessage, c.ReminderSetting, c.RetainedPayment, c.TwoStep,
+		c.TwoStepRecoveryCode, c.User,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -461,6 +469,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Plan.mutate(ctx, m)
 	case *RateLimitMutation:
 		return c.RateLimit.mutate(ctx, m)
+	case *RecordedRequestMutation:
+		return c.RecordedRequest.mutate(ctx, m)
 	case *ReferralMutation:
 		return c.Referral.mutate(ctx, m)
 	case *RefreshTokenMutation:
@@ -1926,6 +1936,22 @@ func (c *CourtCaseClient) QueryDocuments(_m *CourtCase) *DocumentQuery {
 			sqlgraph.From(courtcase.Table, courtcase.FieldID, id),
 			sqlgraph.To(document.Table, document.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, courtcase.DocumentsTable, courtcase.DocumentsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryRecordedRequests queries the recorded_requests edge of a CourtCase.
+func (c *CourtCaseClient) QueryRecordedRequests(_m *CourtCase) *RecordedRequestQuery {
+	query := (&RecordedRequestClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(courtcase.Table, courtcase.FieldID, id),
+			sqlgraph.To(recordedrequest.Table, recordedrequest.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, courtcase.RecordedRequestsTable, courtcase.RecordedRequestsColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -4177,6 +4203,155 @@ func (c *RateLimitClient) mutate(ctx context.Context, m *RateLimitMutation) (Val
 	}
 }
 
+// RecordedRequestClient is a client for the RecordedRequest schema.
+type RecordedRequestClient struct {
+	config
+}
+
+// NewRecordedRequestClient returns a client for the RecordedRequest from the given config.
+func NewRecordedRequestClient(c config) *RecordedRequestClient {
+	return &RecordedRequestClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `recordedrequest.Hooks(f(g(h())))`.
+func (c *RecordedRequestClient) Use(hooks ...Hook) {
+	c.hooks.RecordedRequest = append(c.hooks.RecordedRequest, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `recordedrequest.Intercept(f(g(h())))`.
+func (c *RecordedRequestClient) Intercept(interceptors ...Interceptor) {
+	c.inters.RecordedRequest = append(c.inters.RecordedRequest, interceptors...)
+}
+
+// Create returns a builder for creating a RecordedRequest entity.
+func (c *RecordedRequestClient) Create() *RecordedRequestCreate {
+	mutation := newRecordedRequestMutation(c.config, OpCreate)
+	return &RecordedRequestCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of RecordedRequest entities.
+func (c *RecordedRequestClient) CreateBulk(builders ...*RecordedRequestCreate) *RecordedRequestCreateBulk {
+	return &RecordedRequestCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *RecordedRequestClient) MapCreateBulk(slice any, setFunc func(*RecordedRequestCreate, int)) *RecordedRequestCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &RecordedRequestCreateBulk{err: fmt.Errorf("calling to RecordedRequestClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*RecordedRequestCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &RecordedRequestCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for RecordedRequest.
+func (c *RecordedRequestClient) Update() *RecordedRequestUpdate {
+	mutation := newRecordedRequestMutation(c.config, OpUpdate)
+	return &RecordedRequestUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *RecordedRequestClient) UpdateOne(_m *RecordedRequest) *RecordedRequestUpdateOne {
+	mutation := newRecordedRequestMutation(c.config, OpUpdateOne, withRecordedRequest(_m))
+	return &RecordedRequestUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *RecordedRequestClient) UpdateOneID(id uuid.UUID) *RecordedRequestUpdateOne {
+	mutation := newRecordedRequestMutation(c.config, OpUpdateOne, withRecordedRequestID(id))
+	return &RecordedRequestUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for RecordedRequest.
+func (c *RecordedRequestClient) Delete() *RecordedRequestDelete {
+	mutation := newRecordedRequestMutation(c.config, OpDelete)
+	return &RecordedRequestDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *RecordedRequestClient) DeleteOne(_m *RecordedRequest) *RecordedRequestDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *RecordedRequestClient) DeleteOneID(id uuid.UUID) *RecordedRequestDeleteOne {
+	builder := c.Delete().Where(recordedrequest.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &RecordedRequestDeleteOne{builder}
+}
+
+// Query returns a query builder for RecordedRequest.
+func (c *RecordedRequestClient) Query() *RecordedRequestQuery {
+	return &RecordedRequestQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeRecordedRequest},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a RecordedRequest entity by its id.
+func (c *RecordedRequestClient) Get(ctx context.Context, id uuid.UUID) (*RecordedRequest, error) {
+	return c.Query().Where(recordedrequest.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *RecordedRequestClient) GetX(ctx context.Context, id uuid.UUID) *RecordedRequest {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCase queries the case edge of a RecordedRequest.
+func (c *RecordedRequestClient) QueryCase(_m *RecordedRequest) *CourtCaseQuery {
+	query := (&CourtCaseClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(recordedrequest.Table, recordedrequest.FieldID, id),
+			sqlgraph.To(courtcase.Table, courtcase.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, recordedrequest.CaseTable, recordedrequest.CaseColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *RecordedRequestClient) Hooks() []Hook {
+	return c.hooks.RecordedRequest
+}
+
+// Interceptors returns the client interceptors.
+func (c *RecordedRequestClient) Interceptors() []Interceptor {
+	return c.inters.RecordedRequest
+}
+
+func (c *RecordedRequestClient) mutate(ctx context.Context, m *RecordedRequestMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&RecordedRequestCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&RecordedRequestUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&RecordedRequestUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&RecordedRequestDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown RecordedRequest mutation op: %q", m.Op())
+	}
+}
+
 // ReferralClient is a client for the Referral schema.
 type ReferralClient struct {
 	config
@@ -5589,8 +5764,8 @@ type (
 		CauseListEntry, CauseListFetch, CauseListUpload, Commission, CourtCase,
 		Document, ExtensionToken, FakeCheckout, Firm, FirmInvitation, FirmMember,
 		Installation, JobRun, LawClient, PasswordReset, Payment, PendingUpload,
-		PhoneVerification, Plan, RateLimit, Referral, RefreshToken, ReminderConsent,
-		ReminderMessage, ReminderSetting, RetainedPayment, TwoStep,
+		PhoneVerification, Plan, RateLimit, RecordedRequest, Referral, RefreshToken,
+		ReminderConsent, ReminderMessage, ReminderSetting, RetainedPayment, TwoStep,
 		TwoStepRecoveryCode, User []ent.Hook
 	}
 	inters struct {
@@ -5598,8 +5773,8 @@ type (
 		CauseListEntry, CauseListFetch, CauseListUpload, Commission, CourtCase,
 		Document, ExtensionToken, FakeCheckout, Firm, FirmInvitation, FirmMember,
 		Installation, JobRun, LawClient, PasswordReset, Payment, PendingUpload,
-		PhoneVerification, Plan, RateLimit, Referral, RefreshToken, ReminderConsent,
-		ReminderMessage, ReminderSetting, RetainedPayment, TwoStep,
+		PhoneVerification, Plan, RateLimit, RecordedRequest, Referral, RefreshToken,
+		ReminderConsent, ReminderMessage, ReminderSetting, RetainedPayment, TwoStep,
 		TwoStepRecoveryCode, User []ent.Interceptor
 	}
 )

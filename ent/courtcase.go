@@ -70,11 +70,13 @@ type CourtCaseEdges struct {
 	Activities []*Activity `json:"activities,omitempty"`
 	// Documents holds the value of the documents edge.
 	Documents []*Document `json:"documents,omitempty"`
+	// RecordedRequests holds the value of the recorded_requests edge.
+	RecordedRequests []*RecordedRequest `json:"recorded_requests,omitempty"`
 	// Clients holds the value of the clients edge.
 	Clients []*LawClient `json:"clients,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [4]bool
+	loadedTypes [5]bool
 }
 
 // OwnerOrErr returns the Owner value or an error if the edge
@@ -106,10 +108,19 @@ func (e CourtCaseEdges) DocumentsOrErr() ([]*Document, error) {
 	return nil, &NotLoadedError{edge: "documents"}
 }
 
+// RecordedRequestsOrErr returns the RecordedRequests value or an error if the edge
+// was not loaded in eager-loading.
+func (e CourtCaseEdges) RecordedRequestsOrErr() ([]*RecordedRequest, error) {
+	if e.loadedTypes[3] {
+		return e.RecordedRequests, nil
+	}
+	return nil, &NotLoadedError{edge: "recorded_requests"}
+}
+
 // ClientsOrErr returns the Clients value or an error if the edge
 // was not loaded in eager-loading.
 func (e CourtCaseEdges) ClientsOrErr() ([]*LawClient, error) {
-	if e.loadedTypes[3] {
+	if e.loadedTypes[4] {
 		return e.Clients, nil
 	}
 	return nil, &NotLoadedError{edge: "clients"}
@@ -285,6 +296,11 @@ func (_m *CourtCase) QueryActivities() *ActivityQuery {
 // QueryDocuments queries the "documents" edge of the CourtCase entity.
 func (_m *CourtCase) QueryDocuments() *DocumentQuery {
 	return NewCourtCaseClient(_m.config).QueryDocuments(_m)
+}
+
+// QueryRecordedRequests queries the "recorded_requests" edge of the CourtCase entity.
+func (_m *CourtCase) QueryRecordedRequests() *RecordedRequestQuery {
+	return NewCourtCaseClient(_m.config).QueryRecordedRequests(_m)
 }
 
 // QueryClients queries the "clients" edge of the CourtCase entity.

@@ -18,6 +18,7 @@ import (
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/document"
 	"github.com/kesihq/kesi/ent/lawclient"
+	"github.com/kesihq/kesi/ent/recordedrequest"
 	"github.com/kesihq/kesi/ent/user"
 )
 
@@ -312,6 +313,21 @@ func (_c *CourtCaseCreate) AddDocuments(v ...*Document) *CourtCaseCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddDocumentIDs(ids...)
+}
+
+// AddRecordedRequestIDs adds the "recorded_requests" edge to the RecordedRequest entity by IDs.
+func (_c *CourtCaseCreate) AddRecordedRequestIDs(ids ...uuid.UUID) *CourtCaseCreate {
+	_c.mutation.AddRecordedRequestIDs(ids...)
+	return _c
+}
+
+// AddRecordedRequests adds the "recorded_requests" edges to the RecordedRequest entity.
+func (_c *CourtCaseCreate) AddRecordedRequests(v ...*RecordedRequest) *CourtCaseCreate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddRecordedRequestIDs(ids...)
 }
 
 // AddClientIDs adds the "clients" edge to the LawClient entity by IDs.
@@ -658,6 +674,22 @@ func (_c *CourtCaseCreate) createSpec() (*CourtCase, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(document.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.RecordedRequestsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   courtcase.RecordedRequestsTable,
+			Columns: []string{courtcase.RecordedRequestsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(recordedrequest.FieldID, field.TypeUUID),
 			},
 		}
 		for _, k := range nodes {

@@ -19,21 +19,23 @@ import (
 	"github.com/kesihq/kesi/ent/document"
 	"github.com/kesihq/kesi/ent/lawclient"
 	"github.com/kesihq/kesi/ent/predicate"
+	"github.com/kesihq/kesi/ent/recordedrequest"
 	"github.com/kesihq/kesi/ent/user"
 )
 
 // CourtCaseQuery is the builder for querying CourtCase entities.
 type CourtCaseQuery struct {
 	config
-	ctx            *QueryContext
-	order          []courtcase.OrderOption
-	inters         []Interceptor
-	predicates     []predicate.CourtCase
-	withOwner      *UserQuery
-	withActivities *ActivityQuery
-	withDocuments  *DocumentQuery
-	withClients    *LawClientQuery
-	modifiers      []func(*sql.Selector)
+	ctx                  *QueryContext
+	order                []courtcase.OrderOption
+	inters               []Interceptor
+	predicates           []predicate.CourtCase
+	withOwner            *UserQuery
+	withActivities       *ActivityQuery
+	withDocuments        *DocumentQuery
+	withRecordedRequests *RecordedRequestQuery
+	withClients          *LawClientQuery
+	modifiers            []func(*sql.Selector)
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -129,6 +131,28 @@ func (_q *CourtCaseQuery) QueryDocuments() *DocumentQuery {
 			sqlgraph.From(courtcase.Table, courtcase.FieldID, selector),
 			sqlgraph.To(document.Table, document.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, courtcase.DocumentsTable, courtcase.DocumentsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryRecordedRequests chains the current query on the "recorded_requests" edge.
+func (_q *CourtCaseQuery) QueryRecordedRequests() *RecordedRequestQuery {
+	query := (&RecordedRequestClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(courtcase.Table, courtcase.FieldID, selector),
+			sqlgraph.To(recordedrequest.Table, recordedrequest.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, courtcase.RecordedRequestsTable, courtcase.RecordedRequestsColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -345,15 +369,16 @@ func (_q *CourtCaseQuery) Clone() *CourtCaseQuery {
 		return nil
 	}
 	return &CourtCaseQuery{
-		config:         _q.config,
-		ctx:            _q.ctx.Clone(),
-		order:          append([]courtcase.OrderOption{}, _q.order...),
-		inters:         append([]Interceptor{}, _q.inters...),
-		predicates:     append([]predicate.CourtCase{}, _q.predicates...),
-		withOwner:      _q.withOwner.Clone(),
-		withActivities: _q.withActivities.Clone(),
-		withDocuments:  _q.withDocuments.Clone(),
-		withClients:    _q.withClients.Clone(),
+		config:               _q.config,
+		ctx:                  _q.ctx.Clone(),
+		order:                append([]courtcase.OrderOption{}, _q.order...),
+		inters:               append([]Interceptor{}, _q.inters...),
+		predicates:           append([]predicate.CourtCase{}, _q.predicates...),
+		withOwner:            _q.withOwner.Clone(),
+		withActivities:       _q.withActivities.Clone(),
+		withDocuments:        _q.withDocuments.Clone(),
+		withRecordedRequests: _q.withRecordedRequests.Clone(),
+		withClients:          _q.withClients.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -390,6 +415,17 @@ func (_q *CourtCaseQuery) WithDocuments(opts ...func(*DocumentQuery)) *CourtCase
 		opt(query)
 	}
 	_q.withDocuments = query
+	return _q
+}
+
+// WithRecordedRequests tells the query-builder to eager-load the nodes that are connected to
+// the "recorded_requests" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *CourtCaseQuery) WithRecordedRequests(opts ...func(*RecordedRequestQuery)) *CourtCaseQuery {
+	query := (&RecordedRequestClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withRecordedRequests = query
 	return _q
 }
 
@@ -482,10 +518,11 @@ func (_q *CourtCaseQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Co
 	var (
 		nodes       = []*CourtCase{}
 		_spec       = _q.querySpec()
-		loadedTypes = [4]bool{
+		loadedTypes = [5]bool{
 			_q.withOwner != nil,
 			_q.withActivities != nil,
 			_q.withDocuments != nil,
+			_q.withRecordedRequests != nil,
 			_q.withClients != nil,
 		}
 	)
@@ -527,6 +564,13 @@ func (_q *CourtCaseQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Co
 		if err := _q.loadDocuments(ctx, query, nodes,
 			func(n *CourtCase) { n.Edges.Documents = []*Document{} },
 			func(n *CourtCase, e *Document) { n.Edges.Documents = append(n.Edges.Documents, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withRecordedRequests; query != nil {
+		if err := _q.loadRecordedRequests(ctx, query, nodes,
+			func(n *CourtCase) { n.Edges.RecordedRequests = []*RecordedRequest{} },
+			func(n *CourtCase, e *RecordedRequest) { n.Edges.RecordedRequests = append(n.Edges.RecordedRequests, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -614,6 +658,36 @@ func (_q *CourtCaseQuery) loadDocuments(ctx context.Context, query *DocumentQuer
 	}
 	query.Where(predicate.Document(func(s *sql.Selector) {
 		s.Where(sql.InValues(s.C(courtcase.DocumentsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CaseRef
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "case_ref" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *CourtCaseQuery) loadRecordedRequests(ctx context.Context, query *RecordedRequestQuery, nodes []*CourtCase, init func(*CourtCase), assign func(*CourtCase, *RecordedRequest)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[uuid.UUID]*CourtCase)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(recordedrequest.FieldCaseRef)
+	}
+	query.Where(predicate.RecordedRequest(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(courtcase.RecordedRequestsColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {

@@ -18,6 +18,7 @@ import (
 	"github.com/kesihq/kesi/ent/document"
 	"github.com/kesihq/kesi/ent/lawclient"
 	"github.com/kesihq/kesi/ent/predicate"
+	"github.com/kesihq/kesi/ent/recordedrequest"
 	"github.com/kesihq/kesi/ent/user"
 )
 
@@ -317,6 +318,21 @@ func (_u *CourtCaseUpdate) AddDocuments(v ...*Document) *CourtCaseUpdate {
 	return _u.AddDocumentIDs(ids...)
 }
 
+// AddRecordedRequestIDs adds the "recorded_requests" edge to the RecordedRequest entity by IDs.
+func (_u *CourtCaseUpdate) AddRecordedRequestIDs(ids ...uuid.UUID) *CourtCaseUpdate {
+	_u.mutation.AddRecordedRequestIDs(ids...)
+	return _u
+}
+
+// AddRecordedRequests adds the "recorded_requests" edges to the RecordedRequest entity.
+func (_u *CourtCaseUpdate) AddRecordedRequests(v ...*RecordedRequest) *CourtCaseUpdate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddRecordedRequestIDs(ids...)
+}
+
 // AddClientIDs adds the "clients" edge to the LawClient entity by IDs.
 func (_u *CourtCaseUpdate) AddClientIDs(ids ...uuid.UUID) *CourtCaseUpdate {
 	_u.mutation.AddClientIDs(ids...)
@@ -383,6 +399,27 @@ func (_u *CourtCaseUpdate) RemoveDocuments(v ...*Document) *CourtCaseUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveDocumentIDs(ids...)
+}
+
+// ClearRecordedRequests clears all "recorded_requests" edges to the RecordedRequest entity.
+func (_u *CourtCaseUpdate) ClearRecordedRequests() *CourtCaseUpdate {
+	_u.mutation.ClearRecordedRequests()
+	return _u
+}
+
+// RemoveRecordedRequestIDs removes the "recorded_requests" edge to RecordedRequest entities by IDs.
+func (_u *CourtCaseUpdate) RemoveRecordedRequestIDs(ids ...uuid.UUID) *CourtCaseUpdate {
+	_u.mutation.RemoveRecordedRequestIDs(ids...)
+	return _u
+}
+
+// RemoveRecordedRequests removes "recorded_requests" edges to RecordedRequest entities.
+func (_u *CourtCaseUpdate) RemoveRecordedRequests(v ...*RecordedRequest) *CourtCaseUpdate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveRecordedRequestIDs(ids...)
 }
 
 // ClearClients clears all "clients" edges to the LawClient entity.
@@ -671,6 +708,51 @@ func (_u *CourtCaseUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(document.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.RecordedRequestsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   courtcase.RecordedRequestsTable,
+			Columns: []string{courtcase.RecordedRequestsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(recordedrequest.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedRecordedRequestsIDs(); len(nodes) > 0 && !_u.mutation.RecordedRequestsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   courtcase.RecordedRequestsTable,
+			Columns: []string{courtcase.RecordedRequestsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(recordedrequest.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RecordedRequestsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   courtcase.RecordedRequestsTable,
+			Columns: []string{courtcase.RecordedRequestsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(recordedrequest.FieldID, field.TypeUUID),
 			},
 		}
 		for _, k := range nodes {
@@ -1026,6 +1108,21 @@ func (_u *CourtCaseUpdateOne) AddDocuments(v ...*Document) *CourtCaseUpdateOne {
 	return _u.AddDocumentIDs(ids...)
 }
 
+// AddRecordedRequestIDs adds the "recorded_requests" edge to the RecordedRequest entity by IDs.
+func (_u *CourtCaseUpdateOne) AddRecordedRequestIDs(ids ...uuid.UUID) *CourtCaseUpdateOne {
+	_u.mutation.AddRecordedRequestIDs(ids...)
+	return _u
+}
+
+// AddRecordedRequests adds the "recorded_requests" edges to the RecordedRequest entity.
+func (_u *CourtCaseUpdateOne) AddRecordedRequests(v ...*RecordedRequest) *CourtCaseUpdateOne {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddRecordedRequestIDs(ids...)
+}
+
 // AddClientIDs adds the "clients" edge to the LawClient entity by IDs.
 func (_u *CourtCaseUpdateOne) AddClientIDs(ids ...uuid.UUID) *CourtCaseUpdateOne {
 	_u.mutation.AddClientIDs(ids...)
@@ -1092,6 +1189,27 @@ func (_u *CourtCaseUpdateOne) RemoveDocuments(v ...*Document) *CourtCaseUpdateOn
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveDocumentIDs(ids...)
+}
+
+// ClearRecordedRequests clears all "recorded_requests" edges to the RecordedRequest entity.
+func (_u *CourtCaseUpdateOne) ClearRecordedRequests() *CourtCaseUpdateOne {
+	_u.mutation.ClearRecordedRequests()
+	return _u
+}
+
+// RemoveRecordedRequestIDs removes the "recorded_requests" edge to RecordedRequest entities by IDs.
+func (_u *CourtCaseUpdateOne) RemoveRecordedRequestIDs(ids ...uuid.UUID) *CourtCaseUpdateOne {
+	_u.mutation.RemoveRecordedRequestIDs(ids...)
+	return _u
+}
+
+// RemoveRecordedRequests removes "recorded_requests" edges to RecordedRequest entities.
+func (_u *CourtCaseUpdateOne) RemoveRecordedRequests(v ...*RecordedRequest) *CourtCaseUpdateOne {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveRecordedRequestIDs(ids...)
 }
 
 // ClearClients clears all "clients" edges to the LawClient entity.
@@ -1410,6 +1528,51 @@ func (_u *CourtCaseUpdateOne) sqlSave(ctx context.Context) (_node *CourtCase, er
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(document.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.RecordedRequestsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   courtcase.RecordedRequestsTable,
+			Columns: []string{courtcase.RecordedRequestsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(recordedrequest.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedRecordedRequestsIDs(); len(nodes) > 0 && !_u.mutation.RecordedRequestsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   courtcase.RecordedRequestsTable,
+			Columns: []string{courtcase.RecordedRequestsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(recordedrequest.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RecordedRequestsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   courtcase.RecordedRequestsTable,
+			Columns: []string{courtcase.RecordedRequestsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(recordedrequest.FieldID, field.TypeUUID),
 			},
 		}
 		for _, k := range nodes {

@@ -37,6 +37,7 @@ import (
 	"github.com/kesihq/kesi/ent/phoneverification"
 	"github.com/kesihq/kesi/ent/plan"
 	"github.com/kesihq/kesi/ent/ratelimit"
+	"github.com/kesihq/kesi/ent/recordedrequest"
 	"github.com/kesihq/kesi/ent/referral"
 	"github.com/kesihq/kesi/ent/refreshtoken"
 	"github.com/kesihq/kesi/ent/reminderconsent"
@@ -131,6 +132,7 @@ func checkColumn(t, c string) error {
 			phoneverification.Table:   phoneverification.ValidColumn,
 			plan.Table:                plan.ValidColumn,
 			ratelimit.Table:           ratelimit.ValidColumn,
+			recordedrequest.Table:     recordedrequest.ValidColumn,
 			referral.Table:            referral.ValidColumn,
 			refreshtoken.Table:        refreshtoken.ValidColumn,
 			reminderconsent.Table:     reminderconsent.ValidColumn,

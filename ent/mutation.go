@@ -39,6 +39,7 @@ import (
 	"github.com/kesihq/kesi/ent/plan"
 	"github.com/kesihq/kesi/ent/predicate"
 	"github.com/kesihq/kesi/ent/ratelimit"
+	"github.com/kesihq/kesi/ent/recordedrequest"
 	"github.com/kesihq/kesi/ent/referral"
 	"github.com/kesihq/kesi/ent/refreshtoken"
 	"github.com/kesihq/kesi/ent/reminderconsent"
@@ -84,6 +85,7 @@ const (
 	TypePhoneVerification   = "PhoneVerification"
 	TypePlan                = "Plan"
 	TypeRateLimit           = "RateLimit"
+	TypeRecordedRequest     = "RecordedRequest"
 	TypeReferral            = "Referral"
 	TypeRefreshToken        = "RefreshToken"
 	TypeReminderConsent     = "ReminderConsent"
@@ -7645,41 +7647,44 @@ func (m *CommissionMutation) ResetEdge(name string) error {
 // CourtCaseMutation represents an operation that mutates the CourtCase nodes in the graph.
 type CourtCaseMutation struct {
 	config
-	op                   Op
-	typ                  string
-	id                   *uuid.UUID
-	created_at           *time.Time
-	updated_at           *time.Time
-	case_id              *string
-	parties              *string
-	law_court            *string
-	filing_date          *civil.Date
-	status               *string
-	case_type            *string
-	notes                *string
-	mark_updated         *bool
-	activity_date        *civil.Date
-	activity_time        *string
-	activity_kind        *string
-	latest_activity_date *civil.Date
-	latest_done          *bool
-	concluded            *bool
-	shared               *bool
-	clearedFields        map[string]struct{}
-	owner                *uuid.UUID
-	clearedowner         bool
-	activities           map[uuid.UUID]struct{}
-	removedactivities    map[uuid.UUID]struct{}
-	clearedactivities    bool
-	documents            map[uuid.UUID]struct{}
-	removeddocuments     map[uuid.UUID]struct{}
-	cleareddocuments     bool
-	clients              map[uuid.UUID]struct{}
-	removedclients       map[uuid.UUID]struct{}
-	clearedclients       bool
-	done                 bool
-	oldValue             func(context.Context) (*CourtCase, error)
-	predicates           []predicate.CourtCase
+	op                       Op
+	typ                      string
+	id                       *uuid.UUID
+	created_at               *time.Time
+	updated_at               *time.Time
+	case_id                  *string
+	parties                  *string
+	law_court                *string
+	filing_date              *civil.Date
+	status                   *string
+	case_type                *string
+	notes                    *string
+	mark_updated             *bool
+	activity_date            *civil.Date
+	activity_time            *string
+	activity_kind            *string
+	latest_activity_date     *civil.Date
+	latest_done              *bool
+	concluded                *bool
+	shared                   *bool
+	clearedFields            map[string]struct{}
+	owner                    *uuid.UUID
+	clearedowner             bool
+	activities               map[uuid.UUID]struct{}
+	removedactivities        map[uuid.UUID]struct{}
+	clearedactivities        bool
+	documents                map[uuid.UUID]struct{}
+	removeddocuments         map[uuid.UUID]struct{}
+	cleareddocuments         bool
+	recorded_requests        map[uuid.UUID]struct{}
+	removedrecorded_requests map[uuid.UUID]struct{}
+	clearedrecorded_requests bool
+	clients                  map[uuid.UUID]struct{}
+	removedclients           map[uuid.UUID]struct{}
+	clearedclients           bool
+	done                     bool
+	oldValue                 func(context.Context) (*CourtCase, error)
+	predicates               []predicate.CourtCase
 }
 
 var _ ent.Mutation = (*CourtCaseMutation)(nil)
@@ -8608,6 +8613,60 @@ func (m *CourtCaseMutation) ResetDocuments() {
 	m.removeddocuments = nil
 }
 
+// AddRecordedRequestIDs adds the "recorded_requests" edge to the RecordedRequest entity by ids.
+func (m *CourtCaseMutation) AddRecordedRequestIDs(ids ...uuid.UUID) {
+	if m.recorded_requests == nil {
+		m.recorded_requests = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.recorded_requests[ids[i]] = struct{}{}
+	}
+}
+
+// ClearRecordedRequests clears the "recorded_requests" edge to the RecordedRequest entity.
+func (m *CourtCaseMutation) ClearRecordedRequests() {
+	m.clearedrecorded_requests = true
+}
+
+// RecordedRequestsCleared reports if the "recorded_requests" edge to the RecordedRequest entity was cleared.
+func (m *CourtCaseMutation) RecordedRequestsCleared() bool {
+	return m.clearedrecorded_requests
+}
+
+// RemoveRecordedRequestIDs removes the "recorded_requests" edge to the RecordedRequest entity by IDs.
+func (m *CourtCaseMutation) RemoveRecordedRequestIDs(ids ...uuid.UUID) {
+	if m.removedrecorded_requests == nil {
+		m.removedrecorded_requests = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.recorded_requests, ids[i])
+		m.removedrecorded_requests[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedRecordedRequests returns the removed IDs of the "recorded_requests" edge to the RecordedRequest entity.
+func (m *CourtCaseMutation) RemovedRecordedRequestsIDs() (ids []uuid.UUID) {
+	for id := range m.removedrecorded_requests {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// RecordedRequestsIDs returns the "recorded_requests" edge IDs in the mutation.
+func (m *CourtCaseMutation) RecordedRequestsIDs() (ids []uuid.UUID) {
+	for id := range m.recorded_requests {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetRecordedRequests resets all changes to the "recorded_requests" edge.
+func (m *CourtCaseMutation) ResetRecordedRequests() {
+	m.recorded_requests = nil
+	m.clearedrecorded_requests = false
+	m.removedrecorded_requests = nil
+}
+
 // AddClientIDs adds the "clients" edge to the LawClient entity by ids.
 func (m *CourtCaseMutation) AddClientIDs(ids ...uuid.UUID) {
 	if m.clients == nil {
@@ -9105,7 +9164,7 @@ func (m *CourtCaseMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *CourtCaseMutation) AddedEdges() []string {
-	edges := make([]string, 0, 4)
+	edges := make([]string, 0, 5)
 	if m.owner != nil {
 		edges = append(edges, courtcase.EdgeOwner)
 	}
@@ -9114,6 +9173,9 @@ func (m *CourtCaseMutation) AddedEdges() []string {
 	}
 	if m.documents != nil {
 		edges = append(edges, courtcase.EdgeDocuments)
+	}
+	if m.recorded_requests != nil {
+		edges = append(edges, courtcase.EdgeRecordedRequests)
 	}
 	if m.clients != nil {
 		edges = append(edges, courtcase.EdgeClients)
@@ -9141,6 +9203,12 @@ func (m *CourtCaseMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case courtcase.EdgeRecordedRequests:
+		ids := make([]ent.Value, 0, len(m.recorded_requests))
+		for id := range m.recorded_requests {
+			ids = append(ids, id)
+		}
+		return ids
 	case courtcase.EdgeClients:
 		ids := make([]ent.Value, 0, len(m.clients))
 		for id := range m.clients {
@@ -9153,12 +9221,15 @@ func (m *CourtCaseMutation) AddedIDs(name string) []ent.Value {
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *CourtCaseMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 4)
+	edges := make([]string, 0, 5)
 	if m.removedactivities != nil {
 		edges = append(edges, courtcase.EdgeActivities)
 	}
 	if m.removeddocuments != nil {
 		edges = append(edges, courtcase.EdgeDocuments)
+	}
+	if m.removedrecorded_requests != nil {
+		edges = append(edges, courtcase.EdgeRecordedRequests)
 	}
 	if m.removedclients != nil {
 		edges = append(edges, courtcase.EdgeClients)
@@ -9182,6 +9253,12 @@ func (m *CourtCaseMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case courtcase.EdgeRecordedRequests:
+		ids := make([]ent.Value, 0, len(m.removedrecorded_requests))
+		for id := range m.removedrecorded_requests {
+			ids = append(ids, id)
+		}
+		return ids
 	case courtcase.EdgeClients:
 		ids := make([]ent.Value, 0, len(m.removedclients))
 		for id := range m.removedclients {
@@ -9194,7 +9271,7 @@ func (m *CourtCaseMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *CourtCaseMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 4)
+	edges := make([]string, 0, 5)
 	if m.clearedowner {
 		edges = append(edges, courtcase.EdgeOwner)
 	}
@@ -9203,6 +9280,9 @@ func (m *CourtCaseMutation) ClearedEdges() []string {
 	}
 	if m.cleareddocuments {
 		edges = append(edges, courtcase.EdgeDocuments)
+	}
+	if m.clearedrecorded_requests {
+		edges = append(edges, courtcase.EdgeRecordedRequests)
 	}
 	if m.clearedclients {
 		edges = append(edges, courtcase.EdgeClients)
@@ -9220,6 +9300,8 @@ func (m *CourtCaseMutation) EdgeCleared(name string) bool {
 		return m.clearedactivities
 	case courtcase.EdgeDocuments:
 		return m.cleareddocuments
+	case courtcase.EdgeRecordedRequests:
+		return m.clearedrecorded_requests
 	case courtcase.EdgeClients:
 		return m.clearedclients
 	}
@@ -9249,6 +9331,9 @@ func (m *CourtCaseMutation) ResetEdge(name string) error {
 		return nil
 	case courtcase.EdgeDocuments:
 		m.ResetDocuments()
+		return nil
+	case courtcase.EdgeRecordedRequests:
+		m.ResetRecordedRequests()
 		return nil
 	case courtcase.EdgeClients:
 		m.ResetClients()
@@ -20579,6 +20664,513 @@ func (m *RateLimitMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *RateLimitMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown RateLimit edge %s", name)
+}
+
+// RecordedRequestMutation represents an operation that mutates the RecordedRequest nodes in the graph.
+type RecordedRequestMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	request_id    *string
+	created_at    *time.Time
+	clearedFields map[string]struct{}
+	_case         *uuid.UUID
+	cleared_case  bool
+	done          bool
+	oldValue      func(context.Context) (*RecordedRequest, error)
+	predicates    []predicate.RecordedRequest
+}
+
+var _ ent.Mutation = (*RecordedRequestMutation)(nil)
+
+// recordedrequestOption allows management of the mutation configuration using functional options.
+type recordedrequestOption func(*RecordedRequestMutation)
+
+// newRecordedRequestMutation creates new mutation for the RecordedRequest entity.
+func newRecordedRequestMutation(c config, op Op, opts ...recordedrequestOption) *RecordedRequestMutation {
+	m := &RecordedRequestMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeRecordedRequest,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withRecordedRequestID sets the ID field of the mutation.
+func withRecordedRequestID(id uuid.UUID) recordedrequestOption {
+	return func(m *RecordedRequestMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *RecordedRequest
+		)
+		m.oldValue = func(ctx context.Context) (*RecordedRequest, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().RecordedRequest.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withRecordedRequest sets the old RecordedRequest of the mutation.
+func withRecordedRequest(node *RecordedRequest) recordedrequestOption {
+	return func(m *RecordedRequestMutation) {
+		m.oldValue = func(context.Context) (*RecordedRequest, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m RecordedRequestMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m RecordedRequestMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of RecordedRequest entities.
+func (m *RecordedRequestMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *RecordedRequestMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *RecordedRequestMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().RecordedRequest.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCaseRef sets the "case_ref" field.
+func (m *RecordedRequestMutation) SetCaseRef(u uuid.UUID) {
+	m._case = &u
+}
+
+// CaseRef returns the value of the "case_ref" field in the mutation.
+func (m *RecordedRequestMutation) CaseRef() (r uuid.UUID, exists bool) {
+	v := m._case
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCaseRef returns the old "case_ref" field's value of the RecordedRequest entity.
+// If the RecordedRequest object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RecordedRequestMutation) OldCaseRef(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCaseRef is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCaseRef requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCaseRef: %w", err)
+	}
+	return oldValue.CaseRef, nil
+}
+
+// ResetCaseRef resets all changes to the "case_ref" field.
+func (m *RecordedRequestMutation) ResetCaseRef() {
+	m._case = nil
+}
+
+// SetRequestID sets the "request_id" field.
+func (m *RecordedRequestMutation) SetRequestID(s string) {
+	m.request_id = &s
+}
+
+// RequestID returns the value of the "request_id" field in the mutation.
+func (m *RecordedRequestMutation) RequestID() (r string, exists bool) {
+	v := m.request_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRequestID returns the old "request_id" field's value of the RecordedRequest entity.
+// If the RecordedRequest object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RecordedRequestMutation) OldRequestID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRequestID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRequestID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRequestID: %w", err)
+	}
+	return oldValue.RequestID, nil
+}
+
+// ResetRequestID resets all changes to the "request_id" field.
+func (m *RecordedRequestMutation) ResetRequestID() {
+	m.request_id = nil
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *RecordedRequestMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *RecordedRequestMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the RecordedRequest entity.
+// If the RecordedRequest object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RecordedRequestMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *RecordedRequestMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetCaseID sets the "case" edge to the CourtCase entity by id.
+func (m *RecordedRequestMutation) SetCaseID(id uuid.UUID) {
+	m._case = &id
+}
+
+// ClearCase clears the "case" edge to the CourtCase entity.
+func (m *RecordedRequestMutation) ClearCase() {
+	m.cleared_case = true
+	m.clearedFields[recordedrequest.FieldCaseRef] = struct{}{}
+}
+
+// CaseCleared reports if the "case" edge to the CourtCase entity was cleared.
+func (m *RecordedRequestMutation) CaseCleared() bool {
+	return m.cleared_case
+}
+
+// CaseID returns the "case" edge ID in the mutation.
+func (m *RecordedRequestMutation) CaseID() (id uuid.UUID, exists bool) {
+	if m._case != nil {
+		return *m._case, true
+	}
+	return
+}
+
+// CaseIDs returns the "case" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CaseID instead. It exists only for internal usage by the builders.
+func (m *RecordedRequestMutation) CaseIDs() (ids []uuid.UUID) {
+	if id := m._case; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCase resets all changes to the "case" edge.
+func (m *RecordedRequestMutation) ResetCase() {
+	m._case = nil
+	m.cleared_case = false
+}
+
+// Where appends a list predicates to the RecordedRequestMutation builder.
+func (m *RecordedRequestMutation) Where(ps ...predicate.RecordedRequest) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the RecordedRequestMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *RecordedRequestMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.RecordedRequest, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *RecordedRequestMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *RecordedRequestMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (RecordedRequest).
+func (m *RecordedRequestMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *RecordedRequestMutation) Fields() []string {
+	fields := make([]string, 0, 3)
+	if m._case != nil {
+		fields = append(fields, recordedrequest.FieldCaseRef)
+	}
+	if m.request_id != nil {
+		fields = append(fields, recordedrequest.FieldRequestID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, recordedrequest.FieldCreatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *RecordedRequestMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case recordedrequest.FieldCaseRef:
+		return m.CaseRef()
+	case recordedrequest.FieldRequestID:
+		return m.RequestID()
+	case recordedrequest.FieldCreatedAt:
+		return m.CreatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *RecordedRequestMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case recordedrequest.FieldCaseRef:
+		return m.OldCaseRef(ctx)
+	case recordedrequest.FieldRequestID:
+		return m.OldRequestID(ctx)
+	case recordedrequest.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown RecordedRequest field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RecordedRequestMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case recordedrequest.FieldCaseRef:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCaseRef(v)
+		return nil
+	case recordedrequest.FieldRequestID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRequestID(v)
+		return nil
+	case recordedrequest.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown RecordedRequest field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *RecordedRequestMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *RecordedRequestMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RecordedRequestMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown RecordedRequest numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *RecordedRequestMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *RecordedRequestMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *RecordedRequestMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown RecordedRequest nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *RecordedRequestMutation) ResetField(name string) error {
+	switch name {
+	case recordedrequest.FieldCaseRef:
+		m.ResetCaseRef()
+		return nil
+	case recordedrequest.FieldRequestID:
+		m.ResetRequestID()
+		return nil
+	case recordedrequest.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown RecordedRequest field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *RecordedRequestMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m._case != nil {
+		edges = append(edges, recordedrequest.EdgeCase)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *RecordedRequestMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case recordedrequest.EdgeCase:
+		if id := m._case; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *RecordedRequestMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *RecordedRequestMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *RecordedRequestMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.cleared_case {
+		edges = append(edges, recordedrequest.EdgeCase)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *RecordedRequestMutation) EdgeCleared(name string) bool {
+	switch name {
+	case recordedrequest.EdgeCase:
+		return m.cleared_case
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *RecordedRequestMutation) ClearEdge(name string) error {
+	switch name {
+	case recordedrequest.EdgeCase:
+		m.ClearCase()
+		return nil
+	}
+	return fmt.Errorf("unknown RecordedRequest unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *RecordedRequestMutation) ResetEdge(name string) error {
+	switch name {
+	case recordedrequest.EdgeCase:
+		m.ResetCase()
+		return nil
+	}
+	return fmt.Errorf("unknown RecordedRequest edge %s", name)
 }
 
 // ReferralMutation represents an operation that mutates the Referral nodes in the graph.

@@ -31,6 +31,7 @@ import (
 	"github.com/kesihq/kesi/ent/phoneverification"
 	"github.com/kesihq/kesi/ent/plan"
 	"github.com/kesihq/kesi/ent/ratelimit"
+	"github.com/kesihq/kesi/ent/recordedrequest"
 	"github.com/kesihq/kesi/ent/referral"
 	"github.com/kesihq/kesi/ent/refreshtoken"
 	"github.com/kesihq/kesi/ent/reminderconsent"
@@ -960,6 +961,37 @@ func init() {
 	ratelimitDescKey := ratelimitFields[0].Descriptor()
 	// ratelimit.KeyValidator is a validator for the "key" field. It is called by the builders before save.
 	ratelimit.KeyValidator = ratelimitDescKey.Validators[0].(func(string) error)
+	recordedrequestMixin := schema.RecordedRequest{}.Mixin()
+	recordedrequestMixinFields0 := recordedrequestMixin[0].Fields()
+	_ = recordedrequestMixinFields0
+	recordedrequestFields := schema.RecordedRequest{}.Fields()
+	_ = recordedrequestFields
+	// recordedrequestDescRequestID is the schema descriptor for request_id field.
+	recordedrequestDescRequestID := recordedrequestFields[1].Descriptor()
+	// recordedrequest.RequestIDValidator is a validator for the "request_id" field. It is called by the builders before save.
+	recordedrequest.RequestIDValidator = func() func(string) error {
+		validators := recordedrequestDescRequestID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(request_id string) error {
+			for _, fn := range fns {
+				if err := fn(request_id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// recordedrequestDescCreatedAt is the schema descriptor for created_at field.
+	recordedrequestDescCreatedAt := recordedrequestFields[2].Descriptor()
+	// recordedrequest.DefaultCreatedAt holds the default value on creation for the created_at field.
+	recordedrequest.DefaultCreatedAt = recordedrequestDescCreatedAt.Default.(func() time.Time)
+	// recordedrequestDescID is the schema descriptor for id field.
+	recordedrequestDescID := recordedrequestMixinFields0[0].Descriptor()
+	// recordedrequest.DefaultID holds the default value on creation for the id field.
+	recordedrequest.DefaultID = recordedrequestDescID.Default.(func() uuid.UUID)
 	referralMixin := schema.Referral{}.Mixin()
 	referralMixinFields0 := referralMixin[0].Fields()
 	_ = referralMixinFields0

@@ -64,6 +64,8 @@ type Tx struct {
 	Plan *PlanClient
 	// RateLimit is the client for interacting with the RateLimit builders.
 	RateLimit *RateLimitClient
+	// RecordedRequest is the client for interacting with the RecordedRequest builders.
+	RecordedRequest *RecordedRequestClient
 	// Referral is the client for interacting with the Referral builders.
 	Referral *ReferralClient
 	// RefreshToken is the client for interacting with the RefreshToken builders.
@@ -238,6 +240,7 @@ func (tx *Tx) init() {
 	tx.PhoneVerification = NewPhoneVerificationClient(tx.config)
 	tx.Plan = NewPlanClient(tx.config)
 	tx.RateLimit = NewRateLimitClient(tx.config)
+	tx.RecordedRequest = NewRecordedRequestClient(tx.config)
 	tx.Referral = NewReferralClient(tx.config)
 	tx.RefreshToken = NewRefreshTokenClient(tx.config)
 	tx.ReminderConsent = NewReminderConsentClient(tx.config)

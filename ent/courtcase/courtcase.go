@@ -57,6 +57,8 @@ const (
 	EdgeActivities = "activities"
 	// EdgeDocuments holds the string denoting the documents edge name in mutations.
 	EdgeDocuments = "documents"
+	// EdgeRecordedRequests holds the string denoting the recorded_requests edge name in mutations.
+	EdgeRecordedRequests = "recorded_requests"
 	// EdgeClients holds the string denoting the clients edge name in mutations.
 	EdgeClients = "clients"
 	// Table holds the table name of the courtcase in the database.
@@ -82,6 +84,13 @@ const (
 	DocumentsInverseTable = "documents"
 	// DocumentsColumn is the table column denoting the documents relation/edge.
 	DocumentsColumn = "case_ref"
+	// RecordedRequestsTable is the table that holds the recorded_requests relation/edge.
+	RecordedRequestsTable = "recorded_requests"
+	// RecordedRequestsInverseTable is the table name for the RecordedRequest entity.
+	// It exists in this package in order to avoid circular dependency with the "recordedrequest" package.
+	RecordedRequestsInverseTable = "recorded_requests"
+	// RecordedRequestsColumn is the table column denoting the recorded_requests relation/edge.
+	RecordedRequestsColumn = "case_ref"
 	// ClientsTable is the table that holds the clients relation/edge. The primary key declared below.
 	ClientsTable = "law_client_cases"
 	// ClientsInverseTable is the table name for the LawClient entity.
@@ -310,6 +319,20 @@ func ByDocuments(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 	}
 }
 
+// ByRecordedRequestsCount orders the results by recorded_requests count.
+func ByRecordedRequestsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newRecordedRequestsStep(), opts...)
+	}
+}
+
+// ByRecordedRequests orders the results by recorded_requests terms.
+func ByRecordedRequests(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newRecordedRequestsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
 // ByClientsCount orders the results by clients count.
 func ByClientsCount(opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -342,6 +365,13 @@ func newDocumentsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(DocumentsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, DocumentsTable, DocumentsColumn),
+	)
+}
+func newRecordedRequestsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(RecordedRequestsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, RecordedRequestsTable, RecordedRequestsColumn),
 	)
 }
 func newClientsStep() *sqlgraph.Step {

@@ -1026,6 +1026,29 @@ func HasDocumentsWith(preds ...predicate.Document) predicate.CourtCase {
 	})
 }
 
+// HasRecordedRequests applies the HasEdge predicate on the "recorded_requests" edge.
+func HasRecordedRequests() predicate.CourtCase {
+	return predicate.CourtCase(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, RecordedRequestsTable, RecordedRequestsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasRecordedRequestsWith applies the HasEdge predicate on the "recorded_requests" edge with a given conditions (other predicates).
+func HasRecordedRequestsWith(preds ...predicate.RecordedRequest) predicate.CourtCase {
+	return predicate.CourtCase(func(s *sql.Selector) {
+		step := newRecordedRequestsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // HasClients applies the HasEdge predicate on the "clients" edge.
 func HasClients() predicate.CourtCase {
 	return predicate.CourtCase(func(s *sql.Selector) {

@@ -309,6 +309,18 @@ func (f RateLimitFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, e
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RateLimitMutation", m)
 }
 
+// The RecordedRequestFunc type is an adapter to allow the use of ordinary
+// function as RecordedRequest mutator.
+type RecordedRequestFunc func(context.Context, *ent.RecordedRequestMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f RecordedRequestFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.RecordedRequestMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RecordedRequestMutation", m)
+}
+
 // The ReferralFunc type is an adapter to allow the use of ordinary
 // function as Referral mutator.
 type ReferralFunc func(context.Context, *ent.ReferralMutation) (ent.Value, error)

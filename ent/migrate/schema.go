@@ -753,6 +753,34 @@ var (
 			},
 		},
 	}
+	// RecordedRequestsColumns holds the columns for the "recorded_requests" table.
+	RecordedRequestsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "request_id", Type: field.TypeString, Size: 64},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "case_ref", Type: field.TypeUUID},
+	}
+	// RecordedRequestsTable holds the schema information for the "recorded_requests" table.
+	RecordedRequestsTable = &schema.Table{
+		Name:       "recorded_requests",
+		Columns:    RecordedRequestsColumns,
+		PrimaryKey: []*schema.Column{RecordedRequestsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "recorded_requests_court_cases_recorded_requests",
+				Columns:    []*schema.Column{RecordedRequestsColumns[3]},
+				RefColumns: []*schema.Column{CourtCasesColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "recordedrequest_case_ref_request_id",
+				Unique:  true,
+				Columns: []*schema.Column{RecordedRequestsColumns[3], RecordedRequestsColumns[1]},
+			},
+		},
+	}
 	// ReferralsColumns holds the columns for the "referrals" table.
 	ReferralsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -1070,6 +1098,7 @@ var (
 		PhoneVerificationsTable,
 		PlansTable,
 		RateLimitsTable,
+		RecordedRequestsTable,
 		ReferralsTable,
 		RefreshTokensTable,
 		ReminderConsentsTable,
@@ -1098,6 +1127,7 @@ func init() {
 	PasswordResetsTable.ForeignKeys[0].RefTable = UsersTable
 	PaymentsTable.ForeignKeys[0].RefTable = PlansTable
 	PaymentsTable.ForeignKeys[1].RefTable = UsersTable
+	RecordedRequestsTable.ForeignKeys[0].RefTable = CourtCasesTable
 	ReferralsTable.ForeignKeys[0].RefTable = UsersTable
 	ReferralsTable.ForeignKeys[1].RefTable = UsersTable
 	RefreshTokensTable.ForeignKeys[0].RefTable = UsersTable

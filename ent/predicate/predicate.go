@@ -81,6 +81,9 @@ type Plan func(*sql.Selector)
 // RateLimit is the predicate function for ratelimit builders.
 type RateLimit func(*sql.Selector)
 
+// RecordedRequest is the predicate function for recordedrequest builders.
+type RecordedRequest func(*sql.Selector)
+
 // Referral is the predicate function for referral builders.
 type Referral func(*sql.Selector)
 

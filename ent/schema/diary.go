@@ -61,6 +61,7 @@ func (CourtCase) Edges() []ent.Edge {
 		edge.From("owner", User.Type).Ref("cases").Field("owner_id").Unique().Required(),
 		edge.To("activities", Activity.Type).Annotations(entsql.OnDelete(entsql.Cascade)),
 		edge.To("documents", Document.Type).Annotations(entsql.OnDelete(entsql.Cascade)),
+		edge.To("recorded_requests", RecordedRequest.Type).Annotations(entsql.OnDelete(entsql.Cascade)),
 		edge.From("clients", LawClient.Type).Ref("cases"),
 	}
 }
@@ -116,6 +117,37 @@ func (Activity) Indexes() []ent.Index {
 		index.Fields("case_ref", "activity_date"),
 		index.Fields("attended_by", "activity_date"),
 	}
+}
+
+// RecordedRequest is the key a client sent with an outcome it recorded on a
+// case (RecordActivityRequest.request_id). The same key again records
+// nothing: an outcome sent twice (an answer lost on a poor signal, a reload
+// mid-send, a second tab) adds one next date, not two. The unique index
+// decides, so two servers answering the two sends at once agree.
+type RecordedRequest struct{ ent.Schema }
+
+// Mixin of RecordedRequest.
+func (RecordedRequest) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}} }
+
+// Fields of RecordedRequest.
+func (RecordedRequest) Fields() []ent.Field {
+	return []ent.Field{
+		field.UUID("case_ref", uuid.UUID{}),
+		field.String("request_id").MaxLen(64).NotEmpty(),
+		field.Time("created_at").Default(now).Immutable(),
+	}
+}
+
+// Edges of RecordedRequest.
+func (RecordedRequest) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("case", CourtCase.Type).Ref("recorded_requests").Field("case_ref").Unique().Required(),
+	}
+}
+
+// Indexes of RecordedRequest.
+func (RecordedRequest) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("case_ref", "request_id").Unique()}
 }
 
 // LawClient is a client of a lawyer. (ent reserves "Client".)

@@ -41,6 +41,7 @@ var tableOwners = map[string]string{
 	"Plan":                "billing",
 	"Referral":            "affiliates",
 	"RefreshToken":        "auth",
+	"RecordedRequest":     "cases",
 	"ReminderConsent":     "reminders",
 	"ReminderMessage":     "reminders",
 	"ReminderSetting":     "reminders",

@@ -165,6 +165,7 @@ func (h *Handler) RecordActivity(ctx context.Context, req *connect.Request[kesiv
 	}
 	c, act, err := h.svc.RecordActivity(ctx, owner(ctx), id, Record{
 		Outcome: m.Outcome, NextDate: next, NextActivity: m.NextActivity, NextTime: m.NextTime, Status: m.Status,
+		RequestID: m.RequestId,
 	})
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)

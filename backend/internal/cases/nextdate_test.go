@@ -3,6 +3,9 @@ package cases_test
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -381,6 +384,87 @@ func TestNextDate_JobBackfillsLatestDone(t *testing.T) {
 		}
 		if got := look(t, srv, law, open.Id); !got.needing {
 			t.Errorf("after the job the case with no outcome left the list")
+		}
+	})
+}
+
+// TestRecordActivity_SentTwiceRecordsOnce: an outcome sent again with its key
+// (an answer lost on a poor signal, a reload mid-send, a second tab; two at
+// once reach two servers) is recorded once, with one next date. On the
+// hearing day, as the advocate records it.
+func TestRecordActivity_SentTwiceRecordsOnce(t *testing.T) {
+	t.Parallel()
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		law := srv.Lawyer(t)
+		today := civil.DateOf(testkit.DefaultNow)
+		sittings := func(caseID string) []*kesiv1.Activity {
+			t.Helper()
+			res, err := law.Cases().ListCaseActivities(ctx, connect.NewRequest(&kesiv1.ListCaseActivitiesRequest{CaseId: caseID}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res.Msg.Activities
+		}
+
+		c := create(t, law, withActivity("MCCC/E3574/2022", "Hearing", on(today), "09:00"))
+		req := &kesiv1.RecordActivityRequest{Id: c.Id, Outcome: "Adjourned", NextDate: on(today.AddDays(14)), NextActivity: "Mention",
+			RequestId: "0b7e9a52-3c1d-4f6e-9a1b-2c3d4e5f6a7b"}
+		first := record(t, law, req)
+		if first.Next == nil {
+			t.Fatal("the first send answered no next sitting")
+		}
+		again := record(t, law, req)
+		if again.Next != nil || again.Case.ActivityDate.GetDay() != int32(today.AddDays(14).Day) || again.Case.Activity != "Mention" {
+			t.Errorf("the second send answered next %v and case %v %s, want no next and the case as the first left it", again.Next, again.Case.ActivityDate, again.Case.Activity)
+		}
+		if acts := sittings(c.CaseId); len(acts) != 2 || acts[1].Outcome != "Adjourned" {
+			t.Errorf("after two sends of one outcome the case has %d sittings (%v), want today's with its outcome and the mention", len(acts), acts)
+		}
+
+		// Two sends of one key at once (two tabs, two servers): one next date.
+		both := create(t, law, withActivity("MCCC/E12/2023", "Hearing", on(today), "10:00"))
+		var wg sync.WaitGroup
+		errc := make(chan error, 2)
+		for range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, err := law.Cases().RecordActivity(ctx, connect.NewRequest(&kesiv1.RecordActivityRequest{Id: both.Id, Outcome: "Part heard",
+					NextDate: on(today.AddDays(7)), NextActivity: "Hearing", RequestId: "same-key-from-two-tabs"}))
+				errc <- err
+			}()
+		}
+		wg.Wait()
+		close(errc)
+		for err := range errc {
+			if err != nil {
+				t.Errorf("a send racing another of the same key: %v", err)
+			}
+		}
+		if acts := sittings(both.CaseId); len(acts) != 2 {
+			t.Errorf("two sends of one key at once left %d sittings, want 2", len(acts))
+		}
+
+		// A key is the case's: the same key on another case, or a new key on this one, records.
+		other := create(t, law, withActivity("MCCC/E13/2023", "Mention", on(today), ""))
+		if res := record(t, law, &kesiv1.RecordActivityRequest{Id: other.Id, Outcome: "Adjourned", NextDate: on(today.AddDays(14)),
+			NextActivity: "Mention", RequestId: req.RequestId}); res.Next == nil {
+			t.Error("a key used on another case refused the outcome")
+		}
+		if res := record(t, law, &kesiv1.RecordActivityRequest{Id: c.Id, NextDate: on(today.AddDays(21)), NextActivity: "Hearing",
+			RequestId: "a-new-key"}); res.Next == nil {
+			t.Error("a new key on the same case refused the next date")
+		}
+
+		// A key that is not one: refused, and nothing written.
+		for _, key := range []string{strings.Repeat("a", 65), "key with spaces", "ключ", "nul\x00key"} {
+			_, err := law.Cases().RecordActivity(ctx, connect.NewRequest(&kesiv1.RecordActivityRequest{Id: other.Id, NextDate: on(today.AddDays(30)),
+				NextActivity: "Hearing", RequestId: key}))
+			wantCode(t, "request_id "+strconv.Quote(key), err, connect.CodeInvalidArgument)
+		}
+		if acts := sittings(other.CaseId); len(acts) != 2 {
+			t.Errorf("refused keys wrote sittings: %d, want 2", len(acts))
 		}
 	})
 }

@@ -122,6 +122,23 @@ func Text(field, label, s string, max int) (string, error) {
 	return s, nil
 }
 
+// MaxRequestID is the longest key a client may send with an outcome.
+const MaxRequestID = 64
+
+// RequestID checks the key a client sent with an outcome: empty (no key),
+// or at most MaxRequestID letters, digits, '-' or '_' (a UUID fits).
+func RequestID(s string) (string, error) {
+	if len(s) > MaxRequestID {
+		return "", errs.Invalidf("request_id", "request_id is at most %d letters, digits, '-' or '_'.", MaxRequestID)
+	}
+	for _, r := range s {
+		if !(r == '-' || r == '_' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') {
+			return "", errs.Invalidf("request_id", "request_id is at most %d letters, digits, '-' or '_'.", MaxRequestID)
+		}
+	}
+	return s, nil
+}
+
 // Clock checks a time of day written "HH:MM" (24 h); empty is no time.
 func Clock(field, s string) (string, error) {
 	s = strings.TrimSpace(s)

@@ -5,6 +5,7 @@ package cases
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 
@@ -75,6 +76,9 @@ type Record struct {
 	NextActivity string
 	NextTime     string
 	Status       string
+	// RequestID is the client's key for this outcome (RecordActivityRequest.request_id):
+	// a key the case already holds records nothing again.
+	RequestID string
 }
 
 // Entry is one sitting of a calendar view with its case.
@@ -304,6 +308,9 @@ func (s *Service) RecordActivity(ctx context.Context, owner, id uuid.UUID, r Rec
 	if r.NextTime, err = Clock("next_time", r.NextTime); err != nil {
 		return Case{}, nil, err
 	}
+	if r.RequestID, err = RequestID(r.RequestID); err != nil {
+		return Case{}, nil, err
+	}
 	if r.Status != "" {
 		st, ok := CanonicalStatus(r.Status)
 		if !ok {
@@ -332,6 +339,17 @@ func (s *Service) RecordActivity(ctx context.Context, owner, id uuid.UUID, r Rec
 	}
 	var next *ent.Activity
 	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
+		// The key first: a second send of it, even one racing the first on another server,
+		// fails here on the unique index and changes nothing.
+		if r.RequestID != "" {
+			err := tx.RecordedRequest.Create().SetCaseRef(id).SetRequestID(r.RequestID).Exec(ctx)
+			if ent.IsConstraintError(err) {
+				return errAlreadyRecorded
+			}
+			if err != nil {
+				return errs.Internal(fmt.Errorf("keep request id of case %s: %w", id, err))
+			}
+		}
 		if r.Outcome != "" {
 			last, err := tx.Activity.Query().
 				Where(activity.CaseRef(id), activity.ActivityDateLTE(today)).
@@ -369,7 +387,7 @@ func (s *Service) RecordActivity(ctx context.Context, owner, id uuid.UUID, r Rec
 		}
 		return settle(ctx, tx, id, today)
 	})
-	if err != nil {
+	if err != nil && !errors.Is(err, errAlreadyRecorded) {
 		return Case{}, nil, err
 	}
 	c, err := s.Get(ctx, owner, id)
@@ -382,6 +400,10 @@ func (s *Service) RecordActivity(ctx context.Context, owner, id uuid.UUID, r Rec
 	n := sittingOf(next)
 	return c, &n, nil
 }
+
+// errAlreadyRecorded ends RecordActivity's transaction, changing nothing, when
+// the case already holds the request's key: the outcome was recorded before.
+var errAlreadyRecorded = errors.New("outcome already recorded")
 
 // clientName is the name an activity carries: the case's first linked
 // client by name, or "" when none is linked.

@@ -1255,7 +1255,14 @@ type RecordActivityRequest struct {
 	// (a hearing makes the case "Hearing", a mention "Mention"...). A
 	// concluding status (Completed, Dismissed, Withdrawn, Settled) with no
 	// next_date concludes the case (Case.concluded).
-	Status        string `protobuf:"bytes,6,opt,name=status,proto3" json:"status,omitempty"`
+	Status string `protobuf:"bytes,6,opt,name=status,proto3" json:"status,omitempty"`
+	// Optional key the client makes for this outcome (a UUID; at most 64
+	// letters, digits, '-' or '_'), kept with it when it is first made. A
+	// request whose key the case already holds changes nothing and answers
+	// the case as it is now, without `next`: an outcome sent again after an
+	// answer lost on a poor signal, a reload mid-send or from a second tab is
+	// recorded once, and no second next date is added.
+	RequestId     string `protobuf:"bytes,7,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1328,6 +1335,13 @@ func (x *RecordActivityRequest) GetNextTime() string {
 func (x *RecordActivityRequest) GetStatus() string {
 	if x != nil {
 		return x.Status
+	}
+	return ""
+}
+
+func (x *RecordActivityRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
 	}
 	return ""
 }
@@ -2305,14 +2319,16 @@ const file_kesi_v1_case_proto_rawDesc = "" +
 	"\x04case\x18\x01 \x01(\v2\r.kesi.v1.CaseR\x04case\"#\n" +
 	"\x11DeleteCaseRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"\x14\n" +
-	"\x12DeleteCaseResponse\"\xcb\x01\n" +
+	"\x12DeleteCaseResponse\"\xea\x01\n" +
 	"\x15RecordActivityRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x18\n" +
 	"\aoutcome\x18\x02 \x01(\tR\aoutcome\x12.\n" +
 	"\tnext_date\x18\x03 \x01(\v2\x11.google.type.DateR\bnextDate\x12#\n" +
 	"\rnext_activity\x18\x04 \x01(\tR\fnextActivity\x12\x1b\n" +
 	"\tnext_time\x18\x05 \x01(\tR\bnextTime\x12\x16\n" +
-	"\x06status\x18\x06 \x01(\tR\x06status\"b\n" +
+	"\x06status\x18\x06 \x01(\tR\x06status\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\a \x01(\tR\trequestId\"b\n" +
 	"\x16RecordActivityResponse\x12!\n" +
 	"\x04case\x18\x01 \x01(\v2\r.kesi.v1.CaseR\x04case\x12%\n" +
 	"\x04next\x18\x02 \x01(\v2\x11.kesi.v1.ActivityR\x04next\"4\n" +

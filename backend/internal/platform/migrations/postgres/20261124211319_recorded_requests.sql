@@ -1,0 +1,4 @@
+-- Create "recorded_requests" table
+CREATE TABLE "recorded_requests" ("id" uuid NOT NULL, "request_id" character varying NOT NULL, "created_at" timestamptz NOT NULL, "case_ref" uuid NOT NULL, PRIMARY KEY ("id"), CONSTRAINT "recorded_requests_court_cases_recorded_requests" FOREIGN KEY ("case_ref") REFERENCES "court_cases" ("id") ON UPDATE NO ACTION ON DELETE CASCADE);
+-- Create index "recordedrequest_case_ref_request_id" to table: "recorded_requests"
+CREATE UNIQUE INDEX "recordedrequest_case_ref_request_id" ON "recorded_requests" ("case_ref", "request_id");
