@@ -33,7 +33,16 @@ export interface RecordOutcomeVariables {
   /** The case's internal id. */
   id: string;
   values: OutcomeValues;
+  /**
+   * This outcome's key (newRequestId), made once when the advocate presses Save and kept with it
+   * on the device: the server records a key once, so sending the outcome again (an answer lost on
+   * a poor signal, a reload mid-send, a second tab) adds no second next date.
+   */
+  requestId: string;
 }
+
+/** A fresh key for an outcome. */
+export const newRequestId = (): string => crypto.randomUUID();
 
 /** Recorded on the server, or left as it was because the advocate kept the server's version. */
 export type RecordOutcomeResult = RecordActivityResponse | { kept: 'theirs'; case: Case };
@@ -42,8 +51,8 @@ export type RecordOutcomeResult = RecordActivityResponse | { kept: 'theirs'; cas
  * The request for an outcome: what happened and, when given, the next date; a concluding status
  * (Completed, Dismissed...) concludes the matter, which then has no next date.
  */
-export function outcomeRequest({ id, values }: RecordOutcomeVariables) {
-  const req = create(RecordActivityRequestSchema, { id, outcome: values.outcome.trim(), status: values.status });
+export function outcomeRequest({ id, values, requestId }: RecordOutcomeVariables) {
+  const req = create(RecordActivityRequestSchema, { id, outcome: values.outcome.trim(), status: values.status, requestId });
   if (values.next_date && !values.status) {
     req.nextDate = fromIsoDate(values.next_date);
     req.nextActivity = values.next_activity;

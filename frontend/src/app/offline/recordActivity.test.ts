@@ -85,6 +85,7 @@ describe('recording an outcome', () => {
     await record.mutate({
       id: 'c1',
       values: { outcome: 'Adjourned', next_date: NEXT, next_activity: 'Mention', next_time: '09:00', status: '' },
+      requestId: 'key-1',
     });
     await settled(client);
 

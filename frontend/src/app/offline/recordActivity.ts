@@ -48,10 +48,15 @@ export function cachedCase(client: QueryClient, id: string): Case | null {
  * The record-outcome mutation as the app runs it, set with setMutationDefaults so that one queued
  * offline and restored after a reload (its function cannot be stored) is sent the same way:
  * - with no signal it pauses (TanStack Query's online mode) and is kept on the device;
- * - a call that gets no answer is tried again, never dropped: nothing typed is lost;
+ * - a call that gets no answer is tried again, never dropped: nothing typed is lost. Each outcome
+ *   carries its key (requestId), which the server records once, so a send repeated after a lost
+ *   answer, a reload mid-send or from a second tab adds no second next date;
  * - outcomes go one at a time, in the order they were recorded;
  * - one recorded offline is checked against the case on the server first, and when the case
  *   changed meanwhile the advocate chooses which to keep;
+ * - one no longer in the client's cache (the advocate signed out, or another signed in on the
+ *   phone) is never sent again, nor its answer put in the cache: it would go out, and come back,
+ *   under the next person's session;
  * - the answer goes into the cache (applyRecorded).
  */
 export function recordActivityDefaults(
@@ -67,16 +72,11 @@ export function recordActivityDefaults(
       return { seen: seen ? snapshotOf(seen) : null, queued: !onlineManager.isOnline() };
     },
     mutationFn: async (variables) => {
-      const context = contextOf(client, variables);
+      const mutation = mutationOf(client, variables);
+      if (!mutation) throw new AbandonedError();
+      const context = mutation.state.context as RecordOutcomeContext | undefined;
       if (context?.queued && context.seen) {
         const now = (await callUnaryMethod(transport, m.getCaseByCaseId, { caseId: context.seen.caseId })).case;
-        // An outcome the server already holds was sent before the phone could note it (the page
-        // closed or reloaded just after): replaying it would record it twice.
-        const outcome = variables.values.outcome.trim();
-        if (now && outcome !== '') {
-          const { activities } = await callUnaryMethod(transport, m.listCaseActivities, { caseId: now.caseId });
-          if (activities.some((a) => a.outcome.trim() === outcome)) return { kept: 'theirs', case: now };
-        }
         if (now && caseChanged(context.seen, snapshotOf(now))) {
           const keep = await askWhichToKeep({
             seen: context.seen,
@@ -86,15 +86,23 @@ export function recordActivityDefaults(
           });
           if (keep === 'theirs') return { kept: 'theirs', case: now };
         }
+        if (!mutationOf(client, variables)) throw new AbandonedError();
       }
       return callUnaryMethod(transport, m.recordActivity, outcomeRequest(variables));
     },
-    onSuccess: (result) => (result.case ? applyRecorded(client, result.case, transport) : undefined),
+    onSuccess: (result, variables) =>
+      result.case && mutationOf(client, variables) ? applyRecorded(client, result.case, transport) : undefined,
   };
 }
 
-/** The onMutate result of the mutation running with these variables (kept across a reload). */
-function contextOf(client: QueryClient, variables: RecordOutcomeVariables): RecordOutcomeContext | undefined {
-  const m = client.getMutationCache().find({ predicate: (m) => m.state.variables === variables });
-  return m?.state.context as RecordOutcomeContext | undefined;
+/** An outcome whose mutation left the cache (sign-out, another user): it is not sent. */
+class AbandonedError extends Error {
+  constructor() {
+    super('This outcome was left on the phone when its advocate signed out.');
+  }
+}
+
+/** The mutation running with these variables (kept across a reload), while it is in the client's cache. */
+function mutationOf(client: QueryClient, variables: RecordOutcomeVariables) {
+  return client.getMutationCache().find({ predicate: (m) => m.state.variables === variables });
 }

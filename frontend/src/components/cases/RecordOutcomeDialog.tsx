@@ -22,6 +22,7 @@ import { DateField } from '@/components/DateField';
 import { formatDate, quickDates, todayIsoDate } from '@/lib/dates';
 import { focusFirstInvalid } from '@/lib/focusInvalid';
 import { useRecordOutcome, type OutcomeValues } from '@/api/cases';
+import { newRequestId } from '@/api/outcome';
 import { ACTIVITY_KINDS, CONCLUDING_STATUSES, DEFAULT_CONCLUSION, kindFilter, OUTCOME_CHOICES, suggestedNextActivity } from '@/lib/vocabulary';
 
 export const OUTCOME_TEXT = {
@@ -94,7 +95,7 @@ export function RecordOutcomeDialog({ target, opened, onClose }: { target: Case;
           ({ concluding, ...values }) => {
             const sent = concluding ? { ...values, next_date: '', status: values.status || DEFAULT_CONCLUSION } : { ...values, status: '' };
             record.mutate(
-              { id: target.id, values: sent },
+              { id: target.id, values: sent, requestId: newRequestId() },
               {
                 onSuccess: () => {
                   notifications.show({
