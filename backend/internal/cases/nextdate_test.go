@@ -468,3 +468,70 @@ func TestRecordActivity_SentTwiceRecordsOnce(t *testing.T) {
 		}
 	})
 }
+
+// TestRecordActivity_NextDateAfterTheSittingItFollows: on the hearing day a
+// next date typed a month early (14 Jan for 14 Feb) is refused, outcome and
+// all, rather than lost behind the sitting just done; stood over to the
+// afternoon is kept; an outcome sent from the phone two days after it was
+// typed keeps its next date, now past, which then asks for its own outcome.
+func TestRecordActivity_NextDateAfterTheSittingItFollows(t *testing.T) {
+	t.Parallel()
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		law := srv.Lawyer(t)
+		today := civil.DateOf(testkit.DefaultNow)
+
+		c := create(t, law, withActivity("MCCC/E3574/2022", "Hearing", on(today), "09:00"))
+		_, err := law.Cases().RecordActivity(ctx, connect.NewRequest(&kesiv1.RecordActivityRequest{Id: c.Id,
+			Outcome: "Adjourned; plaintiff's witness absent", NextDate: on(today.AddDays(-1)), NextActivity: "Hearing"}))
+		wantCode(t, "a next date before today's hearing", err, connect.CodeInvalidArgument)
+		if got := look(t, srv, law, c.Id); got != (seen{next: today.String()}) {
+			t.Errorf("a refused next date changed the case: %+v", got)
+		}
+		res := record(t, law, &kesiv1.RecordActivityRequest{Id: c.Id, Outcome: "Stood over", NextDate: on(today), NextActivity: "Hearing", NextTime: "14:30"})
+		if ymd(res.Case.ActivityDate) != today.String() || res.Case.Time != "14:30" {
+			t.Errorf("stood over to the afternoon: next %s %s, want today 14:30", ymd(res.Case.ActivityDate), res.Case.Time)
+		}
+
+		// Typed on Monday's mention with Tuesday as the next date, sent on Wednesday.
+		late := create(t, law, withActivity("MCCC/E12/2023", "Mention", on(today.AddDays(-2)), "09:00"))
+		record(t, law, &kesiv1.RecordActivityRequest{Id: late.Id, Outcome: "Adjourned", NextDate: on(today.AddDays(-1)), NextActivity: "Hearing"})
+		nu, err := law.Cases().ListCasesNeedingUpdate(ctx, connect.NewRequest(&kesiv1.ListCasesNeedingUpdateRequest{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(nu.Msg.Cases, func(c *kesiv1.Case) bool { return c.Id == late.Id }) {
+			t.Errorf("yesterday's sitting, added late, does not ask for its outcome: %v", nu.Msg.Cases)
+		}
+
+		// A case with no sitting yet: a next date in the past is refused.
+		fresh := create(t, law, &kesiv1.CreateCaseRequest{CaseId: "MCCC/E13/2023"})
+		_, err = law.Cases().RecordActivity(ctx, connect.NewRequest(&kesiv1.RecordActivityRequest{Id: fresh.Id, NextDate: on(today.AddDays(-7)), NextActivity: "Mention"}))
+		wantCode(t, "a first sitting last week", err, connect.CodeInvalidArgument)
+	})
+}
+
+// TestRecordActivity_OutcomeAloneKeepsAConcludedCaseConcluded: the decree
+// extracted after judgment is recorded on a concluded case without opening
+// it again; a next date does open it.
+func TestRecordActivity_OutcomeAloneKeepsAConcludedCaseConcluded(t *testing.T) {
+	t.Parallel()
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		law := srv.Lawyer(t)
+		today := civil.DateOf(testkit.DefaultNow)
+		c := create(t, law, withActivity("MCCC/E3574/2022", "Judgment", on(today), "09:00"))
+		res := record(t, law, &kesiv1.RecordActivityRequest{Id: c.Id, Outcome: "Judgment for the plaintiff", Status: "Completed"})
+		if !res.Case.Concluded || res.Case.ActivityDate != nil {
+			t.Fatalf("not concluded: %v", res.Case)
+		}
+		res = record(t, law, &kesiv1.RecordActivityRequest{Id: c.Id, Outcome: "Judgment for the plaintiff; decree extracted"})
+		if !res.Case.Concluded || res.Case.ActivityDate != nil || res.Case.Status != "Completed" {
+			t.Errorf("an outcome alone opened the case: concluded=%v status=%q next=%v", res.Case.Concluded, res.Case.Status, res.Case.ActivityDate)
+		}
+		res = record(t, law, &kesiv1.RecordActivityRequest{Id: c.Id, NextDate: on(today.AddDays(30)), NextActivity: "Mention"})
+		if res.Case.Concluded || ymd(res.Case.ActivityDate) != today.AddDays(30).String() {
+			t.Errorf("a next date did not open the case: concluded=%v next=%v", res.Case.Concluded, res.Case.ActivityDate)
+		}
+	})
+}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"time"
 
 	entsql "entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
@@ -350,19 +351,31 @@ func (s *Service) RecordActivity(ctx context.Context, owner, id uuid.UUID, r Rec
 				return errs.Internal(fmt.Errorf("keep request id of case %s: %w", id, err))
 			}
 		}
+		last, err := tx.Activity.Query().
+			Where(activity.CaseRef(id), activity.ActivityDateLTE(today)).
+			Order(activity.ByActivityDate(entDesc()), activity.ByTime(entDesc())).
+			First(ctx)
+		if err != nil && !ent.IsNotFound(err) {
+			return errs.Internal(fmt.Errorf("find latest sitting of case %s: %w", id, err))
+		}
 		if r.Outcome != "" {
-			last, err := tx.Activity.Query().
-				Where(activity.CaseRef(id), activity.ActivityDateLTE(today)).
-				Order(activity.ByActivityDate(entDesc()), activity.ByTime(entDesc())).
-				First(ctx)
-			if ent.IsNotFound(err) {
+			if last == nil {
 				return errs.Invalid("outcome", "This case has no sitting on or before today to record an outcome on.")
-			}
-			if err != nil {
-				return errs.Internal(fmt.Errorf("find latest sitting of case %s: %w", id, err))
 			}
 			if err := last.Update().SetOutcome(r.Outcome).Exec(ctx); err != nil {
 				return errs.Internal(fmt.Errorf("record outcome on case %s: %w", id, err))
+			}
+		}
+		// A next date before the sitting it follows is a slip of the finger (14 Jan for 14 Feb):
+		// the sitting would sort behind the one just done, and the case would show no next date
+		// and need no update. One after it but already past is kept: an outcome sent from the
+		// phone days after it was typed, whose sitting then asks for its own outcome.
+		if !r.NextDate.IsZero() {
+			if last == nil && r.NextDate.Before(today) {
+				return errs.Invalid("next_date", "The next date must be today or later.")
+			}
+			if last != nil && r.NextDate.Before(last.ActivityDate) {
+				return errs.Invalidf("next_date", "The next date cannot be before the sitting it follows (%s).", last.ActivityDate.In(time.UTC).Format("Mon 2 Jan 2006"))
 			}
 		}
 		if !r.NextDate.IsZero() {
@@ -377,8 +390,16 @@ func (s *Service) RecordActivity(ctx context.Context, owner, id uuid.UUID, r Rec
 		if status == "" {
 			status, _ = StatusOf(r.NextActivity)
 		}
-		up := tx.CourtCase.UpdateOneID(id).SetMarkUpdated(false).
-			SetConcluded(r.NextDate.IsZero() && Concludes(r.Status))
+		// A new sitting opens the case again and a status concludes it or not; an outcome alone
+		// (the decree extracted after judgment) leaves it as it was.
+		concluded := cc.Concluded
+		switch {
+		case !r.NextDate.IsZero():
+			concluded = false
+		case r.Status != "":
+			concluded = Concludes(r.Status)
+		}
+		up := tx.CourtCase.UpdateOneID(id).SetMarkUpdated(false).SetConcluded(concluded)
 		if status != "" {
 			up.SetStatus(status)
 		}
