@@ -11,6 +11,7 @@ import (
 	"github.com/kesihq/kesi/ent/activity"
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/lawclient"
+	"github.com/kesihq/kesi/ent/predicate"
 )
 
 // The data subject's rights (Kenya Data Protection Act 2019): what the
@@ -48,19 +49,29 @@ type ExportedActivity struct {
 }
 
 // Export answers every case owner owns, by case number, with its sittings
-// in date order. where narrows it (the client export passes the cases of
-// one client).
-func Export(ctx context.Context, db *ent.Client, owner uuid.UUID, only ...uuid.UUID) ([]ExportedCase, error) {
-	q := db.CourtCase.Query().Where(owned(owner)).
+// in date order.
+func Export(ctx context.Context, db *ent.Client, owner uuid.UUID) ([]ExportedCase, error) {
+	return export(ctx, db, owner)
+}
+
+// ExportOnly answers the cases among ids that owner owns, as Export does
+// (the client export passes one client's cases). No ids, no cases: a
+// client linked to none must not get the whole diary.
+func ExportOnly(ctx context.Context, db *ent.Client, owner uuid.UUID, ids []uuid.UUID) ([]ExportedCase, error) {
+	if len(ids) == 0 {
+		return []ExportedCase{}, nil
+	}
+	return export(ctx, db, owner, courtcase.IDIn(ids...))
+}
+
+func export(ctx context.Context, db *ent.Client, owner uuid.UUID, where ...predicate.CourtCase) ([]ExportedCase, error) {
+	rows, err := db.CourtCase.Query().Where(owned(owner)).Where(where...).
 		WithActivities(func(q *ent.ActivityQuery) {
 			q.Order(activity.ByActivityDate(), activity.ByCreatedAt())
 		}).
 		WithClients(func(q *ent.LawClientQuery) { q.Select(lawclient.FieldID) }).
-		Order(courtcase.ByCaseID())
-	if only != nil {
-		q.Where(courtcase.IDIn(only...))
-	}
-	rows, err := q.All(ctx)
+		Order(courtcase.ByCaseID()).
+		All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("export cases of %s: %w", owner, err)
 	}

@@ -82,12 +82,9 @@ func (s *Service) ExportOne(ctx context.Context, owner, id uuid.UUID, now time.T
 	if err != nil {
 		return "", nil, err
 	}
-	cs, err := cases.Export(ctx, s.db, owner, c.CaseIDs...)
+	cs, err := cases.ExportOnly(ctx, s.db, owner, c.CaseIDs)
 	if err != nil {
 		return "", nil, errs.Internal(err)
-	}
-	if cs == nil {
-		cs = []cases.ExportedCase{}
 	}
 	doc, err = json.MarshalIndent(ClientExport{ExportedAt: now.UTC(), Client: exported(c), Cases: cs}, "", "  ")
 	if err != nil {

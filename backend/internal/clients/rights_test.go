@@ -60,6 +60,16 @@ func TestClients_ExportAndDelete(t *testing.T) {
 				t.Errorf("the export holds %q, not this client's", s)
 			}
 		}
+		// A client linked to no case gets no case: not the whole diary.
+		lonely := newClient(t, law, &kesiv1.ClientFields{Fullname: "Akinyi Lonely"})
+		res, err = law.Clients().ExportClient(ctx, connect.NewRequest(&kesiv1.ExportClientRequest{Id: lonely.Id}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var alone clients.ClientExport
+		if err := json.Unmarshal([]byte(res.Msg.Json), &alone); err != nil || alone.Cases == nil || len(alone.Cases) != 0 {
+			t.Errorf("the export of a client with no case holds cases %v (%v):\n%s", alone.Cases, err, res.Msg.Json)
+		}
 		// Another lawyer can neither export nor delete the client.
 		if _, err := other.Clients().ExportClient(ctx, connect.NewRequest(&kesiv1.ExportClientRequest{Id: cl.Id})); connect.CodeOf(err) != connect.CodeNotFound {
 			t.Errorf("another lawyer's export: %v", err)
