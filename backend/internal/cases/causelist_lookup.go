@@ -82,8 +82,8 @@ type Adoption struct {
 	Note     string // why, for the case's notes: which list, which court
 }
 
-// AdoptListedDate takes the date a cause list gives into the owner's case:
-// the case's next open sitting (dated today or later, no outcome yet) moves
+// AdoptListedDate takes the date a cause list gives (today or later) into
+// the owner's case: the case's next open sitting (dated today or later, no outcome yet) moves
 // to it, or a sitting is added when there is none; the move is noted in the
 // case's notes with the date it was moved from. Adopting a date the case
 // already has changes nothing. Once committed, OnDateMoved is told of the
@@ -103,6 +103,11 @@ func (s *Service) AdoptListedDate(ctx context.Context, owner, id uuid.UUID, a Ad
 		a.Activity = "Mention"
 	}
 	today := s.cal.Today()
+	// A past list (the findings cover any days asked for) would move the case's next open
+	// sitting back to a day already gone: the real next date lost, and no update asked for.
+	if a.Date.Before(today) {
+		return nil, errs.FailedPrecondition("This listing is for a day that has passed; it cannot become the next date.")
+	}
 	c, err := loadCase(ctx, s.db, owner, courtcase.ID(id))
 	if err != nil {
 		return nil, err

@@ -377,3 +377,40 @@ func TestUploadDoors(t *testing.T) {
 		}
 	})
 }
+
+// TestApply_APastListMovesNothing: findings cover any days asked for, so a
+// past list still shows a new date; applying it would move the case's next
+// hearing back to a day already gone. It is refused and the diary kept.
+func TestApply_APastListMovesNothing(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		f := arrange(t, e)
+		if _, _, err := f.srv.App.CauseLists.Ingest(ctx, monday, causelists.Source{Kind: causelists.SourceImport, FileName: "Butere_20_Jan.txt"}); err != nil {
+			t.Fatal(err)
+		}
+		id := f.cases["mccc e7 of 2023"] // the diary: a mention on Tuesday 21 January
+		f.srv.Clock.Set(time.Date(2025, 1, 22, 10, 0, 0, 0, testkit.Nairobi))
+		f.a = f.srv.Session(t, f.a.User)
+		if _, err := f.a.Cases().RecordActivity(ctx, connect.NewRequest(&kesiv1.RecordActivityRequest{
+			Id: id, Outcome: "Adjourned", NextDate: day(2025, 1, 30), NextActivity: "Hearing"})); err != nil {
+			t.Fatal(err)
+		}
+		var newDate *kesiv1.CauseListMatch
+		for _, m := range list(t, f, f.a, day(2025, 1, 20), day(2025, 1, 20)) {
+			if m.CaseRef == id && m.Kind == kesiv1.CauseListMatchKind_CAUSE_LIST_MATCH_KIND_NEW_DATE {
+				newDate = m
+			}
+		}
+		if newDate == nil {
+			t.Fatal("Monday's list shows no new date for the case")
+		}
+		_, err := f.cl(f.a).ApplyCauseListMatch(ctx, connect.NewRequest(&kesiv1.ApplyCauseListMatchRequest{Id: newDate.Id}))
+		wantCode(t, "apply Monday's listing on Wednesday", err, connect.CodeFailedPrecondition)
+		c, err := f.a.Cases().GetCase(ctx, connect.NewRequest(&kesiv1.GetCaseRequest{Id: id}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := c.Msg.Case.ActivityDate; d == nil || d.Day != 30 || strings.Contains(c.Msg.Case.Notes, "listed for") {
+			t.Errorf("after the refused apply: next date %v, notes %q; want the hearing of 30 January, no note", d, c.Msg.Case.Notes)
+		}
+	})
+}

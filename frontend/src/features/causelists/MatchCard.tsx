@@ -4,6 +4,7 @@ import { IconVideo } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CauseListMatchKind, type CauseListMatch } from '@gen/kesi/v1/causelist_pb';
 import { errorMessage } from '@/api/errors';
+import { toIsoDate, todayIsoDate } from '@/lib/dates';
 import { KIND, kenyanDay } from './format';
 import { useApplyCauseListMatch, useDismissCauseListMatch } from './queries';
 
@@ -14,6 +15,7 @@ export const MATCH_TEXT = {
   applied: (day: string) => `The diary now has ${day}.`,
   notListedHint: 'Not on the list for this day. Check with the registry.',
   newDateHint: 'Your diary does not have this date.',
+  pastHint: 'This day has passed: check the next date with the registry.',
   from: (list: string) => `From ${list}`,
 };
 
@@ -25,6 +27,8 @@ export function MatchCard({ match, showCase = true }: { match: CauseListMatch; s
   const day = kenyanDay(match.listedDate);
   const details = [match.time, match.courtRoom, match.judicialOfficer].filter((s) => s !== '');
   const busy = apply.isPending || dismiss.isPending;
+  // A past list's date never becomes the next date (the server refuses it too).
+  const past = toIsoDate(match.listedDate) < todayIsoDate();
   return (
     <Card withBorder padding="sm" data-testid="cause-list-match">
       <Stack gap={6}>
@@ -52,7 +56,7 @@ export function MatchCard({ match, showCase = true }: { match: CauseListMatch; s
           </Text>
         )}
         {match.kind === CauseListMatchKind.NOT_LISTED && <Text size="sm">{MATCH_TEXT.notListedHint}</Text>}
-        {match.kind === CauseListMatchKind.NEW_DATE && <Text size="sm">{MATCH_TEXT.newDateHint}</Text>}
+        {match.kind === CauseListMatchKind.NEW_DATE && <Text size="sm">{past ? MATCH_TEXT.pastHint : MATCH_TEXT.newDateHint}</Text>}
         <Group gap="xs">
           {match.virtualLink !== '' && (
             <Button
@@ -66,7 +70,7 @@ export function MatchCard({ match, showCase = true }: { match: CauseListMatch; s
               {MATCH_TEXT.join}
             </Button>
           )}
-          {match.kind === CauseListMatchKind.NEW_DATE && (
+          {match.kind === CauseListMatchKind.NEW_DATE && !past && (
             <Button
               size="xs"
               variant="light"
