@@ -429,6 +429,20 @@ func scanInto[T any](d *T, src any) error {
 	return nil
 }
 
+// ownFirst orders the cases a viewer may see by a number: the viewer's own
+// first, then a colleague's, lowest id first, so that every read by the
+// number (the case, its activities) answers the same one case.
+func ownFirst(viewer uuid.UUID) []entsql.Querier {
+	return []entsql.Querier{
+		entsql.ExprFunc(func(b *entsql.Builder) {
+			b.WriteString(cc(courtcase.FieldOwnerID) + " = ")
+			b.Arg(viewer)
+			b.WriteString(" DESC")
+		}),
+		entsql.Expr(cc(courtcase.FieldID)),
+	}
+}
+
 // activities answers the owner's case numbered number (its id, number and
 // court) with its sittings newest first: one statement, the case left-joined
 // to its sittings, so that no row is a case not found. A sitting keeps the
@@ -454,7 +468,9 @@ func (s *Service) activities(ctx context.Context, owner uuid.UUID, number string
 		sel.AppendSelectExpr(client)
 		scope(in.viewer)(sel)
 		courtcase.CaseID(in.caseNumber)(sel)
-		// Newest first: the reverse of SortActivities (unknown times last).
+		// One case (ownFirst; the rows of any other are skipped below), its sittings newest
+		// first: the reverse of SortActivities (unknown times last).
+		sel.OrderExpr(ownFirst(in.viewer)...)
 		sel.OrderBy(entsql.Desc(a(activity.FieldActivityDate)), a(activity.FieldTime)+" = '' DESC", entsql.Desc(a(activity.FieldTime)))
 		return sel.Query()
 	})
@@ -473,15 +489,19 @@ func (s *Service) activities(ctx context.Context, owner uuid.UUID, number string
 	)
 	for rows.Next() {
 		var (
+			row                           Case
 			id                            uuid.NullUUID
 			kind, tm, outcome, clientName sql.NullString
 			date                          civil.Date
 			created                       sql.NullTime
 		)
-		if err := rows.Scan(&c.ID, &c.CaseID, &c.LawCourt, &id, &kind, &date, &tm, &outcome, &created, &clientName); err != nil {
+		if err := rows.Scan(&row.ID, &row.CaseID, &row.LawCourt, &id, &kind, &date, &tm, &outcome, &created, &clientName); err != nil {
 			return Case{}, nil, errs.Internal(fmt.Errorf("read activities of case %q of %s: %w", number, owner, err))
 		}
-		found = true
+		if found && row.ID != c.ID {
+			break // a colleague's case of the same number
+		}
+		c, found = row, true
 		if !id.Valid {
 			continue // the case has no sittings
 		}

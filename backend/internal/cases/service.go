@@ -148,14 +148,24 @@ func (s *Service) GetParts(ctx context.Context, owner, id uuid.UUID, parts Parts
 }
 
 // GetByCaseID answers the owner's case numbered caseID as the court writes it.
+// Numbers restart at every station, so a firm colleague may share a case of
+// the same number: the viewer's own comes first (ownFirst), as it does for
+// its activities.
 func (s *Service) GetByCaseID(ctx context.Context, owner uuid.UUID, caseID string, parts Parts) (Case, error) {
 	id, err := CaseID(caseID)
 	if err != nil {
 		return Case{}, err
 	}
-	return s.readCase(ctx, "by case number", values{viewer: owner, caseNumber: id}, parts, func(in values) predicate.CourtCase {
-		return courtcase.CaseID(in.caseNumber)
-	})
+	cs, _, err := s.readCases(ctx, "by case number", values{viewer: owner, caseNumber: id}, Page{Size: 1}, parts,
+		func(in values) []entsql.Querier { return ownFirst(in.viewer) },
+		func(in values) []predicate.CourtCase { return []predicate.CourtCase{courtcase.CaseID(in.caseNumber)} })
+	if err != nil {
+		return Case{}, errs.Internal(fmt.Errorf("read case of %s: %w", owner, err))
+	}
+	if len(cs) == 0 {
+		return Case{}, errs.NotFound(MsgNotFound)
+	}
+	return cs[0], nil
 }
 
 // Create adds a case. A case number the owner already has is a conflict.

@@ -488,3 +488,38 @@ func TestFirm_ConcurrentAssignment(t *testing.T) {
 		}
 	})
 }
+
+// TestFirm_SameNumberAtTwoStations: numbers restart at every station, so two
+// members may each hold MCCC/E1/2024. Once a colleague shares his, a member's
+// own case by its number still shows its own sittings alone, and the case
+// and its activities are the same one case; the colleague's own reads show
+// his.
+func TestFirm_SameNumberAtTwoStations(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		achieng := newAdvocate(t, srv, "Achieng Odhiambo", "achieng@odhiambo-advocates.co.ke")
+		kamau := newAdvocate(t, srv, "Kamau Njoroge", "kamau@odhiambo-advocates.co.ke")
+		ok(achieng.Firm().CreateFirm(ctx, connect.NewRequest(&kesiv1.CreateFirmRequest{Name: "Odhiambo & Co. Advocates"})))(t, "create firm")
+		if err := kamau.accept(invite(t, srv, achieng, kamau.User.Email)); err != nil {
+			t.Fatal(err)
+		}
+		hers := achieng.newCase(t, "MCCC/E1/2024", "Milimani Commercial Magistrate Court", "Mention", day(2025, 1, 20), "09:00")
+		his := kamau.newCase(t, "MCCC/E1/2024", "Kibera Law Courts", "Hearing", day(2025, 1, 22), "11:00")
+		kamau.share(t, his, true)
+		for _, v := range []struct {
+			who   *advocate
+			want  *kesiv1.Case
+			court string
+		}{{achieng, hers, "Milimani Commercial Magistrate Court"}, {kamau, his, "Kibera Law Courts"}} {
+			byNumber := ok(v.who.Cases().GetCaseByCaseId(ctx, connect.NewRequest(&kesiv1.GetCaseByCaseIdRequest{CaseId: "MCCC/E1/2024"})))(t, "case by number").Case
+			acts := ok(v.who.Cases().ListCaseActivities(ctx, connect.NewRequest(&kesiv1.ListCaseActivitiesRequest{CaseId: "MCCC/E1/2024"})))(t, "activities").Activities
+			var got []string
+			for _, a := range acts {
+				got = append(got, fmt.Sprintf("%s %s %02d-%02d", a.Activity, a.LawCourt, a.ActivityDate.GetMonth(), a.ActivityDate.GetDay()))
+			}
+			if byNumber.Id != v.want.Id || len(acts) != 1 || acts[0].LawCourt != v.court {
+				t.Errorf("%s's MCCC/E1/2024: the case at %s, activities %q; want their own at %s alone", v.who.User.Fullname, byNumber.LawCourt, got, v.court)
+			}
+		}
+	})
+}
