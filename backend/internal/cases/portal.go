@@ -2,6 +2,7 @@ package cases
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/google/uuid"
@@ -58,17 +59,29 @@ func (s *Service) ImportPortal(ctx context.Context, owner uuid.UUID, in PortalCa
 	today := s.cal.Today()
 	var did Imported
 	var moves []move
-	err := platform.InTx(ctx, s.db, func(tx *ent.Client) error {
-		var err error
-		did, moves, err = importPortal(ctx, tx, owner, in, today)
-		return err
-	})
+	run := func() error {
+		return platform.InTx(ctx, s.db, func(tx *ent.Client) error {
+			var err error
+			did, moves, err = importPortal(ctx, tx, owner, in, today)
+			return err
+		})
+	}
+	err := run()
+	// The same page imported twice at once (two tabs, the extension's retry): the other
+	// import created the case first. Once more, this import finds it and adds what it lacks.
+	if errors.Is(err, errCreatedMeanwhile) {
+		err = run()
+	}
 	if err != nil {
 		return did, err
 	}
 	s.tellMoves(ctx, moves)
 	return did, nil
 }
+
+// errCreatedMeanwhile: another import created the case between this one's
+// look-up and its insert (the unique owner and number).
+var errCreatedMeanwhile = errors.New("case created meanwhile")
 
 func importPortal(ctx context.Context, tx *ent.Client, owner uuid.UUID, in PortalCase, today civil.Date) (Imported, []move, error) {
 	c, err := tx.CourtCase.Query().Where(owned(owner), courtcase.CaseID(in.CaseID)).Only(ctx)
@@ -84,6 +97,9 @@ func importPortal(ctx context.Context, tx *ent.Client, owner uuid.UUID, in Porta
 		c, err = tx.CourtCase.Create().SetOwnerID(owner).SetCaseID(in.CaseID).SetParties(in.Parties).
 			SetLawCourt(in.LawCourt).SetFilingDate(in.FilingDate).SetStatus(status).SetCaseType(in.CaseType).
 			Save(ctx)
+		if ent.IsConstraintError(err) {
+			return 0, nil, errCreatedMeanwhile
+		}
 		if err != nil {
 			return 0, nil, errs.Internal(fmt.Errorf("create case %s: %w", in.CaseID, err))
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"connectrpc.com/connect"
@@ -12,6 +13,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	"github.com/kesihq/kesi/ent/activity"
+	"github.com/kesihq/kesi/ent/courtcase"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 )
 
@@ -245,6 +247,38 @@ func TestImport_MultibyteWithinTheCharacterLimit(t *testing.T) {
 		}
 		if _, err := law.Cases().GetCaseByCaseId(ctx, connect.NewRequest(&kesiv1.GetCaseByCaseIdRequest{CaseId: "MCCC/Ñ4/2024"})); connect.CodeOf(err) != connect.CodeNotFound {
 			t.Errorf("the refused batch's valid case: %v, want NotFound", err)
+		}
+	})
+}
+
+// TestImport_TheSamePageTwiceAtOnce: the extension's retry, or two tabs,
+// import one page at the same moment. Each answers; every case is there once.
+func TestImport_TheSamePageTwiceAtOnce(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		law := srv.Lawyer(t)
+		var page []*kesiv1.ImportedCase
+		for i := range 40 {
+			page = append(page, &kesiv1.ImportedCase{CaseId: fmt.Sprintf("MCCC/E%d/2024", i), Parties: "Wanjiru v Otieno",
+				Activities: []*kesiv1.ImportedActivity{{Activity: "Mention", ActivityDate: day(2025, 2, 3)}}})
+		}
+		var wg sync.WaitGroup
+		errs := make([]error, 4)
+		for w := range errs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, errs[w] = law.Import().ImportCases(ctx, connect.NewRequest(&kesiv1.ImportCasesRequest{Cases: page, Source: "https://efiling.court.go.ke/"}))
+			}()
+		}
+		wg.Wait()
+		for w, err := range errs {
+			if err != nil {
+				t.Errorf("import %d of the same page at once: %v", w, err)
+			}
+		}
+		if n := srv.DB().CourtCase.Query().Where(courtcase.OwnerID(law.User.ID)).CountX(ctx); n != len(page) {
+			t.Errorf("%d cases after four imports of %d at once", n, len(page))
 		}
 	})
 }
