@@ -11,6 +11,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
 
+	"github.com/kesihq/kesi/backend/internal/account"
 	"github.com/kesihq/kesi/backend/internal/affiliates"
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/role"
@@ -170,6 +171,64 @@ func TestReferralPaysAndAffiliateEarns(t *testing.T) {
 		}
 		if got.Msg.TotalEarnings.AmountMinor != 45000 || got.Msg.ReferralCount != 1 || got.Msg.Earnings[0].Amount.Currency != "KES" {
 			t.Errorf("Connect stats = %v", got.Msg)
+		}
+	})
+}
+
+// TestAffiliate_ErasedReferralCountsButNamesNoOne: a referred lawyer pays,
+// January's commission is credited, then they delete their account and the
+// erasure job empties the referral's referred side. Both doors still answer:
+// the referral and its earning stay counted, inactive, naming no one.
+func TestAffiliate_ErasedReferralCountsButNamesNoOne(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		ctx := context.Background()
+		aff := srv.CreateUser(t, testkit.UserSpec{Role: role.Affiliate})
+		lawyer := register(t, srv, "leaving@example.co.ke", *aff.AffiliateCode)
+		lawyer.Subscribe(t, "monthly")
+		if n := credit(t, srv, "2025-01"); n != 1 {
+			t.Fatalf("credit 2025-01 created %d commissions, want 1", n)
+		}
+
+		if _, err := srv.App.Account.DeleteAccount(ctx, lawyer.User.ID, "court-2025", ""); err != nil {
+			t.Fatal(err)
+		}
+		srv.Clock.Advance(account.Grace + time.Hour)
+		if err := srv.App.Account.EraseDue(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if n := srv.DB().Referral.Query().Where(referral.AffiliateID(aff.ID), referral.ReferredIDIsNil()).CountX(ctx); n != 1 {
+			t.Fatalf("%d erased referrals, want 1 (the erasure job no longer empties referred_id?)", n)
+		}
+
+		affiliate := srv.Session(t, aff)
+		st := stats(t, affiliate)
+		if st.Stats.ReferralCount != 1 || st.Stats.TotalEarnings != 450 || len(st.Earnings) != 1 {
+			t.Errorf("after the erasure, stats = %+v, want the referral and its KSh 450 kept", st)
+		}
+		refs := referrals(t, affiliate)
+		if len(refs) != 1 || refs[0].Status != "inactive" || refs[0].CreatedAt == "" ||
+			refs[0].Referred.Fullname != "" || refs[0].Referred.Email != "" || refs[0].Referred.SubscriptionExpiresAt != nil {
+			t.Errorf("after the erasure, referrals = %+v, want one inactive naming no one", refs)
+		}
+		res := affiliate.Do(t, http.MethodGet, "/api/affiliate/referrals", nil)
+		if strings.Contains(string(res.Body), "leaving@example.co.ke") || strings.Contains(string(res.Body), "Achieng") {
+			t.Errorf("the erased person shows: %s", res.Body)
+		}
+
+		got, err := affiliate.Affiliate().GetAffiliateStats(ctx, connect.NewRequest(&kesiv1.GetAffiliateStatsRequest{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Msg.ReferralCount != 1 || got.Msg.ActiveReferralCount != 0 || got.Msg.TotalEarnings.AmountMinor != 45000 {
+			t.Errorf("Connect stats after the erasure = %v", got.Msg)
+		}
+		list, err := affiliate.Affiliate().ListReferrals(ctx, connect.NewRequest(&kesiv1.ListReferralsRequest{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rs := list.Msg.Referrals; len(rs) != 1 || rs[0].Status != "inactive" || rs[0].Referred != nil {
+			t.Errorf("Connect referrals after the erasure = %v, want one inactive with no referred user", rs)
 		}
 	})
 }

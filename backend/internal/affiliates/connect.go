@@ -67,20 +67,23 @@ func (h *Handler) ListReferrals(ctx context.Context, req *connect.Request[kesiv1
 		if r.Active {
 			status = "active"
 		}
-		referred := &kesiv1.ReferredUser{
-			Fullname:                  r.Referred.Fullname,
-			Email:                     r.Referred.Email,
-			SubscriptionDaysRemaining: billing.DaysRemaining(r.Referred.PaidUntil, now),
-		}
-		if r.Referred.PaidUntil != nil {
-			referred.SubscriptionExpiresAt = timestamppb.New(*r.Referred.PaidUntil)
-		}
 		out[i] = &kesiv1.Referral{
 			Id:                r.ID.String(),
 			Status:            status,
 			CreatedAt:         timestamppb.New(r.CreatedAt),
-			Referred:          referred,
 			NotEligibleReason: r.NotEligibleReason,
+		}
+		// An erased account's referral has no referred user: nothing of the
+		// person is left to show.
+		if u := r.Referred; u != nil {
+			out[i].Referred = &kesiv1.ReferredUser{
+				Fullname:                  u.Fullname,
+				Email:                     u.Email,
+				SubscriptionDaysRemaining: billing.DaysRemaining(u.PaidUntil, now),
+			}
+			if u.PaidUntil != nil {
+				out[i].Referred.SubscriptionExpiresAt = timestamppb.New(*u.PaidUntil)
+			}
 		}
 	}
 	return connect.NewResponse(&kesiv1.ListReferralsResponse{Referrals: out}), nil

@@ -79,9 +79,11 @@ func (s *Service) Stats(ctx context.Context, affiliateID uuid.UUID) (Stats, erro
 		return Stats{}, err
 	}
 	now := s.cal.Now()
+	// An erased referral still counts: the affiliate did bring someone, and
+	// may have been paid for them. It is never active.
 	st.ReferralCount = len(refs)
 	for _, r := range refs {
-		if billing.Active(r.Edges.Referred.PaidUntil, now) {
+		if u := r.Edges.Referred; u != nil && billing.Active(u.PaidUntil, now) {
 			st.ActiveCount++
 		}
 	}
@@ -105,7 +107,10 @@ type Referral struct {
 	// NotEligibleReason says why the referral earns nothing; "" when it does.
 	NotEligibleReason string
 	CreatedAt         time.Time
-	Referred          *ent.User
+	// Referred is nil once the referred account was erased: the referral
+	// stays in the list, inactive, with its date and reason, and names no
+	// one.
+	Referred *ent.User
 }
 
 // Referrals answers the affiliate's referrals, newest first. Active means the
@@ -122,17 +127,20 @@ func (s *Service) Referrals(ctx context.Context, affiliateID uuid.UUID) ([]Refer
 	now := s.cal.Now()
 	out := make([]Referral, len(refs))
 	for i, r := range refs {
-		reason := r.NotEligibleReason
-		if reason == "" {
-			// Known at once, before any payment: the same phone number.
-			reason = phoneReason(ids[affiliateID], r.Edges.Referred)
-		}
 		out[i] = Referral{
 			ID:                r.ID,
-			Active:            billing.Active(r.Edges.Referred.PaidUntil, now),
-			NotEligibleReason: reason,
+			NotEligibleReason: r.NotEligibleReason,
 			CreatedAt:         r.CreatedAt,
-			Referred:          r.Edges.Referred,
+		}
+		u := r.Edges.Referred
+		if u == nil {
+			continue // erased
+		}
+		out[i].Referred = u
+		out[i].Active = billing.Active(u.PaidUntil, now)
+		if out[i].NotEligibleReason == "" {
+			// Known at once, before any payment: the same phone number.
+			out[i].NotEligibleReason = phoneReason(ids[affiliateID], u)
 		}
 	}
 	return out, nil
