@@ -2,6 +2,7 @@ package affiliates_test
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
 	"strings"
 	"sync"
@@ -14,10 +15,12 @@ import (
 	"github.com/kesihq/kesi/backend/internal/account"
 	"github.com/kesihq/kesi/backend/internal/affiliates"
 	"github.com/kesihq/kesi/backend/internal/auth"
+	"github.com/kesihq/kesi/backend/internal/billing"
 	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/commission"
+	"github.com/kesihq/kesi/ent/payment"
 	"github.com/kesihq/kesi/ent/referral"
 	"github.com/kesihq/kesi/ent/user"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
@@ -359,6 +362,74 @@ func TestCommissions_OnePerMonthPaidFor(t *testing.T) {
 			want := map[bool]int{true: 1, false: 12}[u.ID == monthEnd.ID]
 			if n != want {
 				t.Errorf("%s earned %d commissions, want %d", u.Email, n, want)
+			}
+		}
+	})
+}
+
+// refunded records that refundedMinor of u's payments came back to them, as
+// billing's refund leaves a payment.
+func refunded(t *testing.T, srv *testkit.Server, u *ent.User, refundedMinor int64) {
+	t.Helper()
+	srv.DB().Payment.Update().Where(payment.UserID(u.ID)).
+		SetRefundedAt(srv.Clock.Now().UTC()).SetRefundedMinor(refundedMinor).
+		ExecX(context.Background())
+}
+
+// TestCommissions_OnlyForTheMonthsARefundKept: a refund takes its share off
+// the end of the paid period, and the affiliate earns for the months kept,
+// to the nearest month.
+func TestCommissions_OnlyForTheMonthsARefundKept(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		ctx := context.Background()
+		nairobi := srv.App.Calendar.Location
+		at := func(y int, m time.Month, d, h int) time.Time { return time.Date(y, m, d, h, 0, 0, 0, nairobi) }
+		aff := srv.CreateUser(t, testkit.UserSpec{Role: role.Affiliate})
+
+		// Paid through the checkout on 15 January and refunded in full the
+		// same day by Paystack's refund.processed: never a paying customer.
+		whole := register(t, srv, "whole@example.co.ke", *aff.AffiliateCode)
+		ref := whole.Subscribe(t, "monthly")
+		svc := billing.NewService(srv.DB(), srv.Clock, billing.NewFake(srv.DB(), srv.URL), srv.URL, nil, slog.Default())
+		ev := billing.WebhookEvent{Event: billing.EventRefundProcessed,
+			Transaction: billing.Transaction{Reference: ref, Status: "processed", AmountMinor: 1_500_00, Currency: "KES"}}
+		if err := svc.Webhook(ctx, ev); err != nil {
+			t.Fatal(err)
+		}
+		// 30 days, a third refunded: most of the month kept, so it earns.
+		third := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
+		refer(t, srv, aff, third)
+		paid(t, srv, third, at(2025, 1, 10, 9), 30)
+		refunded(t, srv, third, 500_00)
+		// 30 days, 60% refunded: less than half the month kept.
+		most := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
+		refer(t, srv, aff, most)
+		paid(t, srv, most, at(2025, 1, 10, 9), 30)
+		refunded(t, srv, most, 900_00)
+		// A year from 1 January, 7/12 refunded: January to May kept.
+		yearly := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
+		refer(t, srv, aff, yearly)
+		paid(t, srv, yearly, at(2025, 1, 1, 9), 365)
+		refunded(t, srv, yearly, 1_500_00*7/12)
+
+		total := 0
+		perMonth := map[string]int{}
+		for m := (affiliates.Month{Year: 2025, Month: time.January}); m.Year == 2025; m = m.Next() {
+			n := credit(t, srv, m.String())
+			perMonth[m.String()] = n
+			total += n
+		}
+		if perMonth["2025-01"] != 2 || perMonth["2025-05"] != 1 || perMonth["2025-06"] != 0 || total != 6 {
+			t.Errorf("commissions by month %v, want January's two, then one a month to May (6 in all)", perMonth)
+		}
+		for _, tc := range []struct {
+			u    *ent.User
+			want int
+		}{{whole.User, 0}, {third, 1}, {most, 0}, {yearly, 5}} {
+			n := srv.DB().Commission.Query().Where(commission.HasReferralWith(referral.ReferredID(tc.u.ID))).CountX(ctx)
+			if n != tc.want {
+				t.Errorf("%s earned %d commissions, want %d", tc.u.Email, n, tc.want)
 			}
 		}
 	})

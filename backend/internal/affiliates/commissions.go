@@ -25,8 +25,10 @@ import (
 // through its period and earns in the calendar month it starts in, or, when
 // an earlier one of the same referral took that month, the next free one.
 // So a 30-day payment on 31 January earns one commission, not two. A
-// referral is credited at most once per month: the unique (referral, month)
-// key makes a second run, or a run on another server at once, add nothing.
+// refunded payment earns only for the months it kept (keptMonths): one
+// refunded in full earns nothing. A referral is credited at most once per
+// month: the unique (referral, month) key makes a second run, or a run on
+// another server at once, add nothing.
 // A referral of the affiliate themself is never credited, nor one whose
 // account shares the affiliate's phone number or Paystack customer.
 func (s *Service) CreditMonth(ctx context.Context, m Month) (int, error) {
@@ -37,7 +39,8 @@ func (s *Service) CreditMonth(ctx context.Context, m Month) (int, error) {
 			payment.AppliedAtLT(end),
 			payment.HasUserWith(user.HasReferredBy()),
 		).
-		Select(payment.FieldUserID, payment.FieldPaidUntilAfter, payment.FieldDurationDays).
+		Select(payment.FieldUserID, payment.FieldPaidUntilAfter, payment.FieldDurationDays,
+			payment.FieldAmountMinor, payment.FieldRefundedMinor).
 		All(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("paid periods up to %s: %w", m, err)
@@ -50,7 +53,7 @@ func (s *Service) CreditMonth(ctx context.Context, m Month) (int, error) {
 		period := time.Duration(p.DurationDays) * 24 * time.Hour
 		from := p.PaidUntilAfter.Add(-period)
 		n := monthsPaid(p.DurationDays)
-		for k := range n {
+		for k := range keptMonths(n, p.AmountMinor, p.RefundedMinor) {
 			if start := from.Add(period / time.Duration(n) * time.Duration(k)); start.Before(end) {
 				starts[p.UserID] = append(starts[p.UserID], start)
 			}
@@ -134,6 +137,18 @@ func (s *Service) CreditMonth(ctx context.Context, m Month) (int, error) {
 // 365.25/12 days on average, so 30 days are one, 90 three and 365 twelve.
 func monthsPaid(days int) int {
 	return max(1, int(math.Round(float64(days)*12/365.25)))
+}
+
+// keptMonths is how many of a payment's n paid months a refund of
+// refundedMinor out of amountMinor leaves it: the kept share of n, to the
+// nearest month (half a month kept earns it). Billing takes a refund's share
+// off the end of the paid period, so the months kept are the first ones.
+func keptMonths(n int, amountMinor, refundedMinor int64) int {
+	if refundedMinor <= 0 || amountMinor <= 0 {
+		return n
+	}
+	kept := amountMinor - min(refundedMinor, amountMinor)
+	return int((2*int64(n)*kept + amountMinor) / (2 * amountMinor))
 }
 
 // earningMonths assigns each paid month, by its start, to the calendar month
