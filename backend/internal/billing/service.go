@@ -292,9 +292,11 @@ func paidInFull(p *ent.Payment, tx Transaction) bool {
 	return tx.AmountMinor == p.AmountMinor
 }
 
-// refund shortens the payer's subscription by the refunded share of the
-// payment's period, once per payment, however often the event arrives. A
-// refund of a payment never applied changes nothing.
+// refund records a refund of the payment ref and shortens the payer's
+// subscription by the refunded share of the payment's period, once per
+// payment, however often the event arrives. A refund of a payment not yet
+// applied (its charge.success still to come: Paystack retries it for 72
+// hours) is recorded only, and apply grants what it left.
 func (s *Service) refund(ctx context.Context, ref string, amountMinor int64) error {
 	now := s.clock.Now().UTC()
 	var shortened *uuid.UUID
@@ -307,7 +309,7 @@ func (s *Service) refund(ctx context.Context, ref string, amountMinor int64) err
 		if err != nil {
 			return err
 		}
-		if p.AppliedAt == nil || amountMinor <= 0 {
+		if amountMinor <= 0 {
 			return nil
 		}
 		n, err := tx.Payment.Update().
@@ -317,11 +319,15 @@ func (s *Service) refund(ctx context.Context, ref string, amountMinor int64) err
 			SetUpdatedAt(now).
 			Save(ctx)
 		if err != nil || n == 0 {
-			return err // n == 0: shortened already
+			return err // n == 0: recorded already
 		}
-		share := min(amountMinor, p.AmountMinor)
-		// In seconds: nanoseconds times an amount overflow int64.
-		cut := time.Duration(int64(p.DurationDays)*86400*share/p.AmountMinor) * time.Second
+		// Read again under the claim: an apply that committed while the claim
+		// waited for the row is seen now, and one that has not yet claimed
+		// the payment will see this refund.
+		p, err = tx.Payment.Get(ctx, p.ID)
+		if err != nil || p.AppliedAt == nil {
+			return err
+		}
 		if err := tx.User.UpdateOneID(p.UserID).SetUpdatedAt(now).Exec(ctx); err != nil {
 			return err
 		}
@@ -330,7 +336,7 @@ func (s *Service) refund(ctx context.Context, ref string, amountMinor int64) err
 			return err
 		}
 		shortened = &u.ID
-		return tx.User.UpdateOneID(u.ID).SetPaidUntil(u.PaidUntil.Add(-cut)).Exec(ctx)
+		return tx.User.UpdateOneID(u.ID).SetPaidUntil(u.PaidUntil.Add(-refundCut(p))).Exec(ctx)
 	})
 	if err != nil {
 		return errs.Internal(fmt.Errorf("refund payment %q: %w", ref, err))
@@ -342,6 +348,18 @@ func (s *Service) refund(ctx context.Context, ref string, amountMinor int64) err
 		}
 	}
 	return nil
+}
+
+// refundCut is the share of p's period that its refund takes back: all of
+// it for a refund of the whole amount (or more, when the customer bore the
+// fees).
+func refundCut(p *ent.Payment) time.Duration {
+	if p.RefundedMinor <= 0 || p.AmountMinor <= 0 {
+		return 0
+	}
+	share := min(p.RefundedMinor, p.AmountMinor)
+	// In seconds: nanoseconds times an amount overflow int64.
+	return time.Duration(int64(p.DurationDays)*86400*share/p.AmountMinor) * time.Second
 }
 
 // setStatus records a payment's unsuccessful status, unless it was already
@@ -359,11 +377,14 @@ func (s *Service) setStatus(ctx context.Context, id uuid.UUID, status string) er
 }
 
 // apply extends the payer's subscription by the payment's duration, from the
-// later of now and the current expiry, and marks the payment applied, in
-// one transaction. The conditional update of applied_at decides who applies
-// it when a verification and a webhook race, on one server or several: the
-// loser's update matches no row (Postgres re-checks the WHERE after the
-// winner commits; SQLite runs write transactions one at a time).
+// later of now and the current expiry, less what a refund recorded before it
+// took back, and marks the payment applied, in one transaction. The
+// conditional update of applied_at decides who applies it when a
+// verification and a webhook race, on one server or several: the loser's
+// update matches no row (Postgres re-checks the WHERE after the winner
+// commits; SQLite runs write transactions one at a time). A refund racing
+// it waits on the same row: it is either seen here or finds the payment
+// applied and shortens the subscription itself.
 func (s *Service) apply(ctx context.Context, id uuid.UUID, payer Payer) (time.Time, error) {
 	now := s.clock.Now().UTC()
 	var until time.Time
@@ -401,11 +422,18 @@ func (s *Service) apply(ctx context.Context, id uuid.UUID, payer Payer) (time.Ti
 		if err != nil {
 			return fmt.Errorf("load payer: %w", err)
 		}
-		until = Extend(u.PaidUntil, now, p.DurationDays)
-		if err := tx.User.UpdateOneID(u.ID).SetPaidUntil(until).Exec(ctx); err != nil {
-			return fmt.Errorf("extend subscription: %w", err)
+		// paid_until_after is the end of the whole period, as when a refund
+		// comes after: the affiliates count the payment's months back from it.
+		end := Extend(u.PaidUntil, now, p.DurationDays)
+		cut := refundCut(p)
+		until = end.Add(-cut)
+		// A payment refunded in full before it was applied grants nothing.
+		if cut < time.Duration(p.DurationDays)*24*time.Hour {
+			if err := tx.User.UpdateOneID(u.ID).SetPaidUntil(until).Exec(ctx); err != nil {
+				return fmt.Errorf("extend subscription: %w", err)
+			}
 		}
-		return tx.Payment.UpdateOneID(id).SetPaidUntilAfter(until).Exec(ctx)
+		return tx.Payment.UpdateOneID(id).SetPaidUntilAfter(end).Exec(ctx)
 	})
 	if err != nil {
 		return time.Time{}, errs.Internal(fmt.Errorf("apply payment %s: %w", id, err))

@@ -1,6 +1,7 @@
 package billing_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -10,9 +11,11 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/kesihq/kesi/backend/internal/billing"
 	"github.com/kesihq/kesi/backend/internal/testkit"
+	"github.com/kesihq/kesi/ent/payment"
 )
 
 // documentedDir holds Paystack's documented answers and events (see its README).
@@ -175,5 +178,100 @@ func TestWebhook_RefundShortensTheSubscription(t *testing.T) {
 			t.Errorf("after a half refund paid until %v, want %v", got, start.Add(15*day))
 		}
 		refund("NOT-OURS", 100)
+	})
+}
+
+// refundProcessed is Paystack's refund.processed for amount of the payment ref.
+func refundProcessed(ref string, amount int64) []byte {
+	body, _ := json.Marshal(map[string]any{"event": "refund.processed", "data": map[string]any{
+		"status": "processed", "transaction_reference": ref, "refund_reference": "132013318360", "amount": amount,
+		"currency": "KES", "processor": "mpesa", "integration": 412829, "domain": "live",
+	}})
+	return body
+}
+
+// TestWebhook_RefundBeforeTheChargeIsApplied: Kesi missed the first
+// charge.success (an M-Pesa payer who never came back to /success), the
+// payment was refunded, and Paystack's retry of the charge arrives after the
+// refund. The payer keeps only what the refund left: nothing after a full
+// refund, half the period after a half one.
+func TestWebhook_RefundBeforeTheChargeIsApplied(t *testing.T) {
+	t.Parallel()
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv, _ := paystackKesi(t, e)
+		post := func(body []byte) {
+			t.Helper()
+			if res := postWebhook(t, srv, body, billing.Sign(testSecret, body)); res.Status != 200 {
+				t.Fatalf("webhook: %d %s", res.Status, res.Body)
+			}
+		}
+		for _, tc := range []struct {
+			name     string
+			refunded int64
+			want     time.Duration // access from now; 0: none, never paid
+		}{
+			{"refunded in full", 1_500_00, 0},
+			{"refunded more than the price (the customer bore the fees)", 1_540_00, 0},
+			{"refunded half", 750_00, 15 * day},
+		} {
+			u := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
+			co := srv.Session(t, u).StartPayment(t, "monthly")
+			post(refundProcessed(co.Reference, tc.refunded))
+			post(chargeSuccess(co.Reference, 1_500_00, "KES"))
+			post(chargeSuccess(co.Reference, 1_500_00, "KES")) // delivered again
+			check := func(when string) {
+				t.Helper()
+				got := paidUntil(t, srv, u)
+				if tc.want == 0 && got != nil || tc.want > 0 && (got == nil || !got.Equal(srv.Clock.Now().Add(tc.want))) {
+					t.Errorf("%s, %s: paid until %v, want %v of access", tc.name, when, got, tc.want)
+				}
+			}
+			check("the charge applied after the refund")
+			post(refundProcessed(co.Reference, tc.refunded))
+			check("the refund delivered again")
+			p := srv.DB().Payment.Query().Where(payment.Reference(co.Reference)).OnlyX(context.Background())
+			if p.AppliedAt == nil || p.RefundedAt == nil || p.RefundedMinor != tc.refunded {
+				t.Errorf("%s: payment applied %v, refunded %v (%d), want both, %d", tc.name, p.AppliedAt, p.RefundedAt, p.RefundedMinor, tc.refunded)
+			}
+		}
+	})
+}
+
+// TestWebhook_RefundAndChargeRace: a half refund and the charge's
+// deliveries arrive at once, as at several servers. Whichever comes first,
+// the charge is applied once and the refund taken off once.
+func TestWebhook_RefundAndChargeRace(t *testing.T) {
+	t.Parallel()
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv, _ := paystackKesi(t, e)
+		for range 5 {
+			u := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
+			co := srv.Session(t, u).StartPayment(t, "monthly")
+			bodies := [][]byte{refundProcessed(co.Reference, 750_00)}
+			for range 4 {
+				bodies = append(bodies, chargeSuccess(co.Reference, 1_500_00, "KES"))
+			}
+			var wg sync.WaitGroup
+			for _, body := range bodies {
+				wg.Go(func() {
+					req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/payment/webhook", bytes.NewReader(body))
+					req.Header.Set("x-paystack-signature", billing.Sign(testSecret, body))
+					res, err := http.DefaultClient.Do(req)
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					res.Body.Close()
+					if res.StatusCode != 200 {
+						t.Errorf("webhook: %d", res.StatusCode)
+					}
+				})
+			}
+			wg.Wait()
+			want := srv.Clock.Now().Add(15 * day).UTC()
+			if got := paidUntil(t, srv, u); got == nil || !got.Equal(want) {
+				t.Errorf("after a half refund racing the charge paid until %v, want %v", got, want)
+			}
+		}
 	})
 }
