@@ -321,18 +321,14 @@ func (s *Service) Get(ctx context.Context, owner, id uuid.UUID) (Document, error
 	return s.getWhere(ctx, owner, id, document.HasCaseWith(cases.Scope(owner)))
 }
 
-// Delete removes one of owner's documents: the row, then the blob (a blob
-// left by a failure here is removed by the sweep).
+// Delete removes one of owner's documents: the row, then the blob. A blob
+// this cannot delete stays recorded for the sweep (see deleteRows).
 func (s *Service) Delete(ctx context.Context, owner, id uuid.UUID) error {
 	d, err := s.get(ctx, owner, id)
 	if err != nil {
 		return err
 	}
-	if err := s.deleteRows(ctx, owner, []uuid.UUID{d.ID}); err != nil {
-		return err
-	}
-	s.deleteBlob(ctx, d.blobKey)
-	return nil
+	return s.purge(ctx, owner, []Document{d})
 }
 
 // PurgeCase deletes every document of owner's case (the cases service calls
@@ -354,33 +350,30 @@ func (s *Service) PurgeOwner(ctx context.Context, owner uuid.UUID) error {
 	return s.purge(ctx, owner, docs)
 }
 
+// purge deletes the rows of docs, each blob recorded for the sweep in the
+// same transaction, then the blobs and, for those deleted, their records.
 func (s *Service) purge(ctx context.Context, owner uuid.UUID, docs []Document) error {
-	ids := make([]uuid.UUID, len(docs))
-	for i, d := range docs {
-		ids[i] = d.ID
-	}
-	if err := s.deleteRows(ctx, owner, ids); err != nil {
+	keys, err := s.deleteRows(ctx, owner, docs)
+	if err != nil {
 		return err
 	}
-	for _, d := range docs {
-		s.deleteBlob(ctx, d.blobKey)
-	}
+	s.discard(ctx, keys)
 	return nil
 }
 
 // deleteBlob removes a blob whose row is gone or was never written; a
-// failure is logged.
+// failure is logged, and the blob's pending record left for the sweep.
 func (s *Service) deleteBlob(ctx context.Context, key string) bool {
 	if err := s.blobs.Delete(context.WithoutCancel(ctx), key); err != nil {
-		slog.WarnContext(ctx, "delete document blob", "key", key, "err", err)
+		slog.WarnContext(ctx, "delete document blob; the sweep retries it", "key", key, "err", err)
 		return false
 	}
 	return true
 }
 
-// discard deletes the blobs of uploads that will not commit, then their
-// pending records. A blob that could not be deleted keeps its record, so
-// that the sweep retries it.
+// discard deletes the blobs of uploads that will not commit, or of deleted
+// documents, then their pending records. A blob that could not be deleted
+// keeps its record, so that the sweep retries it.
 func (s *Service) discard(ctx context.Context, keys []string) {
 	ctx = context.WithoutCancel(ctx)
 	var gone []string
@@ -396,10 +389,12 @@ func (s *Service) discard(ctx context.Context, keys []string) {
 
 // Sweep finishes what interrupted uploads left behind, and nothing else.
 // It deletes the blobs of uploads recorded as pending more than an hour ago
-// that never committed, and the leftovers of interrupted writes; at most
-// sweepMaxDeletes a run, each run logged at WARN with its count. A blob
-// the database knows nothing about is reported, never deleted: it is a
-// sign of a database that does not go with the store, not an orphan.
+// that never committed (among them the blobs of deleted documents whose
+// own delete failed: deleteRows records them so, already due), and the
+// leftovers of interrupted writes; at most sweepMaxDeletes a run, each run
+// logged at WARN with its count. A blob the database knows nothing about
+// is reported, never deleted: it is a sign of a database that does not go
+// with the store, not an orphan.
 func (s *Service) Sweep(ctx context.Context) error {
 	cutoff := s.clock.Now().Add(-orphanAge)
 	budget := sweepMaxDeletes

@@ -194,6 +194,80 @@ func TestSweep_DeletesAtMostItsCapPerRun(t *testing.T) {
 	}
 }
 
+// deletesDown is a blob store whose deletes fail while down is set: S3
+// answering 503 Slow Down for a while.
+type deletesDown struct {
+	blob.Store
+	down bool
+}
+
+func (d *deletesDown) Delete(ctx context.Context, key string) error {
+	if d.down {
+		return errors.New("503 Slow Down")
+	}
+	return d.Store.Delete(ctx, key)
+}
+
+func TestDelete_BlobsTheStoreFailedToDeleteAreSwept(t *testing.T) {
+	t.Parallel()
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		f := newFixture(t, e)
+		ctx := context.Background()
+		store := &deletesDown{Store: f.blobs}
+		keys, err := sealed.NewKeyring(randomBytes(t, 32))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.svc = documents.NewService(f.srv.DB(), store, keys, f.clock, documents.DefaultLimits)
+		owner := f.srv.CreateUser(t, testkit.UserSpec{})
+		newCase(t, f.srv, owner.ID, "MCCC/E1/2024")
+		purged := newCase(t, f.srv, owner.ID, "MCCC/E2/2024")
+		newCase(t, f.srv, owner.ID, "MCCC/E3/2024")
+		one := f.add(t, owner.ID, "MCCC/E1/2024", "plaint.pdf")
+		f.add(t, owner.ID, "MCCC/E2/2024", "defence.pdf", "reply.pdf")
+		f.add(t, owner.ID, "MCCC/E3/2024", "ruling.pdf")
+
+		// Each way a document goes, while the store refuses every delete:
+		// the rows go, and the blobs stay recorded for the sweep.
+		store.down = true
+		if err := f.svc.Delete(ctx, owner.ID, one[0].ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.svc.PurgeCase(ctx, owner.ID, purged.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.svc.PurgeOwner(ctx, owner.ID); err != nil {
+			t.Fatal(err)
+		}
+		if n := documentRows(t, f.srv); n != 0 {
+			t.Fatalf("%d document rows left", n)
+		}
+		if got := len(f.keys(t)); got != 4 {
+			t.Fatalf("%d blobs while the store refused deletes, want 4", got)
+		}
+		// The deleted documents no longer count against the quota.
+		if used, err := f.svc.Usage(ctx, owner.ID); err != nil || used != 0 {
+			t.Fatalf("usage after deleting everything: %d, %v", used, err)
+		}
+
+		// The store recovers; the next sweep, with no clock advanced,
+		// deletes what the deletes could not.
+		store.down = false
+		if err := f.svc.Sweep(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got := f.keys(t); len(got) != 0 {
+			t.Fatalf("the deleted documents' blobs are still stored after the sweep: %v", got)
+		}
+		if n := f.srv.DB().PendingUpload.Query().CountX(ctx); n != 0 {
+			t.Fatalf("%d pending records left after the sweep", n)
+		}
+		if n := documentRows(t, f.srv); n != 0 {
+			t.Fatalf("%d document rows after the sweep", n)
+		}
+	})
+}
+
 func TestUpload_AbortedUploadLeavesNothing(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, testkit.SQLite)

@@ -1,14 +1,17 @@
 package documents
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/backend/internal/platform"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/document"
@@ -155,15 +158,52 @@ func (s *Service) list(ctx context.Context, owner uuid.UUID, where ...predicate.
 	return docs, nil
 }
 
-// deleteRows deletes owner's documents ids.
-func (s *Service) deleteRows(ctx context.Context, owner uuid.UUID, ids []uuid.UUID) error {
-	if len(ids) == 0 {
+// deleteRows deletes owner's documents docs and, in the same transaction,
+// records each deleted row's blob as a pending upload already due. The
+// sweep deletes only blobs the database says are unfinished, so this record
+// is what lets it finish the blob's deletion should the caller's own fail
+// (the store answering 503, the process dying): nothing held in one
+// process's memory decides it. The record carries no reserved bytes, so the
+// owner's quota is freed at once. It answers the keys of the rows it
+// deleted; a row already gone was deleted, and recorded, by someone else.
+func (s *Service) deleteRows(ctx context.Context, owner uuid.UUID, docs []Document) ([]string, error) {
+	if len(docs) == 0 {
+		return nil, nil
+	}
+	// In one order, so that two purges of the same rows at once (Postgres)
+	// wait for each other rather than deadlock.
+	docs = slices.Clone(docs)
+	slices.SortFunc(docs, func(a, b Document) int { return bytes.Compare(a.ID[:], b.ID[:]) })
+	// Dated back past orphanAge: no upload is writing these blobs, so the
+	// next sweep may take them.
+	due := s.clock.Now().UTC().Add(-orphanAge - time.Second)
+	var keys []string
+	err := platform.InTx(ctx, s.db, func(tx *ent.Client) error {
+		var records []*ent.PendingUploadCreate
+		for _, d := range docs {
+			// One row at a time, so that only the rows this transaction
+			// deleted get a record (blob_key is unique).
+			n, err := tx.Document.Delete().Where(document.OwnerID(owner), document.ID(d.ID)).Exec(ctx)
+			if err != nil {
+				return fmt.Errorf("delete document %s of %s: %w", d.ID, owner, err)
+			}
+			if n == 0 {
+				continue
+			}
+			keys = append(keys, d.blobKey)
+			records = append(records, tx.PendingUpload.Create().SetBlobKey(d.blobKey).SetOwnerID(owner).SetCreatedAt(due))
+		}
+		for batch := range slices.Chunk(records, sweepBatch) {
+			if err := tx.PendingUpload.CreateBulk(batch...).Exec(ctx); err != nil {
+				return fmt.Errorf("record %d deleted documents' blobs for the sweep: %w", len(batch), err)
+			}
+		}
 		return nil
+	})
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("delete %d documents of %s: %w", len(docs), owner, err))
 	}
-	if _, err := s.db.Document.Delete().Where(document.OwnerID(owner), document.IDIn(ids...)).Exec(ctx); err != nil {
-		return errs.Internal(fmt.Errorf("delete %d documents of %s: %w", len(ids), owner, err))
-	}
-	return nil
+	return keys, nil
 }
 
 // knownBlobs reports which of keys have a metadata row.
@@ -190,11 +230,11 @@ func (s *Service) recordPending(ctx context.Context, owner uuid.UUID, key string
 
 // forgetPending deletes the pending records of keys.
 func (s *Service) forgetPending(ctx context.Context, keys []string) error {
-	if len(keys) == 0 {
-		return nil
-	}
-	if _, err := s.db.PendingUpload.Delete().Where(pendingupload.BlobKeyIn(keys...)).Exec(ctx); err != nil {
-		return fmt.Errorf("forget %d pending uploads: %w", len(keys), err)
+	// In batches: a purge of an owner's documents may name thousands.
+	for batch := range slices.Chunk(keys, sweepBatch) {
+		if _, err := s.db.PendingUpload.Delete().Where(pendingupload.BlobKeyIn(batch...)).Exec(ctx); err != nil {
+			return fmt.Errorf("forget %d pending uploads: %w", len(batch), err)
+		}
 	}
 	return nil
 }
