@@ -1,57 +1,14 @@
 import { MantineProvider } from '@mantine/core';
-import { IsRestoringProvider, onlineManager, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { RouterProvider, type DataRouter } from 'react-router';
+import { diaryOwner, followSession } from './followSession';
 import { LazyNotifications } from './LazyNotifications';
 import { createQueryClient } from './queryClient';
 import { SessionProvider } from './session/SessionProvider';
 import type { SessionStore } from './session/store';
-import { readStoredUser } from './session/user';
 import { listenForSessionExpiry, listenForSignOutElsewhere } from './sessionEvents';
 import { cssVariablesResolver, theme } from './theme';
-
-/** Whose diary may be kept on the device: the signed-in user's (the stored one until the store starts). */
-function diaryOwner(session: SessionStore): string | null {
-  const state = session.getState();
-  if (state.status === 'loading') return readStoredUser(window.localStorage)?.id ?? null;
-  return state.user?.id ?? null;
-}
-
-/**
- * Keeps the cache to one person: when the signed-in user goes (sign-out, expiry) or another signs
- * in on the phone, the cache and the diary on the device are wiped; when someone is signed in with
- * signal, the diary they need offline is fetched.
- */
-function followSession(session: SessionStore, client: QueryClient, wipe: () => Promise<void>): () => void {
-  let owner = diaryOwner(session);
-  let fetchedFor: string | null = null;
-  const refresh = () => {
-    const { status, user, verifying } = session.getState();
-    if (status !== 'authenticated' || !user || verifying || !onlineManager.isOnline() || fetchedFor === user.id) return;
-    if (user.role !== 'lawyer' && user.role !== 'moderator' && user.role !== 'demo') return;
-    fetchedFor = user.id;
-    import('./offline/prefetch').then((m) => m.prefetchDiary(client)).catch(() => {
-      fetchedFor = null; // tried again on the next change of session or signal
-    });
-  };
-  const onChange = () => {
-    const next = session.getState().status === 'loading' ? owner : (session.getState().user?.id ?? null);
-    if (owner && next !== owner) {
-      client.clear();
-      void wipe();
-      fetchedFor = null;
-    }
-    owner = next;
-    refresh();
-  };
-  const unsubscribe = session.subscribe(onChange);
-  const unsubscribeOnline = onlineManager.subscribe(refresh);
-  refresh();
-  return () => {
-    unsubscribe();
-    unsubscribeOnline();
-  };
-}
 
 const loadPersistence = () => import('./diaryPersistence');
 
@@ -136,9 +93,7 @@ export function App({ router, session, view }: { router: DataRouter; session: Se
   const [queryClient] = useState(createQueryClient);
   useEffect(() => listenForSessionExpiry(router, queryClient, session), [router, queryClient, session]);
   useEffect(() => listenForSignOutElsewhere(router, queryClient, session), [router, queryClient, session]);
-  useEffect(() => followSession(session, queryClient, async () => {
-    await (await loadPersistence()).wipeDiary();
-  }), [session, queryClient]);
+  useEffect(() => followSession(session, queryClient), [session, queryClient]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <LazyNotifications position="top-right" />

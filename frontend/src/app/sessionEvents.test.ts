@@ -27,7 +27,7 @@ describe('listenForSessionExpiry', () => {
     window.dispatchEvent(new Event('sessionExpired'));
     stop();
 
-    expect(session.clear).toHaveBeenCalledTimes(1);
+    expect(session.clear).toHaveBeenCalledExactlyOnceWith('expired');
     expect(queryClient.getQueryData(['cases'])).toBeUndefined();
     expect(show).toHaveBeenCalledTimes(1);
     expect(show).toHaveBeenCalledWith(
@@ -63,7 +63,7 @@ describe('listenForSignOutElsewhere', () => {
     window.dispatchEvent(removed('kesi.user'));
     window.dispatchEvent(removed('kesi.user'));
     stop();
-    expect(session.clear).toHaveBeenCalledTimes(1);
+    expect(session.clear).toHaveBeenCalledExactlyOnceWith('elsewhere');
     expect(queryClient.getQueryData(['cases'])).toBeUndefined();
     expect(show).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ message: 'You signed out in another tab.' }));
     expect(navigate).toHaveBeenCalledExactlyOnceWith('/login', { replace: true });

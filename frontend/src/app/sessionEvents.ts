@@ -11,7 +11,7 @@ interface Navigator {
 /** The part of the session the listener needs: whether one is believed to exist, and forgetting it. */
 interface Session {
   getState(): { status: string };
-  clear(): void;
+  clear(ended?: 'expired' | 'elsewhere'): void;
 }
 
 /**
@@ -22,7 +22,8 @@ interface Session {
 export function listenForSessionExpiry(router: Navigator, queryClient: QueryClient, session: Session): () => void {
   const onExpired = () => {
     if (session.getState().status !== 'authenticated') return;
-    session.clear();
+    // An expiry, not a sign-out: the outcomes waiting to send are kept for this advocate (followSession).
+    session.clear('expired');
     queryClient.clear();
     notifications.clean();
     // A fixed id shows one toast however many calls failed together.
@@ -45,7 +46,8 @@ export function listenForSignOutElsewhere(router: Navigator, queryClient: QueryC
     // key null: the whole storage was cleared.
     if (event.key !== null && event.key !== USER_KEY) return;
     if (event.newValue !== null || session.getState().status !== 'authenticated') return;
-    session.clear();
+    // That tab signed out or found the session expired, and keeps or wipes what waits to send.
+    session.clear('elsewhere');
     queryClient.clear();
     notifications.clean();
     notifications.show({ id: SIGNED_OUT_ELSEWHERE_ID, color: 'blue', message: SIGNED_OUT_ELSEWHERE_MESSAGE });

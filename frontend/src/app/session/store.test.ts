@@ -36,7 +36,8 @@ describe('SessionStore', () => {
     const store = new SessionStore(s, localStorage);
     store.start();
     await store.verify();
-    expect(store.getState()).toMatchObject({ status: 'unauthenticated', user: null });
+    // An expiry, not a sign-out: the outcomes waiting to send are kept (followSession.test).
+    expect(store.getState()).toMatchObject({ status: 'unauthenticated', user: null, ended: 'expired' });
     expect(readStoredUser(localStorage)).toBeNull();
   });
 

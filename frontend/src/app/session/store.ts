@@ -7,6 +7,14 @@ export const REVALIDATE_AFTER_MS = 15 * 60_000;
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
+/**
+ * How a session ended: the person signed out here, it expired (the server no longer accepts it),
+ * or another tab of this browser ended it (that tab knows which). What becomes of the outcomes
+ * still waiting to send hangs on it: an expiry keeps them for the same advocate (App's
+ * followSession).
+ */
+export type SessionEnd = 'signedOut' | 'expired' | 'elsewhere';
+
 export interface SessionState {
   status: AuthStatus;
   user: SessionUser | null;
@@ -14,6 +22,8 @@ export interface SessionState {
   verifying: boolean;
   /** When the server last confirmed the session (ms since epoch); 0 when never. */
   checkedAt: number;
+  /** How the last session ended, while nobody is signed in; undefined before any ended. */
+  ended?: SessionEnd;
 }
 
 /**
@@ -121,10 +131,11 @@ export class SessionStore {
     if (epoch !== this.epoch) return this.state.user;
     if (user) {
       writeStoredUser(this.storage, user);
-      this.set({ status: 'authenticated', user, verifying: false, checkedAt: this.now() });
+      this.set({ status: 'authenticated', user, verifying: false, checkedAt: this.now(), ended: undefined });
     } else {
+      // Neither the session nor a refresh was accepted: it expired (after days offline, say).
       writeStoredUser(this.storage, null);
-      this.set({ status: 'unauthenticated', user: null, verifying: false, checkedAt: 0 });
+      this.set({ status: 'unauthenticated', user: null, verifying: false, checkedAt: 0, ended: 'expired' });
     }
     return user;
   }
@@ -141,14 +152,14 @@ export class SessionStore {
   signedIn(user: SessionUser): void {
     this.forgetVerification();
     writeStoredUser(this.storage, user);
-    this.set({ status: 'authenticated', user, verifying: false, checkedAt: this.now() });
+    this.set({ status: 'authenticated', user, verifying: false, checkedAt: this.now(), ended: undefined });
   }
 
-  /** Forgets the user and the stored profile (logout, expiry). */
-  clear(): void {
+  /** Forgets the user and the stored profile (logout, expiry, another tab's sign-out): `ended` says which. */
+  clear(ended: SessionEnd = 'signedOut'): void {
     this.forgetVerification();
     writeStoredUser(this.storage, null);
-    this.set({ status: 'unauthenticated', user: null, verifying: false, checkedAt: 0 });
+    this.set({ status: 'unauthenticated', user: null, verifying: false, checkedAt: 0, ended });
   }
 
   /** Leaves a verification under way to answer its callers without touching the new session. */
