@@ -24,7 +24,10 @@ var Policy = auth.Policy{
 	kesiv1connect.AccountServiceDeleteAccountProcedure:         signedIn,
 	kesiv1connect.AccountServiceCancelAccountDeletionProcedure: signedIn,
 	kesiv1connect.AccountServiceGetAccountDeletionProcedure:    signedIn,
-	ExportRoute: signedIn,
+	// The export holds the account's audit log, and the shared demo
+	// account's lists every visitor's address and browser: as with its
+	// sessions, no visitor may read the others'.
+	ExportRoute: {Roles: auth.OwnAccountRoles},
 }
 
 // Handler is the Connect door of AccountService.

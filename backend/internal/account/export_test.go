@@ -11,11 +11,15 @@ import (
 	"testing"
 	"time"
 
+	"connectrpc.com/connect"
+
 	"github.com/kesihq/kesi/backend/internal/account"
+	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/billing"
 	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/backend/internal/clients"
 	"github.com/kesihq/kesi/backend/internal/testkit"
+	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 )
 
 // The export holds everything of the account and nothing of anyone else's:
@@ -107,6 +111,22 @@ func TestExportHoldsTheAccountAndNothingElse(t *testing.T) {
 		// Signed out, and an extension token, get nothing.
 		if res := srv.Anonymous().Do(t, http.MethodGet, "/api/account/export", nil); res.Status != http.StatusUnauthorized {
 			t.Errorf("signed out: %d", res.Status)
+		}
+	})
+}
+
+// Every visitor signs in to the one shared demo account, whose audit log
+// holds every visitor's address and browser: the demo account cannot
+// export, as it cannot list its sessions.
+func TestExportRefusesTheSharedDemoAccount(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		visitor := srv.Anonymous()
+		visitor.Do(t, http.MethodPost, "/api/auth/login", map[string]any{"email": auth.DemoEmail, "password": auth.DemoPassword}).Want(t, 200, "")
+		visitor.Do(t, http.MethodGet, "/api/account/export", nil).Want(t, http.StatusForbidden, auth.MsgForbidden)
+		_, err := visitor.Auth().ListSessions(context.Background(), connectReq(&kesiv1.ListSessionsRequest{}))
+		if connect.CodeOf(err) != connect.CodePermissionDenied {
+			t.Errorf("the demo account listed its sessions: %v", err)
 		}
 	})
 }
