@@ -107,3 +107,44 @@ func TestDemo_ProfileIsFixedAndResetEndsSessionsAndTokens(t *testing.T) {
 		}
 	})
 }
+
+// An extension token outlives the session that made it: a new password,
+// by the mailed code or from a signed-in device, must end it too, or
+// whoever held the account before keeps writing its diary.
+func TestExtensionTokens_EndWithANewPassword(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		ctx := context.Background()
+		const email = "extension@example.co.ke"
+		register(t, srv, form(email)).Want(t, 201, "")
+		thief := newDevice(t, srv, windowsFirefox, email, goodPassword)
+		connectExtension := func() string {
+			t.Helper()
+			res, err := thief.auth.CreateExtensionToken(ctx, connect.NewRequest(&kesiv1.CreateExtensionTokenRequest{Name: "Innocent"}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res.Msg.Token
+		}
+
+		token := connectExtension()
+		requestReset(t, srv, email)
+		changePassword(t, srv, email, srv.ResetCode(t, email), "after-reset-9").Want(t, 200, "")
+		if extensionAlive(t, srv, token) {
+			t.Error("an extension token outlived a password reset")
+		}
+
+		thief = newDevice(t, srv, windowsFirefox, email, "after-reset-9")
+		token = connectExtension()
+		owner := newDevice(t, srv, androidChrome, email, "after-reset-9")
+		if _, err := owner.auth.UpdatePassword(ctx, connect.NewRequest(&kesiv1.UpdatePasswordRequest{CurrentPassword: "after-reset-9", NewPassword: "after-change-9"})); err != nil {
+			t.Fatal(err)
+		}
+		if extensionAlive(t, srv, token) {
+			t.Error("an extension token outlived a password change")
+		}
+		if !owner.signedIn() {
+			t.Error("the device that changed the password was signed out")
+		}
+	})
+}

@@ -119,7 +119,8 @@ func (s *Service) RevokeOtherSessions(ctx context.Context, owner, current uuid.U
 }
 
 // UpdatePassword changes owner's password given the current one, and signs
-// out every other session: whoever else knew the old password is out.
+// out every other session and every extension connection: whoever else
+// knew the old password is out.
 func (s *Service) UpdatePassword(ctx context.Context, owner, current uuid.UUID, currentPassword, newPassword string) error {
 	u, err := s.userByID(ctx, owner)
 	if err != nil {
@@ -157,8 +158,12 @@ func (s *Service) UpdatePassword(ctx context.Context, owner, current uuid.UUID, 
 		if err := tx.User.UpdateOneID(owner).SetPasswordHash(hash).SetUpdatedAt(s.clock.Now().UTC()).Exec(ctx); err != nil {
 			return err
 		}
-		ended, err = s.revokeWhere(ctx, tx, refreshtoken.UserID(owner), refreshtoken.FamilyIDNEQ(current))
-		return err
+		if ended, err = s.revokeWhere(ctx, tx, refreshtoken.UserID(owner), refreshtoken.FamilyIDNEQ(current)); err != nil {
+			return err
+		}
+		// An extension token is a session of its own that the old password
+		// could make: it ends with the others.
+		return s.revokeExtensionTokens(ctx, tx, owner)
 	})
 	if err != nil {
 		return errs.Internal(fmt.Errorf("change password of %s: %w", owner, err))

@@ -131,11 +131,19 @@ func (s *Service) EndEverySession(ctx context.Context, id uuid.UUID) error {
 		return errs.Internal(fmt.Errorf("end sessions of %s: %w", id, err))
 	}
 	s.announceRevoked(ctx, ended...)
-	if _, err := s.db.ExtensionToken.Update().
-		Where(extensiontoken.UserID(id), extensiontoken.RevokedAtIsNil()).
-		SetRevokedAt(s.clock.Now().UTC()).
-		Save(ctx); err != nil {
+	if err := s.revokeExtensionTokens(ctx, s.db, id); err != nil {
 		return errs.Internal(fmt.Errorf("revoke extension tokens of %s: %w", id, err))
 	}
 	return nil
+}
+
+// revokeExtensionTokens disconnects every extension of a user, through db
+// (a transaction's client). A token outlives the session that made it, so
+// whatever ends every session for a new password must end these too.
+func (s *Service) revokeExtensionTokens(ctx context.Context, db *ent.Client, id uuid.UUID) error {
+	_, err := db.ExtensionToken.Update().
+		Where(extensiontoken.UserID(id), extensiontoken.RevokedAtIsNil()).
+		SetRevokedAt(s.clock.Now().UTC()).
+		Save(ctx)
+	return err
 }

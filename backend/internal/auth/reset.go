@@ -118,7 +118,7 @@ func (s *Service) sendResetCode(ctx context.Context, email string) error {
 
 // ChangePassword sets a new password with a mailed code. The code works
 // once, for ResetCodeTTL, and dies after ResetCodeAttempts wrong tries. A
-// reset ends every session of the account.
+// reset ends every session and extension connection of the account.
 func (s *Service) ChangePassword(ctx context.Context, email, code, newPassword string) error {
 	email = NormalizeEmail(email)
 	if err := ValidateEmail(email); err != nil {
@@ -212,8 +212,12 @@ func (s *Service) ChangePassword(ctx context.Context, email, code, newPassword s
 		if err := tx.User.UpdateOneID(u.ID).SetPasswordHash(hash).SetUpdatedAt(now).Exec(ctx); err != nil {
 			return err
 		}
-		ended, err = s.revokeAll(ctx, tx, u.ID)
-		return err
+		// Whoever held the account before the reset is out: every session
+		// and every extension connection.
+		if ended, err = s.revokeAll(ctx, tx, u.ID); err != nil {
+			return err
+		}
+		return s.revokeExtensionTokens(ctx, tx, u.ID)
 	})
 	if err != nil {
 		return errs.Internal(fmt.Errorf("reset password of %s: %w", u.ID, err))
