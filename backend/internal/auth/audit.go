@@ -45,9 +45,13 @@ func (s *Service) audit(ctx context.Context, kind string, userID *uuid.UUID, ema
 	slog.InfoContext(ctx, "security event", "kind", kind, "user", userID, "ip", c.IP)
 }
 
+// truncate is s as valid UTF-8 of at most n bytes: Postgres refuses text
+// that is not UTF-8, and a refused audit event is a lost one. A cut inside
+// a character leaves a part of it, which goes too.
 func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
+	s = strings.ToValidUTF8(s, "")
+	if len(s) > n {
+		s = strings.ToValidUTF8(s[:n], "")
 	}
-	return strings.ToValidUTF8(s[:n], "")
+	return s
 }

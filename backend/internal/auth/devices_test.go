@@ -4,8 +4,10 @@ import (
 	"context"
 	"net/http"
 	"net/http/cookiejar"
+	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"connectrpc.com/connect"
 
@@ -184,4 +186,29 @@ func TestDeviceName_IsCoarse(t *testing.T) {
 			t.Errorf("DeviceName(%q) = %q, want %q", ua, got, want)
 		}
 	}
+}
+
+// net/http lets a User-Agent carry bytes that are not UTF-8, and a long
+// one is cut: neither may fail a sign-in (Postgres refuses such text) nor
+// keep a failed one out of the audit log.
+func TestLogin_AnyUserAgentSignsInAndIsAudited(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		ctx := context.Background()
+		register(t, srv, form("agent@example.co.ke")).Want(t, 201, "")
+		uas := []string{"Mozilla/5.0 (Caf\xe9 kiosk)", "a" + strings.Repeat("é", 300)}
+		for _, ua := range uas {
+			d := newDevice(t, srv, ua, "agent@example.co.ke", goodPassword)
+			_, err := d.auth.Login(ctx, connect.NewRequest(&kesiv1.LoginRequest{Email: "agent@example.co.ke", Password: "guess-123456"}))
+			wantConnect(t, err, connect.CodeUnauthenticated, "")
+		}
+		if n := countKind(auditKinds(t, srv.DB()), auth.AuditLoginFailed); n != len(uas) {
+			t.Errorf("%d failed sign-ins audited, want %d", n, len(uas))
+		}
+		for _, ev := range srv.DB().AuditEvent.Query().AllX(ctx) {
+			if !utf8.ValidString(ev.UserAgent) || len(ev.UserAgent) > 512 {
+				t.Errorf("audited User-Agent %q", ev.UserAgent)
+			}
+		}
+	})
 }

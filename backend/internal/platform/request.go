@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/netip"
 	"strings"
+	"unicode/utf8"
 )
 
 type clientKey struct{}
@@ -31,16 +32,32 @@ func ClientFrom(ctx context.Context) Client {
 // client's address is the peer's, unless the peer is one of the trusted
 // proxies: then it is the rightmost X-Forwarded-For entry that is not a
 // trusted proxy. Entries further left are written by the client and can say
-// anything.
+// anything. The User-Agent is read once, here, as cleanUserAgent makes it.
 func ClientMiddleware(trusted []netip.Prefix, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ua := r.UserAgent()
-		if len(ua) > 512 {
-			ua = ua[:512]
-		}
 		ip := ClientAddress(r.RemoteAddr, r.Header.Values("X-Forwarded-For"), trusted)
+		ua := cleanUserAgent(r.UserAgent())
 		next.ServeHTTP(w, r.WithContext(WithClient(r.Context(), Client{IP: ip, UserAgent: ua})))
 	})
+}
+
+// maxUserAgent is the most bytes of a User-Agent kept.
+const maxUserAgent = 512
+
+// cleanUserAgent is ua as valid UTF-8 of at most maxUserAgent bytes.
+// net/http accepts any byte from 0x80 up in a header, and Postgres refuses
+// text that is not UTF-8: a sign-in that stores such a User-Agent would
+// fail. A cut falls between characters, never inside one.
+func cleanUserAgent(ua string) string {
+	ua = strings.ToValidUTF8(ua, "\uFFFD")
+	if len(ua) <= maxUserAgent {
+		return ua
+	}
+	n := maxUserAgent
+	for n > 0 && !utf8.RuneStart(ua[n]) {
+		n--
+	}
+	return ua[:n]
 }
 
 // ClientAddress is the client's address of a request from peer (host:port)

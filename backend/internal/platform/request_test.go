@@ -4,7 +4,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/kesihq/kesi/backend/internal/platform"
 )
@@ -53,5 +55,29 @@ func TestClientMiddlewareRecordsTheAddress(t *testing.T) {
 	h.ServeHTTP(httptest.NewRecorder(), r)
 	if got.IP != "198.51.100.20" || got.UserAgent != "kesi-test" {
 		t.Errorf("client = %+v", got)
+	}
+}
+
+// Every store of the User-Agent (sessions, the audit log) gets valid UTF-8
+// of at most 512 bytes, whatever bytes the header held.
+func TestClientMiddlewareKeepsTheUserAgentValidUTF8(t *testing.T) {
+	for _, tc := range []struct{ name, ua, want string }{
+		{"plain", "Mozilla/5.0", "Mozilla/5.0"},
+		{"a Latin-1 byte", "Mozilla/5.0 (Caf\xe9 kiosk)", "Mozilla/5.0 (Caf\uFFFD kiosk)"},
+		{"cut at 512 bytes inside a character", "a" + strings.Repeat("é", 300), "a" + strings.Repeat("é", 255)},
+		{"exactly 512 bytes", strings.Repeat("é", 256), strings.Repeat("é", 256)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got platform.Client
+			h := platform.ClientMiddleware(nil, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				got = platform.ClientFrom(r.Context())
+			}))
+			r := httptest.NewRequest("GET", "/", nil)
+			r.Header.Set("User-Agent", tc.ua)
+			h.ServeHTTP(httptest.NewRecorder(), r)
+			if got.UserAgent != tc.want || !utf8.ValidString(got.UserAgent) || len(got.UserAgent) > 512 {
+				t.Errorf("User-Agent %q kept as %q, want %q", tc.ua, got.UserAgent, tc.want)
+			}
+		})
 	}
 }
