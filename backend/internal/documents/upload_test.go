@@ -206,6 +206,44 @@ func TestUpload_BadFormsAreRefusedAndStoreNothing(t *testing.T) {
 	})
 }
 
+// The form's text fields get the check every JSON and Connect field gets:
+// a NUL (a 500 on Postgres, stored by SQLite) answers 400 naming the field,
+// sent before the files or after them, and nothing is stored.
+func TestUpload_TextFieldWithNULAnswers400AndStoresNothing(t *testing.T) {
+	t.Parallel()
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		lawyer := srv.Lawyer(t)
+		newCase(t, srv, lawyer.User.ID, "HCCC/E1/2025")
+		for _, tc := range []struct {
+			field string
+			form  form
+		}{
+			{"case_id", form{caseID: str("HCCC/E1/2025\x00"), title: str("Plaint")}},
+			{"document_title", form{caseID: str("HCCC/E1/2025"), title: str("Plaint\x00")}},
+			{"note", form{caseID: str("HCCC/E1/2025"), title: str("Plaint"), note: str("Filed\x00")}},
+		} {
+			for _, last := range []bool{false, true} {
+				f := tc.form
+				f.fieldsLast = last
+				f.files = []file{bytesFile("plaint.pdf", []byte("%PDF-1.4 plaint"))}
+				res := upload(t, srv, lawyer, f)
+				var body struct{ Message, Field string }
+				res.JSON(t, &body)
+				if want := tc.field + " must not contain NUL characters."; res.Status != http.StatusBadRequest || body.Field != tc.field || body.Message != want {
+					t.Errorf("a NUL in %s (fields last: %v): %d %s", tc.field, last, res.Status, res.Body)
+				}
+			}
+		}
+		if n := documentRows(t, srv); n != 0 {
+			t.Errorf("refused uploads left %d rows", n)
+		}
+		if files := blobFiles(t, srv); len(files) != 0 {
+			t.Errorf("refused uploads left blobs: %v", files)
+		}
+	})
+}
+
 func TestUpload_OverTheLimitsAnswers413AndStoresNothing(t *testing.T) {
 	t.Parallel()
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {

@@ -13,6 +13,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/documents"
 	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/backend/internal/input"
 )
 
 // DocumentFiles serves the upload and download routes: the bytes of
@@ -125,6 +126,7 @@ func (f *DocumentFiles) requestError(err error) error {
 	return err
 }
 
+// readField reads one text field of the upload form.
 func readField(part *multipart.Part) (string, error) {
 	b, err := io.ReadAll(io.LimitReader(part, maxFieldBytes+1))
 	if err != nil {
@@ -133,7 +135,13 @@ func readField(part *multipart.Part) (string, error) {
 	if len(b) > maxFieldBytes {
 		return "", errs.Invalidf(part.FormName(), "The %s field is too long.", part.FormName())
 	}
-	return string(b), nil
+	// The check every JSON and Connect field gets: Postgres refuses a NUL
+	// in text, and SQLite would store it.
+	v := string(b)
+	if err := input.CheckField(part.FormName(), v); err != nil {
+		return "", err
+	}
+	return v, nil
 }
 
 // Download handles GET /api/files/download/{documentID}: the owner gets the

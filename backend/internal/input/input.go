@@ -55,7 +55,7 @@ func check(m protoreflect.Message, prefix string) error {
 		case fd.IsMap():
 			v.Map().Range(func(k protoreflect.MapKey, mv protoreflect.Value) bool {
 				if s, ok := k.Interface().(string); ok {
-					err = checkString(s, name)
+					err = CheckField(name, s)
 				}
 				if err == nil {
 					err = checkValue(fd.MapValue(), mv, name+"["+k.String()+"]")
@@ -73,15 +73,18 @@ func check(m protoreflect.Message, prefix string) error {
 func checkValue(fd protoreflect.FieldDescriptor, v protoreflect.Value, name string) error {
 	switch fd.Kind() {
 	case protoreflect.StringKind:
-		return checkString(v.String(), name)
+		return CheckField(name, v.String())
 	case protoreflect.MessageKind, protoreflect.GroupKind:
 		return check(v.Message(), name+".")
 	}
 	return nil
 }
 
-func checkString(s, name string) error {
-	if msg := refused(s); msg != "" {
+// CheckField is Check for one text field that comes outside a message,
+// such as a multipart form's: an errs.Invalid naming the field when value
+// holds a NUL or invalid UTF-8, nil when it is clean.
+func CheckField(name, value string) error {
+	if msg := refused(value); msg != "" {
 		return errs.Invalidf(name, msg, name)
 	}
 	return nil

@@ -42,6 +42,29 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+// TestCheckField: a text field outside a message (a multipart form's) is
+// refused as Check refuses one inside, by its name.
+func TestCheckField(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		value, message string
+	}{
+		{"Plaint", ""},
+		{"", ""},
+		{"Plaint\x00", "note must not contain NUL characters."},
+		{"Caf\xe9", "note must be valid UTF-8 text."},
+	} {
+		err := input.CheckField("note", tc.value)
+		var e *errs.Error
+		switch {
+		case tc.message == "" && err != nil:
+			t.Errorf("%q: %v, want none", tc.value, err)
+		case tc.message != "" && (!errors.As(err, &e) || e.Kind != errs.KindInvalid || e.Field != "note" || e.Message != tc.message):
+			t.Errorf("%q: %v, want invalid note: %q", tc.value, err, tc.message)
+		}
+	}
+}
+
 // BenchmarkCheck_ReadMask: the check of the REST door's read mask (twelve
 // clean paths), which every read call of that door sends.
 func BenchmarkCheck_ReadMask(b *testing.B) {
