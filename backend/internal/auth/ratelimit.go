@@ -39,6 +39,12 @@ func newGate(store *ratelimit.Store, name string, o Options) gate {
 	}
 }
 
+// addressKey is the caller's address as every per-address limit keys it:
+// an IPv6 address by its /64, which one host holds whole.
+func addressKey(ctx context.Context) string {
+	return ratelimit.AddressKey(platform.ClientFrom(ctx).IP)
+}
+
 // pass is an attempt admitted through a gate.
 type pass struct {
 	g                *gate
@@ -49,8 +55,8 @@ type pass struct {
 // and address, or the address, are over their limit. Of any number of
 // parallel attempts at most the limit get through.
 func (s *Service) enter(ctx context.Context, g *gate, email string) (pass, error) {
-	ip := platform.ClientFrom(ctx).IP
-	p := pass{g: g, pairKey: email + "|" + ip, addrKey: ip}
+	addr := addressKey(ctx)
+	p := pass{g: g, pairKey: email + "|" + addr, addrKey: addr}
 	ok, err := g.pair.Take(ctx, p.pairKey)
 	if err != nil {
 		return p, errs.Internal(err)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"sync"
 	"testing"
@@ -148,5 +149,34 @@ func TestRateLimits_RegistrationPerAddress(t *testing.T) {
 		}
 		from(t, srv, "192.0.2.44", "/api/auth/register", form("one-more@example.co.ke")).Want(t, 429, auth.MsgTooManyAttempts)
 		from(t, srv, "192.0.2.45", "/api/auth/register", form("elsewhere@example.co.ke")).Want(t, 201, "")
+	})
+}
+
+// One IPv6 host holds a whole /64 and can send from any address in it: the
+// per-address limits of sign-in and registration count the /64 as one
+// address. The next /64 is another host; IPv4 is counted per address.
+func TestRateLimits_PerAddressCountsAnIPv6SlashSixtyFourAsOne(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, withEnv(behindProxy, map[string]string{
+			"KESI_REGISTRATIONS_PER_ADDRESS": "3", "KESI_RATE_LIMIT_PER_ACCOUNT": "100", "KESI_RATE_LIMIT_PER_ADDRESS": "5"}))
+		for i := 1; i <= 3; i++ {
+			from(t, srv, fmt.Sprintf("2001:db8:aa:bb::%x", i), "/api/auth/register", form(fmt.Sprintf("bot%d@example.co.ke", i))).Want(t, 201, "")
+		}
+		from(t, srv, "2001:db8:aa:bb:ffff::4", "/api/auth/register", form("bot4@example.co.ke")).Want(t, 429, auth.MsgTooManyAttempts)
+		from(t, srv, "2001:db8:aa:bc::1", "/api/auth/register", form("neighbour@example.co.ke")).Want(t, 201, "")
+
+		guess := func(ip string, i int) *testkit.Response {
+			return from(t, srv, ip, "/api/auth/login", map[string]any{"email": fmt.Sprintf("user%d@example.co.ke", i), "password": "guess-123456"})
+		}
+		for i := 1; i <= 5; i++ {
+			guess(fmt.Sprintf("2001:db8:aa:bb::1:%x", i), i).Want(t, 401, "")
+		}
+		guess("2001:db8:aa:bb::1:6", 6).Want(t, 429, auth.MsgTooManyAttempts)
+		// IPv4 is counted per address, whether written plainly or mapped.
+		for i := 1; i <= 5; i++ {
+			guess("192.0.2.10", i).Want(t, 401, "")
+		}
+		guess("::ffff:192.0.2.10", 6).Want(t, 429, auth.MsgTooManyAttempts)
+		guess("192.0.2.11", 7).Want(t, 401, "")
 	})
 }

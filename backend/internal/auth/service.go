@@ -202,8 +202,7 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) (*ent.User, er
 		// Moderators are made by operators and the demo account by Kesi.
 		return nil, errs.Invalid("role", MsgRoleInvalid)
 	}
-	ip := platform.ClientFrom(ctx).IP
-	if ok, err := s.registrations.Take(ctx, ip); err != nil {
+	if ok, err := s.registrations.Take(ctx, addressKey(ctx)); err != nil {
 		return nil, errs.Internal(err)
 	} else if !ok {
 		s.audit(ctx, AuditRateLimited, nil, NormalizeEmail(in.Email), "register")

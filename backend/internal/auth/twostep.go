@@ -338,8 +338,7 @@ func (s *Service) useRecoveryCode(ctx context.Context, userID uuid.UUID, code st
 // takeCodeAttempt reserves a code attempt on userID before any check: per
 // account and address, and per account from everywhere.
 func (s *Service) takeCodeAttempt(ctx context.Context, userID uuid.UUID) error {
-	ip := platform.ClientFrom(ctx).IP
-	ok, err := s.codeAttempts.Take(ctx, userID.String()+"|"+ip)
+	ok, err := s.codeAttempts.Take(ctx, userID.String()+"|"+addressKey(ctx))
 	if err != nil {
 		return errs.Internal(err)
 	}
@@ -357,8 +356,7 @@ func (s *Service) takeCodeAttempt(ctx context.Context, userID uuid.UUID) error {
 
 // clearCodeAttempts forgets this address's wrong codes after a right one.
 func (s *Service) clearCodeAttempts(ctx context.Context, userID uuid.UUID) {
-	ip := platform.ClientFrom(ctx).IP
-	_ = s.codeAttempts.Clear(ctx, userID.String()+"|"+ip)
+	_ = s.codeAttempts.Clear(ctx, userID.String()+"|"+addressKey(ctx))
 }
 
 // recoveryAlphabet has no 0/O or 1/I, so codes survive being copied by hand.

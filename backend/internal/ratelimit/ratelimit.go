@@ -10,6 +10,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"net/netip"
 	"strconv"
 	"strings"
 	"time"
@@ -147,4 +148,21 @@ func (l *Limiter) Count(ctx context.Context, key string) (int, error) {
 // Clear forgets key's attempts.
 func (l *Limiter) Clear(ctx context.Context, key string) error {
 	return l.Store.Clear(ctx, l.Prefix+":"+key)
+}
+
+// AddressKey is the key of a client address (as platform.Client's IP) for
+// a limit per address. An IPv6 host is given a whole /64 and may send from
+// any address in it, so an IPv6 address is keyed on its /64: keyed on the
+// full address, one host would never meet its limit. An IPv4 address, or
+// one mapped into IPv6, is its own key; so is text that is no address.
+func AddressKey(ip string) string {
+	a, err := netip.ParseAddr(ip)
+	if err != nil {
+		return ip
+	}
+	a = a.Unmap()
+	if a.Is4() {
+		return a.String()
+	}
+	return netip.PrefixFrom(a, 64).Masked().String()
 }

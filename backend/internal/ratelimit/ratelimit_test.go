@@ -113,3 +113,23 @@ func BenchmarkTake(b *testing.B) {
 		})
 	}
 }
+
+// One IPv6 host holds a whole /64: its addresses share one key. IPv4, and
+// IPv4 mapped into IPv6, keeps one key per address.
+func TestAddressKey(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ ip, want string }{
+		{"198.51.100.7", "198.51.100.7"},
+		{"::ffff:198.51.100.7", "198.51.100.7"},
+		{"2001:db8:aa:bb::1", "2001:db8:aa:bb::/64"},
+		{"2001:db8:aa:bb:ffff:ffff:ffff:ffff", "2001:db8:aa:bb::/64"},
+		{"2001:db8:aa:bc::1", "2001:db8:aa:bc::/64"},
+		{"fe80::1%eth0", "fe80::/64"},
+		{"", ""},
+		{"not-an-ip", "not-an-ip"},
+	} {
+		if got := ratelimit.AddressKey(tc.ip); got != tc.want {
+			t.Errorf("AddressKey(%q) = %q, want %q", tc.ip, got, tc.want)
+		}
+	}
+}
