@@ -52,7 +52,8 @@ export function PrivacyTab() {
   const { user } = useSession();
   return (
     <Stack>
-      <DownloadData />
+      {/* The demo account is shared by every visitor: its export would hand out the others' sign-ins. */}
+      {user?.role !== 'demo' && <DownloadData />}
       <Consents withReminders={hasReminders(user?.role ?? '')} />
       {user?.role !== 'demo' && <DeleteAccount />}
       <Anchor component={Link} to="/privacy" size="sm">
