@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -68,6 +69,16 @@ func (s *Service) record(ctx context.Context, m outgoing, now time.Time) (bool, 
 // answers the send error, if any, after recording it on the message.
 func (s *Service) deliver(ctx context.Context, m *ent.ReminderMessage) error {
 	now := s.cal.Now().UTC()
+	// A message waits for its retries after it is recorded; by then the
+	// advocate may have replied STOP, switched the channel off or changed the
+	// number. What was chosen when it was recorded is not consent now.
+	refusal, err := s.refusal(ctx, m)
+	if err != nil {
+		return errs.Internal(fmt.Errorf("check consent to message %s: %w", m.ID, err))
+	}
+	if refusal != "" {
+		return s.refuse(ctx, m, refusal, now)
+	}
 	n, err := s.db.ReminderMessage.Update().
 		Where(remindermessage.ID(m.ID), remindermessage.Status(StatusPending), remindermessage.NextAttemptAtLTE(now)).
 		SetStatus(StatusSending).AddAttempts(1).SetUpdatedAt(now).Save(ctx)
@@ -101,6 +112,64 @@ func (s *Service) deliver(ctx context.Context, m *ent.ReminderMessage) error {
 		s.log.WarnContext(ctx, "reminder not sent", "message", m.ID, "channel", m.Channel, "attempt", attempts, "status", status, "err", sendErr)
 	}
 	return sendErr
+}
+
+// channelNames name the channels in a message's error.
+var channelNames = map[string]string{Email: "e-mail", SMS: "SMS", WhatsApp: "WhatsApp"}
+
+// refusal answers why m may not be sent now, or "" when it may: the
+// advocate still has its channel on and it still goes to their address or
+// verified number. A verification code is not asked: it goes to the number
+// being proved, which is how consent to it is first given.
+func (s *Service) refusal(ctx context.Context, m *ent.ReminderMessage) (string, error) {
+	if m.Kind == KindVerification {
+		return "", nil
+	}
+	u, err := s.db.User.Get(ctx, m.UserID)
+	if ent.IsNotFound(err) {
+		return "not sent: the account no longer exists", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	p := profileOf(u)
+	row, err := s.settingRow(ctx, u.ID)
+	if err != nil {
+		return "", err
+	}
+	st := settingsOf(row, p)
+	to := p.Email
+	if m.Channel != Email {
+		to = p.Phone
+	}
+	switch {
+	case slices.Contains(channelsOf(p, st), m.Channel) && m.Recipient == to:
+		return "", nil
+	case m.Channel == Email && m.Recipient != to:
+		return "not sent: the e-mail address changed after it was recorded", nil
+	case m.Channel == Email:
+		return "not sent: e-mail reminders were switched off after it was recorded", nil
+	case m.Recipient != to || !st.PhoneVerified:
+		return "not sent: the phone number changed or is no longer verified", nil
+	default:
+		return fmt.Sprintf("not sent: consent to %s was withdrawn (STOP or settings) after it was recorded", channelNames[m.Channel]), nil
+	}
+}
+
+// refuse marks m failed, unsent, for reason, unless another runner has
+// claimed it meanwhile.
+func (s *Service) refuse(ctx context.Context, m *ent.ReminderMessage, reason string, now time.Time) error {
+	n, err := s.db.ReminderMessage.Update().
+		Where(remindermessage.ID(m.ID), remindermessage.Status(StatusPending), remindermessage.NextAttemptAtLTE(now)).
+		SetStatus(StatusFailed).SetError(reason).SetUpdatedAt(now).Save(context.WithoutCancel(ctx))
+	if err != nil {
+		return errs.Internal(fmt.Errorf("fail message %s: %w", m.ID, err))
+	}
+	if n > 0 {
+		countMessage(m.Channel, StatusFailed)
+		s.log.InfoContext(ctx, "reminder not sent", "message", m.ID, "channel", m.Channel, "reason", reason)
+	}
+	return nil
 }
 
 func (s *Service) send(ctx context.Context, m *ent.ReminderMessage) (string, error) {

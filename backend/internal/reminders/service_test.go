@@ -3,6 +3,8 @@ package reminders_test
 import (
 	"context"
 	"fmt"
+	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,11 +55,17 @@ func (f *fakeSMS) texts() []string {
 type fakeWhatsApp struct {
 	mu   sync.Mutex
 	sent []reminders.WhatsAppMessage
+	fail []error
 }
 
 func (f *fakeWhatsApp) SendWhatsApp(_ context.Context, m reminders.WhatsAppMessage) (string, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if len(f.fail) > 0 {
+		err := f.fail[0]
+		f.fail = f.fail[1:]
+		return "", err
+	}
 	f.sent = append(f.sent, m)
 	return fmt.Sprintf("wamid.%d", len(f.sent)), nil
 }
@@ -92,7 +100,7 @@ func (f *fixture) service() *reminders.Service {
 	mailer := &notify.FileMailer{Dir: f.mailDir, From: notify.DefaultFrom}
 	return reminders.NewService(f.db, cal, mailer, f.sms, f.wa, reminders.Options{
 		PublicURL: "https://kesi.example", MasterKey: []byte("0123456789abcdef0123456789abcdef"),
-		WhatsAppAppSecret: secret, WhatsAppVerifyToken: "verify-me",
+		WhatsAppAppSecret: secret, WhatsAppVerifyToken: "verify-me", SMSCallbackToken: atToken,
 	})
 }
 
@@ -563,6 +571,89 @@ func TestRetries_BackoffThenFailed(t *testing.T) {
 	if m := ms[len(ms)-1]; m.Status != reminders.StatusFailed || m.Attempts != 1 || !strings.Contains(m.Error, "UserInBlacklist") {
 		t.Fatalf("blacklisted: %+v", m)
 	}
+}
+
+// A message waiting for its retry goes only if the advocate still wants it
+// there when it is due: a STOP, a switch turned off or a new number in the
+// meantime leaves it failed, unsent, with the reason.
+func TestRetries_NotSentAfterConsentIsWithdrawnOrTheNumberChanges(t *testing.T) {
+	on := reminders.Settings{SMS: true, WhatsApp: true, EveningDigest: true, EveningTime: "18:30", MorningDigest: true, MorningTime: "06:30"}
+	for _, c := range []struct {
+		name, channel string
+		withdraw      func(t *testing.T, f *fixture, u *ent.User)
+		reason        string
+	}{
+		{"STOP by SMS", reminders.SMS, func(t *testing.T, f *fixture, _ *ent.User) {
+			stop := url.Values{"from": {"+254712345678"}, "text": {"STOP"}}
+			if code := post(t, f.hooks(t)+"/hooks/africastalking/incoming?token="+atToken, "application/x-www-form-urlencoded", []byte(stop.Encode()), nil); code != 200 {
+				t.Fatalf("STOP answered %d", code)
+			}
+		}, "consent to SMS was withdrawn"},
+		{"STOP on WhatsApp", reminders.WhatsApp, func(t *testing.T, f *fixture, _ *ent.User) {
+			stop := []byte(`{"entry":[{"changes":[{"value":{"messages":[{"from":"254712345678","type":"text","text":{"body":"STOP"}}]}}]}]}`)
+			if code := post(t, f.hooks(t)+"/hooks/whatsapp", "application/json", stop, map[string]string{"X-Hub-Signature-256": sign(stop)}); code != 200 {
+				t.Fatalf("STOP answered %d", code)
+			}
+		}, "consent to WhatsApp was withdrawn"},
+		{"SMS switched off", reminders.SMS, func(t *testing.T, f *fixture, u *ent.User) {
+			off := on
+			off.SMS = false
+			if _, err := f.svc.UpdateSettings(context.Background(), u.ID, off); err != nil {
+				t.Fatal(err)
+			}
+		}, "consent to SMS was withdrawn"},
+		{"a new number for SMS", reminders.SMS, func(t *testing.T, f *fixture, u *ent.User) {
+			f.db.User.UpdateOneID(u.ID).SetPhoneNumber("0799 000 111").ExecX(context.Background())
+		}, "phone number changed"},
+		{"a new number for WhatsApp", reminders.WhatsApp, func(t *testing.T, f *fixture, u *ent.User) {
+			f.db.User.UpdateOneID(u.ID).SetPhoneNumber("0799 000 111").ExecX(context.Background())
+		}, "phone number changed"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+				f := newFixture(t, testkit.OpenDB(t, e).Client)
+				u := f.lawyer(t, "0712345678")
+				f.verify(t, u)
+				if _, err := f.svc.UpdateSettings(context.Background(), u.ID, on); err != nil {
+					t.Fatal(err)
+				}
+				f.sitting(t, u.ID, "MCCC/E7/2025", d("2025-01-16"), "09:00", "Mention")
+				// 18:30: the gateway fails once; the digest waits a minute.
+				gateway := &reminders.SendError{Reason: "gateway error"}
+				if c.channel == reminders.SMS {
+					f.sms.fail = []error{gateway}
+				} else {
+					f.wa.fail = []error{gateway}
+				}
+				f.at(t, "2025-01-15 18:30")
+				f.run(t)
+				sms, wa := len(f.sms.texts()), f.wa.count()
+				f.clock.Advance(30 * time.Second)
+				c.withdraw(t, f, u)
+				f.clock.Advance(time.Minute)
+				f.run(t)
+				if len(f.sms.texts()) != sms || f.wa.count() != wa {
+					t.Fatalf("sent after the advocate withdrew: %d SMS, %d WhatsApp more", len(f.sms.texts())-sms, f.wa.count()-wa)
+				}
+				for _, m := range f.messages(t, u) {
+					if m.Channel != c.channel {
+						continue
+					}
+					if m.Status != reminders.StatusFailed || m.Attempts != 1 || !strings.Contains(m.Error, c.reason) {
+						t.Fatalf("the waiting %s: %+v, want failed after 1 attempt with %q", c.channel, m, c.reason)
+					}
+				}
+			})
+		})
+	}
+}
+
+// hooks serves the fixture's providers' callbacks.
+func (f *fixture) hooks(t *testing.T) string {
+	t.Helper()
+	srv := httptest.NewServer(f.svc.Routes())
+	t.Cleanup(srv.Close)
+	return srv.URL
 }
 
 func TestDateMoved_AlertsAtOnceAndOnce(t *testing.T) {
