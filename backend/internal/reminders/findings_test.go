@@ -109,10 +109,14 @@ func TestDigests_TellWhatTheCauseListSays(t *testing.T) {
 			t.Fatalf("C: %+v", ms)
 		}
 
-		// B proves the number within the evening's window: WhatsApp (on
-		// by default) gets the digest too, once.
+		// B proves the number within the evening's window and saves the
+		// settings with WhatsApp on (opting in): WhatsApp gets the digest
+		// too, once.
 		f.at(t, "2025-01-15 18:40")
 		f.verify(t, b)
+		if _, err := f.svc.UpdateSettings(context.Background(), b.ID, reminders.Defaults); err != nil {
+			t.Fatal(err)
+		}
 		f.run(t)
 		f.at(t, "2025-01-15 18:41")
 		f.run(t)

@@ -111,6 +111,10 @@ func (s *Service) RecordDigests(ctx context.Context, now time.Time) error {
 			for _, r := range rows {
 				byUser[r.UserID] = r
 			}
+			optIns, err := whatsAppOptIns(ctx, s.db, chunk...)
+			if err != nil {
+				return err
+			}
 			// A digest recorded on every channel at an earlier run is not
 			// worked out again: the cause-list check costs queries for each
 			// advocate, and the job runs every minute of the window. A
@@ -130,7 +134,7 @@ func (s *Service) RecordDigests(ctx context.Context, now time.Time) error {
 			}
 			for _, u := range users {
 				p := profileOf(u)
-				st := settingsOf(byUser[u.ID], p)
+				st := settingsOf(byUser[u.ID], p, optIns[u.ID])
 				on, at := st.MorningDigest, st.MorningTime
 				if d.kind == KindEvening {
 					on, at = st.EveningDigest, st.EveningTime
@@ -207,6 +211,10 @@ func (s *Service) DateMoved(ctx context.Context, sit cases.CaseSitting, from civ
 	if err != nil {
 		return err
 	}
+	optIns, err := whatsAppOptIns(ctx, s.db, u.ID)
+	if err != nil {
+		return err
+	}
 	p := profileOf(u)
 	title := fmt.Sprintf("Date changed: %s %s moved from %s to %s", sit.CaseNumber, sit.Activity, dayLabel(from), dayLabel(sit.Date))
 	if from.IsZero() {
@@ -214,7 +222,7 @@ func (s *Service) DateMoved(ctx context.Context, sit cases.CaseSitting, from civ
 	}
 	dg := Digest{Title: oneLine(title), Subject: "Kesi - " + oneLine(title), Lines: []string{sittingLine(sit)}, Link: s.publicURL + "/cases/" + sit.CaseRef.String()}
 	keyPart := KindDateChange + "|" + sit.ID.String()
-	if err := s.recordAll(ctx, p, settingsOf(row, p), KindDateChange, sit.Date.String(), keyPart, dg, now); err != nil {
+	if err := s.recordAll(ctx, p, settingsOf(row, p, optIns[u.ID]), KindDateChange, sit.Date.String(), keyPart, dg, now); err != nil {
 		return err
 	}
 	// At once, not at the next minute's run; a failure is left to the job's
@@ -230,7 +238,8 @@ func (s *Service) DateMoved(ctx context.Context, sit cases.CaseSitting, from civ
 	return nil
 }
 
-// channelsOf names the channels the advocate chose and can receive.
+// channelsOf names the channels the advocate chose and can receive: SMS and
+// WhatsApp only to a verified number, WhatsApp only with an opt-in on record.
 func channelsOf(p profile, st Settings) []string {
 	var out []string
 	if st.Email && p.Email != "" {
@@ -239,7 +248,7 @@ func channelsOf(p profile, st Settings) []string {
 	if st.SMS && st.PhoneVerified {
 		out = append(out, SMS)
 	}
-	if st.WhatsApp && st.PhoneVerified {
+	if st.WhatsApp && st.WhatsAppOptIn && st.PhoneVerified {
 		out = append(out, WhatsApp)
 	}
 	return out

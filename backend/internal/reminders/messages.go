@@ -137,7 +137,11 @@ func (s *Service) refusal(ctx context.Context, m *ent.ReminderMessage) (string, 
 	if err != nil {
 		return "", err
 	}
-	st := settingsOf(row, p)
+	optIns, err := whatsAppOptIns(ctx, s.db, u.ID)
+	if err != nil {
+		return "", err
+	}
+	st := settingsOf(row, p, optIns[u.ID])
 	to := p.Email
 	if m.Channel != Email {
 		to = p.Phone
@@ -151,6 +155,8 @@ func (s *Service) refusal(ctx context.Context, m *ent.ReminderMessage) (string, 
 		return "not sent: e-mail reminders were switched off after it was recorded", nil
 	case m.Recipient != to || !st.PhoneVerified:
 		return "not sent: the phone number changed or is no longer verified", nil
+	case m.Channel == WhatsApp && st.WhatsApp && !st.WhatsAppOptIn:
+		return "not sent: no WhatsApp opt-in is on record", nil
 	default:
 		return fmt.Sprintf("not sent: consent to %s was withdrawn (STOP or settings) after it was recorded", channelNames[m.Channel]), nil
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/predicate"
+	"github.com/kesihq/kesi/ent/reminderconsent"
 	"github.com/kesihq/kesi/ent/remindersetting"
 	"github.com/kesihq/kesi/ent/user"
 )
@@ -78,11 +79,17 @@ type Settings struct {
 	MorningTime          string
 	Phone                string
 	PhoneVerified        bool
+	// WhatsAppOptIn: a grant of WhatsApp is on record. Read, never set by
+	// UpdateSettings: saving with WhatsApp on records it.
+	WhatsAppOptIn bool
 }
 
 // Defaults are the settings of an advocate who never changed them: e-mail
 // and WhatsApp on (SPEC.md's switch defaults on), both digests on. SMS and
-// WhatsApp still wait for a verified number.
+// WhatsApp still wait for a verified number, and WhatsApp for the opt-in
+// that saving the settings with it on records: the Cloud API may message a
+// person first only after they opted in, and the Data Protection Act wants
+// the time of it, so a default nobody confirmed sends nothing.
 var Defaults = Settings{Email: true, WhatsApp: true, EveningDigest: true, EveningTime: "18:30", MorningDigest: true, MorningTime: "06:30"}
 
 // profile is what the reminders read of a user.
@@ -120,7 +127,7 @@ func profileOf(u *ent.User) profile {
 	return profile{ID: u.ID, Email: u.Email, Fullname: u.Fullname, Phone: phone}
 }
 
-func settingsOf(row *ent.ReminderSetting, p profile) Settings {
+func settingsOf(row *ent.ReminderSetting, p profile, whatsAppOptIn bool) Settings {
 	st := Defaults
 	if row != nil {
 		st = Settings{
@@ -131,7 +138,25 @@ func settingsOf(row *ent.ReminderSetting, p profile) Settings {
 		st.PhoneVerified = p.Phone != "" && row.VerifiedPhone == p.Phone
 	}
 	st.Phone = p.Phone
+	st.WhatsAppOptIn = whatsAppOptIn
 	return st
+}
+
+// whatsAppOptIns answers which of ids have a WhatsApp opt-in on record. Any
+// grant counts while the switch is on: every withdrawal (settings, STOP)
+// turns the switch off, and turning it back on records a new grant.
+func whatsAppOptIns(ctx context.Context, db *ent.Client, ids ...uuid.UUID) (map[uuid.UUID]bool, error) {
+	rows, err := db.ReminderConsent.Query().
+		Where(reminderconsent.UserIDIn(ids...), reminderconsent.Subject(WhatsApp), reminderconsent.Granted(true)).
+		Select(reminderconsent.FieldUserID).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("load WhatsApp opt-ins: %w", err)
+	}
+	out := map[uuid.UUID]bool{}
+	for _, r := range rows {
+		out[r.UserID] = true
+	}
+	return out, nil
 }
 
 // Settings answers the advocate's settings.
@@ -144,7 +169,11 @@ func (s *Service) Settings(ctx context.Context, id uuid.UUID) (Settings, error) 
 	if err != nil {
 		return Settings{}, err
 	}
-	return settingsOf(row, p), nil
+	optIns, err := whatsAppOptIns(ctx, s.db, id)
+	if err != nil {
+		return Settings{}, errs.Internal(err)
+	}
+	return settingsOf(row, p, optIns[id]), nil
 }
 
 func (s *Service) settingRow(ctx context.Context, id uuid.UUID) (*ent.ReminderSetting, error) {
@@ -195,17 +224,29 @@ func (s *Service) UpdateSettings(ctx context.Context, id uuid.UUID, in Settings)
 		return Settings{}, err
 	}
 	var out *ent.ReminderSetting
+	optedIn := false
 	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
 		row, err := ensureRow(ctx, tx, id)
 		if err != nil {
 			return err
 		}
+		optIns, err := whatsAppOptIns(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		// WhatsApp's switch is on by default with no opt-in behind it:
+		// saving with it on is the opt-in, recorded as a grant once.
+		whatsAppWas := row.Whatsapp
+		if in.WhatsApp && !optIns[id] {
+			whatsAppWas = false
+		}
+		optedIn = optIns[id] || in.WhatsApp
 		now := s.cal.Now().UTC()
 		changes := []struct {
 			subject  string
 			was, now bool
 		}{
-			{Email, row.Email, in.Email}, {SMS, row.Sms, in.SMS}, {WhatsApp, row.Whatsapp, in.WhatsApp},
+			{Email, row.Email, in.Email}, {SMS, row.Sms, in.SMS}, {WhatsApp, whatsAppWas, in.WhatsApp},
 			{"evening_digest", row.EveningDigest, in.EveningDigest}, {"morning_digest", row.MorningDigest, in.MorningDigest},
 		}
 		for _, c := range changes {
@@ -226,7 +267,7 @@ func (s *Service) UpdateSettings(ctx context.Context, id uuid.UUID, in Settings)
 	if err != nil {
 		return Settings{}, errs.Internal(fmt.Errorf("update reminder settings of %s: %w", id, err))
 	}
-	return settingsOf(out, p), nil
+	return settingsOf(out, p, optedIn), nil
 }
 
 // Consent is one recorded grant or withdrawal.

@@ -382,6 +382,65 @@ func TestPhone_SMSAndWhatsAppOnlyToAVerifiedNumber(t *testing.T) {
 	}
 }
 
+// WhatsApp's switch is on by default (SPEC.md), but the Cloud API may
+// message a person first only after they opted in, and the Data Protection
+// Act wants the time of it: verifying the number is not that. Saving the
+// settings with WhatsApp on is, recorded once; until then nothing goes, not
+// even a message recorded before.
+func TestWhatsApp_OnlyAfterTheAdvocateOptsIn(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		f := newFixture(t, testkit.OpenDB(t, e).Client)
+		ctx := context.Background()
+		u := f.lawyer(t, "0712345678")
+		f.verify(t, u)
+		f.sitting(t, u.ID, "MCCC/E9/2025", d("2025-01-16"), "09:00", "Mention")
+		f.sitting(t, u.ID, "MCCC/E10/2025", d("2025-01-17"), "09:00", "Mention")
+		st, err := f.svc.Settings(ctx, u.ID)
+		if err != nil || !st.WhatsApp || st.WhatsAppOptIn {
+			t.Fatalf("defaults: %v %+v, want the switch on and no opt-in", err, st)
+		}
+		// One recorded before the opt-in was asked for, waiting to go.
+		early := f.db.ReminderMessage.Create().SetUserID(u.ID).SetKind(reminders.KindDateChange).SetDay("2025-01-16").
+			SetChannel(reminders.WhatsApp).SetKey("early").SetRecipient("+254712345678").SetText("Date changed\nMCCC/E9/2025").
+			SetNextAttemptAt(f.clock.Now().UTC()).SaveX(ctx)
+
+		f.at(t, "2025-01-15 18:30")
+		f.run(t)
+		if f.wa.count() != 0 {
+			t.Fatalf("%d WhatsApp message(s) with no opt-in on record", f.wa.count())
+		}
+		for _, m := range f.messages(t, u) {
+			if m.Channel == reminders.WhatsApp && m.ID != early.ID {
+				t.Fatalf("a WhatsApp digest recorded with no opt-in: %+v", m)
+			}
+		}
+		if m := f.db.ReminderMessage.GetX(ctx, early.ID); m.Status != reminders.StatusFailed || !strings.Contains(m.Error, "no WhatsApp opt-in") {
+			t.Fatalf("the early message: %+v", m)
+		}
+		if len(f.mails(t)) != 1 {
+			t.Fatalf("%d mails, want the evening digest by e-mail", len(f.mails(t)))
+		}
+
+		// 20:00: the advocate saves the settings with WhatsApp on, as shown.
+		f.at(t, "2025-01-15 20:00")
+		for range 2 {
+			st.WhatsApp = true
+			if st, err = f.svc.UpdateSettings(ctx, u.ID, st); err != nil || !st.WhatsAppOptIn {
+				t.Fatalf("save: %v %+v", err, st)
+			}
+		}
+		grants := f.db.ReminderConsent.Query().Where(reminderconsent.UserID(u.ID), reminderconsent.Subject(reminders.WhatsApp)).AllX(ctx)
+		if len(grants) != 1 || !grants[0].Granted || grants[0].Source != "settings" || !grants[0].CreatedAt.Equal(f.clock.Now().UTC()) {
+			t.Fatalf("WhatsApp consents %+v, want one grant at 20:00", grants)
+		}
+		f.at(t, "2025-01-16 06:30")
+		f.run(t)
+		if f.wa.count() != 1 || f.wa.sent[0].To != "+254712345678" {
+			t.Fatalf("after the opt-in: %+v", f.wa.sent)
+		}
+	})
+}
+
 func TestPhone_CodesAreLimitedExpiringAndSingleUse(t *testing.T) {
 	f := newFixture(t, testkit.OpenDB(t, testkit.SQLite).Client)
 	ctx := context.Background()

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useSession } from '@/app/session/SessionProvider';
 import { useNotificationPreferences, useUpdateNotificationPreferences, type Preferences } from './queries';
-import { hasReminders, useReminderSettings, useUpdateReminderSettings } from './reminderQueries';
+import { hasReminders, remindersOnSave, useReminderSettings, useUpdateReminderSettings } from './reminderQueries';
 
 export const NOTIFICATION_TEXT = {
   marketing: 'Marketing Emails',
@@ -48,11 +48,9 @@ function PreferencesForm({ initial }: { initial: Preferences }) {
   const update = {
     isPending: updatePrefs.isPending || updateReminders.isPending,
     mutate: (p: Preferences, cb: { onSuccess: () => void; onError: () => void }) => {
-      const current = reminders.data;
       const saves: Promise<unknown>[] = [updatePrefs.mutateAsync(p)];
-      if (current && current.whatsapp !== p.whatsappNotifications) {
-        saves.push(updateReminders.mutateAsync({ ...current, whatsapp: p.whatsappNotifications }));
-      }
+      const reminderSave = remindersOnSave(reminders.data, p.whatsappNotifications);
+      if (reminderSave) saves.push(updateReminders.mutateAsync(reminderSave));
       Promise.all(saves).then(cb.onSuccess, cb.onError);
     },
   };

@@ -44,7 +44,8 @@ export const REMINDERS_TEXT = {
   history: 'Sent reminders',
   noHistory: 'No reminders have been sent yet.',
   more: 'Show More',
-  consent: 'Each change is recorded with its time as your consent. Reply STOP to an SMS, or switch a channel off here, to withdraw it.',
+  consent:
+    'Each change is recorded with its time as your consent; WhatsApp is sent only once you save with it on. Reply STOP to an SMS or WhatsApp message, or switch a channel off here, to withdraw it.',
 };
 
 export function RemindersTab() {

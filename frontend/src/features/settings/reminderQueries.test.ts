@@ -1,5 +1,7 @@
+import { create } from '@bufbuild/protobuf';
 import { describe, expect, it } from 'vitest';
-import { describeReminder, googleCalendarLink, hasReminders, outlookLink } from './reminderQueries';
+import { ReminderSettingsSchema } from '@gen/kesi/v1/reminder_pb';
+import { describeReminder, googleCalendarLink, hasReminders, outlookLink, remindersOnSave } from './reminderQueries';
 
 const at = (iso: string) => ({ seconds: BigInt(Date.parse(iso) / 1000) });
 
@@ -16,6 +18,15 @@ describe('reminders in Settings', () => {
     const feed = 'https://kesi.app/calendar/abc_DEF-123.ics';
     expect(googleCalendarLink(feed)).toBe('https://calendar.google.com/calendar/r?cid=webcal%3A%2F%2Fkesi.app%2Fcalendar%2Fabc_DEF-123.ics');
     expect(new URL(outlookLink(feed)).searchParams.get('url')).toBe(feed);
+  });
+
+  it('opts in to WhatsApp when Notifications is saved with the switch on, even unchanged from its default', () => {
+    const onByDefault = create(ReminderSettingsSchema, { email: true, whatsapp: true, eveningTime: '18:30', morningTime: '06:30' });
+    expect(remindersOnSave(onByDefault, true)?.whatsapp).toBe(true);
+    expect(remindersOnSave(onByDefault, true)?.eveningTime).toBe('18:30');
+    expect(remindersOnSave(onByDefault, false)?.whatsapp).toBe(false);
+    expect(remindersOnSave({ ...onByDefault, whatsapp: false }, false)).toBeUndefined();
+    expect(remindersOnSave(undefined, true)).toBeUndefined();
   });
 
   it('offers reminders to lawyers and moderators only', () => {

@@ -40,6 +40,16 @@ function useSetSettings() {
   };
 }
 
+/**
+ * What the Notifications tab's Save sends to the reminders, or undefined for nothing. WhatsApp on is
+ * sent even when unchanged: the switch is on by default (SPEC.md), and saving with it on is the
+ * advocate's opt-in, which the server records once and waits for before any WhatsApp message.
+ */
+export function remindersOnSave(current: ReminderSettings | undefined, whatsapp: boolean): ReminderSettings | undefined {
+  if (!current || (!whatsapp && !current.whatsapp)) return undefined;
+  return { ...current, whatsapp };
+}
+
 export function useUpdateReminderSettings() {
   const transport = useTransport();
   const setSettings = useSetSettings();
