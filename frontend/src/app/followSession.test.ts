@@ -2,6 +2,7 @@ import { create } from '@bufbuild/protobuf';
 import { Code, ConnectError, createRouterTransport } from '@connectrpc/connect';
 import { notifications } from '@mantine/notifications';
 import { MutationObserver, onlineManager, type QueryClient } from '@tanstack/react-query';
+import { persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ActivitySchema, CaseSchema, CaseService, ListCasesResponseSchema, type Activity, type Case } from '@gen/kesi/v1/case_pb';
 import { createSessionRefreshInterceptor } from '@/api/connect';
@@ -11,10 +12,12 @@ import { fromIsoDate, toIsoDate } from '@/lib/dates';
 import { sessionUser } from '@/test/session';
 import { installDiaryCalls } from './ConnectLayout';
 import { followSession, type SessionDevice } from './followSession';
-import { keepUnsent, requeueUnsent, UNSENT_KEY, wipeUnsent, type StoredUnsent, type UnsentStorage } from './offline/unsent';
+import { DIARY_KEY, createDiaryPersister, type DiaryStorage, type StoredDiary } from './offline/persistence';
+import { keepUnsent, requeueUnsent, salvageDiary, UNSENT_KEY, wipeUnsent, type StoredUnsent, type UnsentStorage } from './offline/unsent';
 import { createQueryClient } from './queryClient';
 import { SessionStore } from './session/store';
-import { listenForSessionExpiry } from './sessionEvents';
+import { listenForSessionExpiry, listenForSignOutElsewhere } from './sessionEvents';
+import { USER_KEY } from './session/user';
 
 // The diary's prefetch at a sign-in is prefetch.test's business; here it would call the real API.
 vi.mock('./offline/prefetch', () => ({ prefetchDiary: () => Promise.resolve() }));
@@ -83,7 +86,7 @@ const U2 = sessionUser({ id: 'u2', email: 'otieno@example.co.ke', fullname: 'Oti
  * A phone as App wires it: the session store, followSession with the outcomes kept in `storage`,
  * the expiry listener, the case in the diary, signed in as U1.
  */
-function phone(server: ReturnType<typeof courtServer>, storage: UnsentStorage) {
+function phone(server: ReturnType<typeof courtServer>, storage: UnsentStorage, diary: DiaryStorage = diaryMemory()) {
   const session = new SessionStore(
     {
       me: () => (server.state.expired ? Promise.reject(new Error('unauthenticated')) : Promise.resolve(U1)),
@@ -94,12 +97,7 @@ function phone(server: ReturnType<typeof courtServer>, storage: UnsentStorage) {
   session.start();
   const client = createQueryClient();
   installDiaryCalls(client, server.transport);
-  const device: SessionDevice = {
-    wipeDiary: () => Promise.resolve(),
-    keepUnsent: (userId, mutations) => keepUnsent(userId, mutations, storage),
-    requeueUnsent: (c, userId) => requeueUnsent(c, userId, storage, server.transport),
-    wipeUnsent: () => wipeUnsent(storage),
-  };
+  const device = deviceOf(server, storage, diary);
   const stops = [
     followSession(session, client, device),
     listenForSessionExpiry({ navigate: vi.fn(), state: { location: { pathname: '/dashboard' } } }, client, session),
@@ -107,6 +105,27 @@ function phone(server: ReturnType<typeof courtServer>, storage: UnsentStorage) {
   session.signedIn(U1);
   setCallData(client, CaseService.method.listCases, {}, create(ListCasesResponseSchema, { cases: [create(CaseSchema, { id: 'c1', caseId: 'HCCC E1 of 2026', activity: 'Hearing', activityDate: fromIsoDate(TODAY), status: 'Hearing' })] }), server.transport);
   return { session, client, stop: () => { stops.forEach((s) => { s(); }); } };
+}
+
+/** The phone's storage as followSession reaches it: the diary kept on the device, and the outcomes kept across an expiry. */
+function deviceOf(server: ReturnType<typeof courtServer>, storage: UnsentStorage, diary: DiaryStorage): SessionDevice {
+  return {
+    wipeDiary: () => diary.del(DIARY_KEY),
+    salvageDiary: () => salvageDiary(diary, storage),
+    keepUnsent: (userId, mutations) => keepUnsent(userId, mutations, storage),
+    requeueUnsent: (c, userId) => requeueUnsent(c, userId, storage, server.transport),
+    wipeUnsent: () => wipeUnsent(storage),
+  };
+}
+
+function diaryMemory(): DiaryStorage & { map: Map<string, StoredDiary> } {
+  const map = new Map<string, StoredDiary>();
+  return {
+    map,
+    get: (k) => Promise.resolve(map.get(k)),
+    set: (k, v) => (map.set(k, structuredClone(v)), Promise.resolve()),
+    del: (k) => (map.delete(k), Promise.resolve()),
+  };
 }
 
 const waiting = (client: QueryClient) => client.isMutating({ mutationKey: [...RECORD_ACTIVITY_KEY] });
@@ -226,5 +245,61 @@ describe('outcomes waiting to send when the session expires', () => {
     session.clear();
     await vi.waitFor(() => { expect(storage.map.has(UNSENT_KEY)).toBe(false); });
     stop();
+  });
+  it('are kept when the app opens days later and finds the session expired before the diary is restored', async () => {
+    const server = courtServer();
+    const storage = memory();
+    const diary = diaryMemory();
+    // At court with no signal: recorded, written to the diary on the device; the phone closed the tab.
+    const before = phone(server, storage, diary);
+    await recordOffline(before.client, server);
+    await persistQueryClientSave({
+      queryClient: before.client as never,
+      persister: createDiaryPersister(() => 'u1', diary),
+      dehydrateOptions: { shouldDehydrateMutation: (m) => m.state.status === 'pending' },
+    });
+    before.stop();
+    before.client.clear();
+    expect(diary.map.get(DIARY_KEY)?.client.clientState.mutations).toHaveLength(1);
+
+    // Days later, on the office wifi: the app's first check finds the session expired before
+    // anything listens or the diary is restored.
+    server.state.expired = true;
+    server.state.signal = true;
+    onlineManager.setOnline(true);
+    const session = new SessionStore({ me: () => Promise.reject(new Error('unauthenticated')), refresh: () => Promise.reject(new Error('refresh refused')) }, window.localStorage);
+    session.start();
+    await vi.waitFor(() => { expect(session.getState()).toMatchObject({ status: 'unauthenticated', ended: 'expired' }); });
+    const client = createQueryClient();
+    const stop = followSession(session, client, deviceOf(server, storage, diary));
+    await vi.waitFor(() => { expect(storage.map.get(UNSENT_KEY)?.mutations).toHaveLength(1); });
+    expect(diary.map.has(DIARY_KEY)).toBe(false);
+
+    server.state.expired = false;
+    session.signedIn(U1);
+    await vi.waitFor(() => { expect(server.recorded).toEqual([TYPED]); });
+    await vi.waitFor(() => { expect(waiting(client)).toBe(0); });
+    stop();
+    expect(server.sittingsOn(NEXT)).toHaveLength(1);
+  });
+
+  it('held by a second tab are kept when the first tab finds the session expired', async () => {
+    const server = courtServer();
+    const storage = memory();
+    const tabB = phone(server, storage);
+    const tabBWindow = new EventTarget() as Window & EventTarget;
+    Object.defineProperty(tabBWindow, 'localStorage', { value: window.localStorage });
+    const stopElsewhere = listenForSignOutElsewhere({ navigate: vi.fn(), state: { location: { pathname: '/dashboard' } } }, tabB.client, tabB.session, tabBWindow);
+    await recordOffline(tabB.client, server);
+
+    // Tab A's own check finds the session expired; the browser tells tab B the user is gone.
+    const tabA = new SessionStore({ me: () => Promise.reject(new Error('unauthenticated')), refresh: () => Promise.reject(new Error('refresh refused')) }, window.localStorage);
+    tabA.signedIn(U1);
+    await tabA.verify();
+    tabBWindow.dispatchEvent(new StorageEvent('storage', { key: USER_KEY, oldValue: '{}', newValue: null }));
+    expect(tabB.session.getState()).toMatchObject({ status: 'unauthenticated', ended: 'expired' });
+    await vi.waitFor(() => { expect(storage.map.get(UNSENT_KEY)?.mutations).toHaveLength(1); });
+    stopElsewhere();
+    tabB.stop();
   });
 });

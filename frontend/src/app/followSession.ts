@@ -1,7 +1,7 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import type { UnsentMutation } from './offline/unsent';
 import type { SessionStore } from './session/store';
-import { readStoredUser } from './session/user';
+import { readStoredEnd, readStoredUser } from './session/user';
 
 /** Whose diary may be kept on the device: the signed-in user's (the stored one until the store starts). */
 export function diaryOwner(session: SessionStore): string | null {
@@ -13,6 +13,7 @@ export function diaryOwner(session: SessionStore): string | null {
 /** What followSession does to the device; App loads each part when first needed. */
 export interface SessionDevice {
   wipeDiary(): Promise<void>;
+  salvageDiary(): Promise<void>;
   keepUnsent(userId: string, mutations: UnsentMutation[]): Promise<void>;
   requeueUnsent(client: QueryClient, userId: string): Promise<void>;
   wipeUnsent(): Promise<void>;
@@ -24,6 +25,9 @@ const loadUnsent = () => import('./offline/unsent');
 export const appDevice: SessionDevice = {
   wipeDiary: async () => {
     await (await import('./diaryPersistence')).wipeDiary();
+  },
+  salvageDiary: async () => {
+    await (await loadUnsent()).salvageDiary();
   },
   keepUnsent: async (userId, mutations) => {
     await (await loadUnsent()).keepUnsent(userId, mutations);
@@ -80,19 +84,29 @@ export function followSession(session: SessionStore, client: QueryClient, device
     const next = status === 'loading' ? owner : (user?.id ?? null);
     if (owner && next !== owner) {
       const left = owner;
-      const unsent = !next && ended === 'expired' ? pendingNow(client) : [];
+      const expired = !next && ended === 'expired';
+      const unsent = expired ? pendingNow(client) : [];
       client.clear();
-      void device.wipeDiary();
       fetchedFor = null;
-      if (unsent.length) then(() => device.keepUnsent(left, unsent));
-      // Signed out here: nothing of theirs stays. Another tab's sign-out or expiry is that tab's to settle.
-      else if (!next && ended === 'signedOut') then(() => device.wipeUnsent());
+      if (expired) {
+        // What this tab holds, then what the diary on the device holds (restored or not yet).
+        then(() => device.keepUnsent(left, unsent));
+        then(() => device.salvageDiary());
+      } else {
+        then(() => device.wipeDiary());
+        // Signed out (here, or in another tab): nothing of theirs stays.
+        if (!next) then(() => device.wipeUnsent());
+      }
     }
     // Someone signed in: their kept outcomes are queued again, anyone else's wiped.
     if (next && next !== owner) then(() => device.requeueUnsent(client, next));
     owner = next;
     refresh();
   };
+  // Nobody signed in at the start after a session expired: found so as the app opened, before this
+  // listened, the diary on the device is still there. Its outcomes waiting to send are kept. (A
+  // visitor who never signed in has no end written, and loads nothing for it.)
+  if (!owner && readStoredEnd(window.localStorage) === 'expired') then(() => device.salvageDiary());
   const unsubscribe = session.subscribe(onChange);
   const unsubscribeOnline = onlineManager.subscribe(refresh);
   refresh();

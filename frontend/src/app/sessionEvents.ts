@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { SESSION_EXPIRED_EVENT, SESSION_EXPIRED_MESSAGE, SIGNED_OUT_ELSEWHERE_ID, SIGNED_OUT_ELSEWHERE_MESSAGE } from '@/api/events';
-import { USER_KEY } from './session/user';
+import { readStoredEnd, USER_KEY } from './session/user';
 
 interface Navigator {
   navigate: (to: string, opts: { replace: boolean }) => unknown;
@@ -46,8 +46,9 @@ export function listenForSignOutElsewhere(router: Navigator, queryClient: QueryC
     // key null: the whole storage was cleared.
     if (event.key !== null && event.key !== USER_KEY) return;
     if (event.newValue !== null || session.getState().status !== 'authenticated') return;
-    // That tab signed out or found the session expired, and keeps or wipes what waits to send.
-    session.clear('elsewhere');
+    // That tab signed out, or found the session expired (it wrote which): after an expiry this tab
+    // keeps the outcomes it holds that wait to send, as that tab kept its own (followSession).
+    session.clear(readStoredEnd(win.localStorage) === 'expired' ? 'expired' : 'elsewhere');
     queryClient.clear();
     notifications.clean();
     notifications.show({ id: SIGNED_OUT_ELSEWHERE_ID, color: 'blue', message: SIGNED_OUT_ELSEWHERE_MESSAGE });

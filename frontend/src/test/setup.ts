@@ -1,5 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy and waitFor give up after a second by default: a lazily loaded modal and its transition
+// took longer on this 2-core machine while the browser suite ran beside it (SubscriptionGate and
+// ConflictDialog failed so). Waiting longer costs a passing test nothing.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks what Mantine measures with.
 Object.defineProperty(window, 'matchMedia', {

@@ -60,15 +60,16 @@ describe('the diary kept on the device', () => {
     expect(storage.map.has(DIARY_KEY)).toBe(false);
   });
 
-  it('is not written while nobody is signed in, and what was there is wiped', async () => {
+  it('is neither written nor restored while nobody is signed in, and left for followSession', async () => {
     const storage = memory();
     let user: string | null = 'u1';
     const persister = createDiaryPersister(() => user, storage);
-    await persister.persistClient(client());
+    await persister.persistClient(client([], 1));
     user = null;
-    await persister.persistClient(client());
-    expect(storage.map.size).toBe(0);
+    await persister.persistClient(client([], 2));
     expect(await persister.restoreClient()).toBeUndefined();
+    // An expiry keeps the outcomes in it for u1 (app/followSession): it must still be there.
+    expect(storage.map.get(DIARY_KEY)?.client.timestamp).toBe(1);
   });
 
   it("is wiped, not shown, when another user signs in on the phone", async () => {

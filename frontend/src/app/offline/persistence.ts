@@ -106,8 +106,10 @@ export function saveOnChange(client: QueryClient, save: () => void): () => void 
 
 /**
  * The TanStack Query persister of the diary. It keeps the cache of the signed-in user only:
- * nothing is written while nobody is signed in (and what was there is wiped), and a diary written
- * for another user is wiped instead of restored. Values go to IndexedDB as structured clones, so
+ * nothing is written or restored while nobody is signed in, and a diary written for another user
+ * is wiped instead of restored. What becomes of a diary whose advocate is gone is followSession's
+ * business (app/followSession): a sign-out wipes it; an expiry keeps its outcomes waiting to send
+ * for that advocate, so this must not delete it first. Values go to IndexedDB as structured clones, so
  * protobuf messages (bigint seconds, Sets of days) come back as they were, without JSON. How often
  * it is handed the cache is saveOnChange's business.
  */
@@ -115,17 +117,15 @@ export function createDiaryPersister(currentUserId: () => string | null, storage
   return {
     async persistClient(client) {
       const userId = currentUserId();
-      if (!userId) {
-        await storage.del(DIARY_KEY);
-        return;
-      }
+      if (!userId) return;
       await storage.set(DIARY_KEY, { userId, client: { ...client, clientState: pauseInFlight(client.clientState) } });
     },
     async restoreClient() {
       const stored = await (takeReadAhead(storage) ?? storage.get(DIARY_KEY));
       if (!stored) return undefined;
       const userId = currentUserId();
-      if (!userId || stored.userId !== userId) {
+      if (!userId) return undefined;
+      if (stored.userId !== userId) {
         await storage.del(DIARY_KEY);
         return undefined;
       }

@@ -3,6 +3,7 @@ import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react
 import { del, get, set } from 'idb-keyval';
 import { RECORD_ACTIVITY_KEY, type RecordOutcomeVariables } from '@/api/outcome';
 import { installDiaryCalls } from '../ConnectLayout';
+import { DIARY_KEY, idbStorage, type DiaryStorage } from './persistence';
 
 /**
  * The outcomes an advocate recorded that were still waiting to send when their session expired
@@ -77,6 +78,18 @@ export async function requeueUnsent(client: QueryClient, userId: string, storage
     void client.resumePausedMutations();
   }
   await storage.del(UNSENT_KEY);
+}
+
+/**
+ * The diary kept on the device whose advocate is gone without signing out (the session expired,
+ * perhaps found so at the app's start, before the diary was restored): the outcomes in it that
+ * wait to send are kept for that advocate (keepUnsent), and the rest of it is removed.
+ */
+export async function salvageDiary(diary: DiaryStorage = idbStorage, storage: UnsentStorage = idbUnsent): Promise<void> {
+  const stored = await diary.get(DIARY_KEY);
+  if (!stored) return;
+  await keepUnsent(stored.userId, stored.client.clientState.mutations, storage);
+  await diary.del(DIARY_KEY);
 }
 
 /** At a sign-out: the outcomes kept from an expiry go with the rest of the advocate's data. */

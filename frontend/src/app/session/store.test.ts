@@ -124,7 +124,8 @@ describe('SessionStore', () => {
     await store.verify();
   });
 
-  it('never stores anything but the non-secret profile', () => {
+  it('never stores anything but the non-secret profile, and how the last session ended', () => {
+    localStorage.clear();
     const store = new SessionStore(server(), localStorage);
     store.start();
     store.signedIn(sessionUser());
@@ -133,7 +134,11 @@ describe('SessionStore', () => {
       ['affiliate_code', 'email', 'fullname', 'id', 'phone_number', 'profile_image', 'role'].sort(),
     );
     store.clear();
-    expect(localStorage.length).toBe(0);
+    // For the other tabs, told of the user's removal: signed out, so they keep nothing.
+    expect(Object.entries(localStorage)).toEqual([['kesi.ended', 'signedOut']]);
+    store.signedIn(sessionUser());
+    store.clear('expired');
+    expect(Object.entries(localStorage)).toEqual([['kesi.ended', 'expired']]);
   });
 
   it('notifies subscribers on every change', () => {

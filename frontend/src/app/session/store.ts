@@ -1,5 +1,5 @@
 import type { SessionUser } from './user';
-import { readStoredUser, writeStoredUser } from './user';
+import { readStoredEnd, readStoredUser, writeStoredUser } from './user';
 
 /** SPEC.md section 9: the session is checked every 60 s and revalidated after 15 min. */
 export const TICK_MS = 60_000;
@@ -134,7 +134,7 @@ export class SessionStore {
       this.set({ status: 'authenticated', user, verifying: false, checkedAt: this.now(), ended: undefined });
     } else {
       // Neither the session nor a refresh was accepted: it expired (after days offline, say).
-      writeStoredUser(this.storage, null);
+      writeStoredUser(this.storage, null, 'expired');
       this.set({ status: 'unauthenticated', user: null, verifying: false, checkedAt: 0, ended: 'expired' });
     }
     return user;
@@ -158,7 +158,9 @@ export class SessionStore {
   /** Forgets the user and the stored profile (logout, expiry, another tab's sign-out): `ended` says which. */
   clear(ended: SessionEnd = 'signedOut'): void {
     this.forgetVerification();
-    writeStoredUser(this.storage, null);
+    // Another tab's end was written by that tab; this one writes its own for the others.
+    if (ended !== 'elsewhere') writeStoredUser(this.storage, null, ended);
+    else writeStoredUser(this.storage, null, readStoredEnd(this.storage));
     this.set({ status: 'unauthenticated', user: null, verifying: false, checkedAt: 0, ended });
   }
 

@@ -79,10 +79,30 @@ export function readStoredUser(storage: Storage): SessionUser | null {
   }
 }
 
-export function writeStoredUser(storage: Storage, user: SessionUser | null): void {
+/**
+ * How this browser's last session ended, 'expired' or 'signedOut': written just before the stored
+ * user is removed, so that the other tabs, told of the removal by a storage event, know whether
+ * to keep the outcomes they hold that wait to send (app/followSession).
+ */
+export const ENDED_KEY = 'kesi.ended';
+
+/** How the last session ended, as the tab that ended it wrote it. */
+export function readStoredEnd(storage: Storage): 'expired' | 'signedOut' {
+  try {
+    return storage.getItem(ENDED_KEY) === 'expired' ? 'expired' : 'signedOut';
+  } catch {
+    return 'signedOut';
+  }
+}
+
+/** Stores the user, or removes them saying how the session ended (`ended`, signed out unless said). */
+export function writeStoredUser(storage: Storage, user: SessionUser | null, ended: 'expired' | 'signedOut' = 'signedOut'): void {
   try {
     if (user) storage.setItem(USER_KEY, JSON.stringify(user));
-    else storage.removeItem(USER_KEY);
+    else {
+      storage.setItem(ENDED_KEY, ended);
+      storage.removeItem(USER_KEY);
+    }
   } catch {
     // Private mode or a full quota: the session still works, it just paints slower next time.
   }
