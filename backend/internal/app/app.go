@@ -193,6 +193,9 @@ func (a *App) build() error {
 		documentSvc.StoreReady)
 	documentHandler := documents.NewHandler(documentSvc)
 	caseSvc := cases.NewService(a.DB.Client, a.Calendar, documentSvc)
+	if a.DB.Dialect == "postgres" {
+		caseSvc.LockRows()
+	}
 	caseHandler := cases.NewHandler(caseSvc)
 	clientHandler := clients.NewHandler(clients.NewService(a.DB.Client))
 	a.resetDemo = func(ctx context.Context) error {

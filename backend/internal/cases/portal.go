@@ -62,7 +62,7 @@ func (s *Service) ImportPortal(ctx context.Context, owner uuid.UUID, in PortalCa
 	run := func() error {
 		return platform.InTx(ctx, s.db, func(tx *ent.Client) error {
 			var err error
-			did, moves, err = importPortal(ctx, tx, owner, in, today)
+			did, moves, err = importPortal(ctx, tx, owner, in, today, s.rowLocks)
 			return err
 		})
 	}
@@ -83,8 +83,12 @@ func (s *Service) ImportPortal(ctx context.Context, owner uuid.UUID, in PortalCa
 // look-up and its insert (the unique owner and number).
 var errCreatedMeanwhile = errors.New("case created meanwhile")
 
-func importPortal(ctx context.Context, tx *ent.Client, owner uuid.UUID, in PortalCase, today civil.Date) (Imported, []move, error) {
-	c, err := tx.CourtCase.Query().Where(owned(owner), courtcase.CaseID(in.CaseID)).Only(ctx)
+func importPortal(ctx context.Context, tx *ent.Client, owner uuid.UUID, in PortalCase, today civil.Date, lock bool) (Imported, []move, error) {
+	q := tx.CourtCase.Query().Where(owned(owner), courtcase.CaseID(in.CaseID))
+	if lock {
+		q.ForUpdate()
+	}
+	c, err := q.Only(ctx)
 	if err != nil && !ent.IsNotFound(err) {
 		return 0, nil, errs.Internal(fmt.Errorf("find case %s: %w", in.CaseID, err))
 	}

@@ -34,6 +34,8 @@ type Service struct {
 	db   *ent.Client
 	cal  platform.Calendar
 	docs DocumentPurger
+	// rowLocks: see LockRows.
+	rowLocks bool
 
 	// OnDateMoved, when set, is told after commit of each sitting whose
 	// date an import or a cause-list adoption moved or added (see moves.go).
@@ -44,6 +46,12 @@ type Service struct {
 func NewService(db *ent.Client, cal platform.Calendar, docs DocumentPurger) *Service {
 	return &Service{db: db, cal: cal, docs: docs}
 }
+
+// LockRows makes an import lock the case's row before it reads what the
+// diary holds: on Postgres two imports of one page run side by side and
+// would each add the sittings the other adds. SQLite's immediate
+// transactions already run one at a time, and it knows no FOR UPDATE.
+func (s *Service) LockRows() { s.rowLocks = true }
 
 // Fields are a case's own fields as a lawyer types them.
 type Fields struct {

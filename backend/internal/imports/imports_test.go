@@ -252,7 +252,8 @@ func TestImport_MultibyteWithinTheCharacterLimit(t *testing.T) {
 }
 
 // TestImport_TheSamePageTwiceAtOnce: the extension's retry, or two tabs,
-// import one page at the same moment. Each answers; every case is there once.
+// import one page at the same moment. Each answers; every case, and every
+// sitting, is there once.
 func TestImport_TheSamePageTwiceAtOnce(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		srv := testkit.NewServer(t, e, nil)
@@ -279,6 +280,27 @@ func TestImport_TheSamePageTwiceAtOnce(t *testing.T) {
 		}
 		if n := srv.DB().CourtCase.Query().Where(courtcase.OwnerID(law.User.ID)).CountX(ctx); n != len(page) {
 			t.Errorf("%d cases after four imports of %d at once", n, len(page))
+		}
+
+		// The portal has since given each case a hearing; the page comes twice at once again.
+		for _, c := range page {
+			c.Activities = append(c.Activities, &kesiv1.ImportedActivity{Activity: "Hearing", ActivityDate: day(2025, 3, 3), Time: "10:00"})
+		}
+		for w := range errs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, errs[w] = law.Import().ImportCases(ctx, connect.NewRequest(&kesiv1.ImportCasesRequest{Cases: page, Source: "https://efiling.court.go.ke/"}))
+			}()
+		}
+		wg.Wait()
+		for w, err := range errs {
+			if err != nil {
+				t.Errorf("import %d of the page with its new hearings: %v", w, err)
+			}
+		}
+		if n := srv.DB().Activity.Query().Where(activity.OwnerID(law.User.ID)).CountX(ctx); n != 2*len(page) {
+			t.Errorf("%d sittings after four imports at once of %d cases with two sittings each", n, len(page))
 		}
 	})
 }
