@@ -118,8 +118,8 @@ func (s *Service) deliver(ctx context.Context, m *ent.ReminderMessage) error {
 var channelNames = map[string]string{Email: "e-mail", SMS: "SMS", WhatsApp: "WhatsApp"}
 
 // refusal answers why m may not be sent now, or "" when it may: the
-// advocate still has its channel on and it still goes to their address or
-// verified number. A verification code is not asked: it goes to the number
+// advocate still pays, still wants its digest, still has its channel on, and
+// it still goes to their address or verified number. A verification code is not asked: it goes to the number
 // being proved, which is how consent to it is first given.
 func (s *Service) refusal(ctx context.Context, m *ent.ReminderMessage) (string, error) {
 	if m.Kind == KindVerification {
@@ -132,6 +132,10 @@ func (s *Service) refusal(ctx context.Context, m *ent.ReminderMessage) (string, 
 	if err != nil {
 		return "", err
 	}
+	// A lapsed subscription gets no reminders (paidAdvocate), nor one that waited.
+	if !paidAdvocate(u, s.cal.Now()) {
+		return "not sent: the subscription lapsed after it was recorded", nil
+	}
 	p := profileOf(u)
 	row, err := s.settingRow(ctx, u.ID)
 	if err != nil {
@@ -142,6 +146,9 @@ func (s *Service) refusal(ctx context.Context, m *ent.ReminderMessage) (string, 
 		return "", err
 	}
 	st := settingsOf(row, p, optIns[u.ID])
+	if m.Kind == KindEvening && !st.EveningDigest || m.Kind == KindMorning && !st.MorningDigest {
+		return "not sent: this digest was switched off after it was recorded", nil
+	}
 	to := p.Email
 	if m.Channel != Email {
 		to = p.Phone

@@ -667,6 +667,16 @@ func TestRetries_NotSentAfterConsentIsWithdrawnOrTheNumberChanges(t *testing.T) 
 		{"a new number for WhatsApp", reminders.WhatsApp, func(t *testing.T, f *fixture, u *ent.User) {
 			f.db.User.UpdateOneID(u.ID).SetPhoneNumber("0799 000 111").ExecX(context.Background())
 		}, "phone number changed"},
+		{"the evening digest switched off", reminders.SMS, func(t *testing.T, f *fixture, u *ent.User) {
+			off := on
+			off.EveningDigest = false
+			if _, err := f.svc.UpdateSettings(context.Background(), u.ID, off); err != nil {
+				t.Fatal(err)
+			}
+		}, "digest was switched off"},
+		{"the subscription lapsed", reminders.WhatsApp, func(t *testing.T, f *fixture, u *ent.User) {
+			f.db.User.UpdateOneID(u.ID).SetPaidUntil(f.clock.Now().Add(-time.Second)).ExecX(context.Background())
+		}, "subscription lapsed"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			testkit.Each(t, func(t *testing.T, e testkit.Engine) {
