@@ -1,6 +1,9 @@
 package courtdays
 
 import (
+	"bytes"
+	"encoding/json"
+	"os"
 	"testing"
 	"time"
 
@@ -100,5 +103,40 @@ func TestOnOrBefore(t *testing.T) {
 		if got := OnOrBefore(tt.from); got != tt.want {
 			t.Errorf("%s: OnOrBefore(%v) = %v, want %v", tt.name, tt.from, got, tt.want)
 		}
+	}
+}
+
+// TestFixture_WeekdaysCourtsDoNotSit keeps testdata/weekdays-off.json, the
+// weekdays 2020 to 2040 on which courts do not sit, equal to these rules:
+// the web app's copy of them (frontend/src/lib/courtdays.ts) is tested
+// against the same file, so the two cannot drift apart unseen.
+// KESI_UPDATE_FIXTURES=1 writes it afresh.
+func TestFixture_WeekdaysCourtsDoNotSit(t *testing.T) {
+	var days []string
+	for day := d(2020, 1, 1); day.Year <= 2040; day = day.AddDays(1) {
+		if wd := day.Weekday(); wd == time.Saturday || wd == time.Sunday {
+			continue
+		}
+		if name, ok := Holiday(day); ok {
+			days = append(days, day.String()+" "+name)
+		}
+	}
+	want, err := json.MarshalIndent(days, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = append(want, '\n')
+	const path = "testdata/weekdays-off.json"
+	if os.Getenv("KESI_UPDATE_FIXTURES") != "" {
+		if err := os.WriteFile(path, want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s is not what the rules give; KESI_UPDATE_FIXTURES=1 go test ./backend/internal/courtdays/ writes it", path)
 	}
 }

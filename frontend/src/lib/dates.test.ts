@@ -13,7 +13,6 @@ import {
   addToIsoDate,
   inputToIso,
   isoToInput,
-  quickDates,
   toIsoDate,
   todayIsoDate,
 } from './dates';
@@ -110,29 +109,4 @@ describe('quick next dates', () => {
     expect(addToIsoDate('not a date', { days: 7 })).toBe('');
   });
 
-  it('offers +1 week, +2 weeks and +1 month from today on court weekdays', () => {
-    // Tuesday 8 Dec 2026: a week on is Tuesday 15 Dec.
-    expect(quickDates('2026-12-08')).toEqual([
-      { label: '+1 week', iso: '2026-12-15' },
-      { label: '+2 weeks', iso: '2026-12-22' },
-      { label: '+1 month', iso: '2027-01-08' },
-    ]);
-  });
-
-  it('moves a date falling on a weekend to the Monday after', () => {
-    // Saturday 31 Jan 2026 + 1 month = Saturday 28 Feb 2026 -> Monday 2 Mar 2026.
-    expect(quickDates('2026-01-31')[2]).toEqual({ label: '+1 month', iso: '2026-03-02' });
-    // A sitting recorded on a Saturday: a week on is a Saturday too -> Monday.
-    expect(quickDates('2026-11-21')[0]?.iso).toBe('2026-11-30');
-    // Sunday 30 Aug 2026 + 1 month = Wednesday 30 Sep 2026 (no shift).
-    expect(quickDates('2026-08-30')[2]?.iso).toBe('2026-09-30');
-    // 31 Oct 2026 + 1 month = Mon 30 Nov.
-    expect(quickDates('2026-10-31')[2]?.iso).toBe('2026-11-30');
-    // Sunday + 1 week -> Monday after.
-    expect(quickDates('2026-11-22')[0]?.iso).toBe('2026-11-30');
-  });
-
-  it('gives nothing usable for a bad today', () => {
-    expect(quickDates('').map((q) => q.iso)).toEqual(['', '', '']);
-  });
 });

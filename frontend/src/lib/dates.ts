@@ -148,25 +148,3 @@ export function weekdayOf(iso: string): number {
   const d = fromIsoDate(iso);
   return d ? utcNoon(d.year, d.month, d.day).getUTCDay() : -1;
 }
-
-export interface QuickDate {
-  label: string;
-  iso: string;
-}
-
-/**
- * The quick next dates offered after a sitting: +1 week, +2 weeks, +1 month from today. Courts do
- * not sit at weekends, so a date that falls on one moves to the Monday after (public holidays
- * are the server's to know; the advocate sees the weekday on the chip).
- */
-export function quickDates(today: string): QuickDate[] {
-  const courtDay = (iso: string) => {
-    const wd = weekdayOf(iso);
-    return wd === 6 ? addToIsoDate(iso, { days: 2 }) : wd === 0 ? addToIsoDate(iso, { days: 1 }) : iso;
-  };
-  return [
-    { label: '+1 week', iso: courtDay(addToIsoDate(today, { days: 7 })) },
-    { label: '+2 weeks', iso: courtDay(addToIsoDate(today, { days: 14 })) },
-    { label: '+1 month', iso: courtDay(addToIsoDate(today, { months: 1 })) },
-  ];
-}
