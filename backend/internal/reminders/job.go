@@ -207,22 +207,18 @@ func (s *Service) DateMoved(ctx context.Context, sit cases.CaseSitting, from civ
 	if !paidAdvocate(u, now) {
 		return nil
 	}
-	row, err := s.settingRow(ctx, u.ID)
-	if err != nil {
-		return err
-	}
-	optIns, err := whatsAppOptIns(ctx, s.db, u.ID)
-	if err != nil {
-		return err
-	}
 	p := profileOf(u)
+	st, err := s.settingsFor(ctx, p)
+	if err != nil {
+		return err
+	}
 	title := fmt.Sprintf("Date changed: %s %s moved from %s to %s", sit.CaseNumber, sit.Activity, dayLabel(from), dayLabel(sit.Date))
 	if from.IsZero() {
 		title = fmt.Sprintf("New date: %s %s on %s", sit.CaseNumber, sit.Activity, dayLabel(sit.Date))
 	}
 	dg := Digest{Title: oneLine(title), Subject: "Kesi - " + oneLine(title), Lines: []string{sittingLine(sit)}, Link: s.publicURL + "/cases/" + sit.CaseRef.String()}
 	keyPart := KindDateChange + "|" + sit.ID.String()
-	if err := s.recordAll(ctx, p, settingsOf(row, p, optIns[u.ID]), KindDateChange, sit.Date.String(), keyPart, dg, now); err != nil {
+	if err := s.recordAll(ctx, p, st, KindDateChange, sit.Date.String(), keyPart, dg, now); err != nil {
 		return err
 	}
 	// At once, not at the next minute's run; a failure is left to the job's

@@ -72,7 +72,7 @@ func (s *Service) deliver(ctx context.Context, m *ent.ReminderMessage) error {
 	// A message waits for its retries after it is recorded; by then the
 	// advocate may have replied STOP, switched the channel off or changed the
 	// number. What was chosen when it was recorded is not consent now.
-	refusal, err := s.refusal(ctx, m)
+	refusal, err := s.refusal(ctx, m, now)
 	if err != nil {
 		return errs.Internal(fmt.Errorf("check consent to message %s: %w", m.ID, err))
 	}
@@ -117,11 +117,12 @@ func (s *Service) deliver(ctx context.Context, m *ent.ReminderMessage) error {
 // channelNames name the channels in a message's error.
 var channelNames = map[string]string{Email: "e-mail", SMS: "SMS", WhatsApp: "WhatsApp"}
 
-// refusal answers why m may not be sent now, or "" when it may: the
-// advocate still pays, still wants its digest, still has its channel on, and
-// it still goes to their address or verified number. A verification code is not asked: it goes to the number
-// being proved, which is how consent to it is first given.
-func (s *Service) refusal(ctx context.Context, m *ent.ReminderMessage) (string, error) {
+// refusal answers why m may not be sent at now, or "" when it may: the
+// advocate still pays, still wants its digest, still has its channel on,
+// and it still goes to their address or verified number. A verification
+// code is not asked: it goes to the number being proved, which is how
+// consent to it is first given.
+func (s *Service) refusal(ctx context.Context, m *ent.ReminderMessage, now time.Time) (string, error) {
 	if m.Kind == KindVerification {
 		return "", nil
 	}
@@ -133,19 +134,14 @@ func (s *Service) refusal(ctx context.Context, m *ent.ReminderMessage) (string, 
 		return "", err
 	}
 	// A lapsed subscription gets no reminders (paidAdvocate), nor one that waited.
-	if !paidAdvocate(u, s.cal.Now()) {
+	if !paidAdvocate(u, now) {
 		return "not sent: the subscription lapsed after it was recorded", nil
 	}
 	p := profileOf(u)
-	row, err := s.settingRow(ctx, u.ID)
+	st, err := s.settingsFor(ctx, p)
 	if err != nil {
 		return "", err
 	}
-	optIns, err := whatsAppOptIns(ctx, s.db, u.ID)
-	if err != nil {
-		return "", err
-	}
-	st := settingsOf(row, p, optIns[u.ID])
 	if m.Kind == KindEvening && !st.EveningDigest || m.Kind == KindMorning && !st.MorningDigest {
 		return "not sent: this digest was switched off after it was recorded", nil
 	}

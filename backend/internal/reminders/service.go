@@ -165,15 +165,21 @@ func (s *Service) Settings(ctx context.Context, id uuid.UUID) (Settings, error) 
 	if err != nil {
 		return Settings{}, err
 	}
-	row, err := s.settingRow(ctx, id)
+	return s.settingsFor(ctx, p)
+}
+
+// settingsFor answers the settings of the advocate p: their row (or the
+// defaults) and whether a WhatsApp opt-in is on record.
+func (s *Service) settingsFor(ctx context.Context, p profile) (Settings, error) {
+	row, err := s.settingRow(ctx, p.ID)
 	if err != nil {
 		return Settings{}, err
 	}
-	optIns, err := whatsAppOptIns(ctx, s.db, id)
+	optIns, err := whatsAppOptIns(ctx, s.db, p.ID)
 	if err != nil {
 		return Settings{}, errs.Internal(err)
 	}
-	return settingsOf(row, p, optIns[id]), nil
+	return settingsOf(row, p, optIns[p.ID]), nil
 }
 
 func (s *Service) settingRow(ctx context.Context, id uuid.UUID) (*ent.ReminderSetting, error) {
