@@ -8,7 +8,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/google/uuid"
 
@@ -83,8 +82,9 @@ type Adoption struct {
 }
 
 // AdoptListedDate takes the date a cause list gives (today or later) into
-// the owner's case: the case's next open sitting (dated today or later, no outcome yet) moves
-// to it, or a sitting is added when there is none; the move is noted in the
+// the owner's case: the case's next open sitting (dated today or later, no
+// outcome yet) moves to it, or a sitting is added when there is none; the
+// move is noted in the
 // case's notes with the date it was moved from. Adopting a date the case
 // already has changes nothing. Once committed, OnDateMoved is told of the
 // moved sitting and the date it left (or of the added one, as a new date).
@@ -134,7 +134,7 @@ func (s *Service) AdoptListedDate(ctx context.Context, owner, id uuid.UUID, a Ad
 			if err := open.Update().SetActivityDate(a.Date).SetTime(a.Time).SetActivity(a.Activity).Exec(ctx); err != nil {
 				return errs.Internal(fmt.Errorf("move sitting of case %s: %w", id, err))
 			}
-			note = fmt.Sprintf("%s (moved from %s)", note, open.ActivityDate.In(time.UTC).Format("Mon 2 Jan 2006"))
+			note = fmt.Sprintf("%s (moved from %s)", note, longDay(open.ActivityDate))
 			moves = []move{{sitting: open.ID, from: open.ActivityDate}}
 		} else {
 			client, err := s.clientName(ctx, c.OwnerID, id)

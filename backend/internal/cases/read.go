@@ -239,10 +239,11 @@ func (s *Service) readCases(ctx context.Context, read string, v values, p Page, 
 	return out, more, nil
 }
 
-// readCase answers the one case in the scope of v's viewer matching where,
-// with parts, or not found.
-func (s *Service) readCase(ctx context.Context, read string, v values, parts Parts, where func(in values) predicate.CourtCase) (Case, error) {
-	cs, _, err := s.readCases(ctx, read, v, Page{Size: 1}, parts, nil, func(in values) []predicate.CourtCase {
+// readCase answers the first case in the scope of v's viewer matching
+// where, in order (nil when where matches one case at most), with parts, or
+// not found.
+func (s *Service) readCase(ctx context.Context, read string, v values, parts Parts, order func(in values) []entsql.Querier, where func(in values) predicate.CourtCase) (Case, error) {
+	cs, _, err := s.readCases(ctx, read, v, Page{Size: 1}, parts, order, func(in values) []predicate.CourtCase {
 		return []predicate.CourtCase{where(in)}
 	})
 	if err != nil {

@@ -128,16 +128,18 @@ const MaxRequestID = 64
 // RequestID checks the key a client sent with an outcome: empty (no key),
 // or at most MaxRequestID letters, digits, '-' or '_' (a UUID fits).
 func RequestID(s string) (string, error) {
-	if len(s) > MaxRequestID {
-		return "", errs.Invalidf("request_id", "request_id is at most %d letters, digits, '-' or '_'.", MaxRequestID)
-	}
+	ok := len(s) <= MaxRequestID
 	for _, r := range s {
-		if !(r == '-' || r == '_' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') {
-			return "", errs.Invalidf("request_id", "request_id is at most %d letters, digits, '-' or '_'.", MaxRequestID)
-		}
+		ok = ok && (r == '-' || r == '_' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z')
+	}
+	if !ok {
+		return "", errs.Invalidf("request_id", "request_id is at most %d letters, digits, '-' or '_'.", MaxRequestID)
 	}
 	return s, nil
 }
+
+// longDay is d as the diary's notes and messages write it: "Mon 20 Jan 2025".
+func longDay(d civil.Date) string { return d.In(time.UTC).Format("Mon 2 Jan 2006") }
 
 // Clock checks a time of day written "HH:MM" (24 h); empty is no time.
 func Clock(field, s string) (string, error) {

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"time"
 
 	entsql "entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
@@ -152,7 +151,7 @@ func (s *Service) Get(ctx context.Context, owner, id uuid.UUID) (Case, error) {
 
 // GetParts is Get answering only parts of the case (a read call's mask).
 func (s *Service) GetParts(ctx context.Context, owner, id uuid.UUID, parts Parts) (Case, error) {
-	return s.readCase(ctx, "by id", values{viewer: owner, id: id}, parts, func(in values) predicate.CourtCase { return courtcase.ID(in.id) })
+	return s.readCase(ctx, "by id", values{viewer: owner, id: id}, parts, nil, func(in values) predicate.CourtCase { return courtcase.ID(in.id) })
 }
 
 // GetByCaseID answers the owner's case numbered caseID as the court writes it.
@@ -164,16 +163,9 @@ func (s *Service) GetByCaseID(ctx context.Context, owner uuid.UUID, caseID strin
 	if err != nil {
 		return Case{}, err
 	}
-	cs, _, err := s.readCases(ctx, "by case number", values{viewer: owner, caseNumber: id}, Page{Size: 1}, parts,
+	return s.readCase(ctx, "by case number", values{viewer: owner, caseNumber: id}, parts,
 		func(in values) []entsql.Querier { return ownFirst(in.viewer) },
-		func(in values) []predicate.CourtCase { return []predicate.CourtCase{courtcase.CaseID(in.caseNumber)} })
-	if err != nil {
-		return Case{}, errs.Internal(fmt.Errorf("read case of %s: %w", owner, err))
-	}
-	if len(cs) == 0 {
-		return Case{}, errs.NotFound(MsgNotFound)
-	}
-	return cs[0], nil
+		func(in values) predicate.CourtCase { return courtcase.CaseID(in.caseNumber) })
 }
 
 // Create adds a case. A case number the owner already has is a conflict.
@@ -393,10 +385,8 @@ func (s *Service) RecordActivity(ctx context.Context, owner, id uuid.UUID, r Rec
 				return errs.Invalid("next_date", "The next date must be today or later.")
 			}
 			if last != nil && r.NextDate.Before(last.ActivityDate) {
-				return errs.Invalidf("next_date", "The next date cannot be before the sitting it follows (%s).", last.ActivityDate.In(time.UTC).Format("Mon 2 Jan 2006"))
+				return errs.Invalidf("next_date", "The next date cannot be before the sitting it follows (%s).", longDay(last.ActivityDate))
 			}
-		}
-		if !r.NextDate.IsZero() {
 			next, err = tx.Activity.Create().SetOwnerID(cc.OwnerID).SetCaseRef(id).
 				SetActivity(r.NextActivity).SetActivityDate(r.NextDate).SetTime(r.NextTime).
 				SetClientName(client).Save(ctx)
