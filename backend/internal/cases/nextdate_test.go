@@ -508,6 +508,16 @@ func TestRecordActivity_NextDateAfterTheSittingItFollows(t *testing.T) {
 		fresh := create(t, law, &kesiv1.CreateCaseRequest{CaseId: "MCCC/E13/2023"})
 		_, err = law.Cases().RecordActivity(ctx, connect.NewRequest(&kesiv1.RecordActivityRequest{Id: fresh.Id, NextDate: on(today.AddDays(-7)), NextActivity: "Mention"}))
 		wantCode(t, "a first sitting last week", err, connect.CodeInvalidArgument)
+
+		// Half past midnight in Nairobi, still yesterday in UTC: today is Nairobi's.
+		tomorrow := today.AddDays(1)
+		srv.Clock.Set(time.Date(tomorrow.Year, tomorrow.Month, tomorrow.Day, 0, 30, 0, 0, testkit.Nairobi))
+		law = srv.Session(t, law.User)
+		_, err = law.Cases().RecordActivity(ctx, connect.NewRequest(&kesiv1.RecordActivityRequest{Id: fresh.Id, NextDate: on(today), NextActivity: "Mention"}))
+		wantCode(t, "yesterday in Nairobi at 00:30", err, connect.CodeInvalidArgument)
+		if res := record(t, law, &kesiv1.RecordActivityRequest{Id: fresh.Id, NextDate: on(tomorrow), NextActivity: "Mention"}); ymd(res.Case.ActivityDate) != tomorrow.String() {
+			t.Errorf("today in Nairobi at 00:30: next %s, want %s", ymd(res.Case.ActivityDate), tomorrow)
+		}
 	})
 }
 
