@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/netip"
 	"strings"
-	"unicode/utf8"
 )
 
 type clientKey struct{}
@@ -50,14 +49,10 @@ const maxUserAgent = 512
 // fail. A cut falls between characters, never inside one.
 func cleanUserAgent(ua string) string {
 	ua = strings.ToValidUTF8(ua, "\uFFFD")
-	if len(ua) <= maxUserAgent {
-		return ua
+	if len(ua) > maxUserAgent {
+		ua = strings.ToValidUTF8(ua[:maxUserAgent], "") // the cut character's first bytes go
 	}
-	n := maxUserAgent
-	for n > 0 && !utf8.RuneStart(ua[n]) {
-		n--
-	}
-	return ua[:n]
+	return ua
 }
 
 // ClientAddress is the client's address of a request from peer (host:port)
