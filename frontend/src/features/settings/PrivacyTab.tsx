@@ -50,12 +50,13 @@ export const PRIVACY_TEXT = {
 
 export function PrivacyTab() {
   const { user } = useSession();
+  // The demo account is shared by every visitor: no one may take its data (the others' sign-ins) or delete it.
+  const own = user?.role !== 'demo';
   return (
     <Stack>
-      {/* The demo account is shared by every visitor: its export would hand out the others' sign-ins. */}
-      {user?.role !== 'demo' && <DownloadData />}
+      {own && <DownloadData />}
       <Consents withReminders={hasReminders(user?.role ?? '')} />
-      {user?.role !== 'demo' && <DeleteAccount />}
+      {own && <DeleteAccount />}
       <Anchor component={Link} to="/privacy" size="sm">
         {PRIVACY_TEXT.policy}
       </Anchor>
