@@ -157,20 +157,23 @@ func (s *Service) ConfirmPhoneVerification(ctx context.Context, userID uuid.UUID
 	if v.Phone != p.Phone {
 		return Settings{}, errs.Invalid("code", MsgPhoneChanged)
 	}
-	if !hmac.Equal([]byte(v.CodeHash), []byte(s.codeHash(userID, v.Phone, code))) {
-		upd := s.db.PhoneVerification.UpdateOneID(v.ID).AddAttempts(1)
-		if v.Attempts+1 >= CodeAttempts {
-			upd.SetUsedAt(now)
-		}
-		if err := upd.Exec(ctx); err != nil {
-			return Settings{}, errs.Internal(err)
-		}
+	// Count the try before comparing, in one statement that refuses past
+	// the limit: guesses sent all at once get no more tries than guesses
+	// sent one by one.
+	n, err := s.db.PhoneVerification.Update().
+		Where(phoneverification.ID(v.ID), phoneverification.UsedAtIsNil(), phoneverification.AttemptsLT(CodeAttempts)).
+		AddAttempts(1).Save(ctx)
+	if err != nil {
+		return Settings{}, errs.Internal(fmt.Errorf("count verification try of %s: %w", userID, err))
+	}
+	if n == 0 || !hmac.Equal([]byte(v.CodeHash), []byte(s.codeHash(userID, v.Phone, code))) {
 		return Settings{}, errs.Invalid("code", MsgCodeWrong)
 	}
 	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
 		// Single use: only the request that marks it used verifies.
 		n, err := tx.PhoneVerification.Update().
-			Where(phoneverification.ID(v.ID), phoneverification.UsedAtIsNil()).SetUsedAt(now).Save(ctx)
+			Where(phoneverification.ID(v.ID), phoneverification.UsedAtIsNil(), phoneverification.AttemptsLTE(CodeAttempts)).
+			SetUsedAt(now).Save(ctx)
 		if err != nil {
 			return err
 		}

@@ -814,3 +814,42 @@ func TestHistory_Paged(t *testing.T) {
 		t.Fatalf("bad token: %v", err)
 	}
 }
+
+// Guesses sent all at once get no more tries than guesses sent one by one:
+// each is counted before it is compared, so after CodeAttempts wrong codes
+// the right one is refused however the guesses were timed.
+func TestPhone_ParallelGuessesSpendTheCode(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		f := newFixture(t, testkit.OpenDB(t, e).Client)
+		ctx := context.Background()
+		u := f.lawyer(t, "0712345678")
+		if _, _, err := f.svc.StartPhoneVerification(ctx, u.ID); err != nil {
+			t.Fatal(err)
+		}
+		texts := f.sms.texts()
+		code := codeIn(t, texts[len(texts)-1])
+		const guesses = 4 * reminders.CodeAttempts
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for i := range guesses {
+			wrong := fmt.Sprintf("%06d", i)
+			if wrong == code {
+				wrong = "999999"
+			}
+			wg.Go(func() {
+				<-start
+				if _, err := f.svc.ConfirmPhoneVerification(ctx, u.ID, wrong); errs.KindOf(err) != errs.KindInvalid {
+					t.Errorf("wrong code %s: %v", wrong, err)
+				}
+			})
+		}
+		close(start)
+		wg.Wait()
+		if _, err := f.svc.ConfirmPhoneVerification(ctx, u.ID, code); errs.KindOf(err) != errs.KindInvalid {
+			t.Fatalf("the right code after %d parallel wrong ones: %v, want it spent", guesses, err)
+		}
+		if v := f.db.PhoneVerification.Query().OnlyX(ctx); v.Attempts > reminders.CodeAttempts {
+			t.Fatalf("%d tries counted, want at most %d", v.Attempts, reminders.CodeAttempts)
+		}
+	})
+}
