@@ -81,30 +81,41 @@ func (s *Service) StartPhoneVerification(ctx context.Context, userID uuid.UUID) 
 	if p.Phone == "" {
 		return "", time.Time{}, errs.FailedPrecondition(MsgNoPhone)
 	}
-	now := s.cal.Now().UTC()
-	recent, err := s.db.PhoneVerification.Query().
-		Where(phoneverification.UserID(userID), phoneverification.CreatedAtGT(now.Add(-24*time.Hour))).
-		Select(phoneverification.FieldCreatedAt).All(ctx)
-	if err != nil {
-		return "", time.Time{}, errs.Internal(fmt.Errorf("count codes of %s: %w", userID, err))
-	}
-	inWindow := 0
-	for _, v := range recent {
-		if v.CreatedAt.After(now.Add(-CodeWindow)) {
-			inWindow++
-		}
-	}
-	if inWindow >= CodesPerWindow || len(recent) >= CodesPerDay {
-		return "", time.Time{}, errs.TooManyRequests(MsgTooManyCodes)
-	}
 	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
 	if err != nil {
 		return "", time.Time{}, errs.Internal(err)
 	}
 	code := fmt.Sprintf("%06d", n.Int64())
+	now := s.cal.Now().UTC()
 	expires := now.Add(CodeTTL)
 	var msg *ent.ReminderMessage
 	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
+		// Requests of one advocate take turns from here: the update, which
+		// changes nothing, locks the settings row on Postgres and takes the
+		// write lock on SQLite. Codes asked for all at once are then
+		// counted as codes asked for one by one.
+		row, err := ensureRow(ctx, tx, userID)
+		if err != nil {
+			return err
+		}
+		if err := row.Update().SetUpdatedAt(row.UpdatedAt).Exec(ctx); err != nil {
+			return err
+		}
+		recent, err := tx.PhoneVerification.Query().
+			Where(phoneverification.UserID(userID), phoneverification.CreatedAtGT(now.Add(-24*time.Hour))).
+			Select(phoneverification.FieldCreatedAt).All(ctx)
+		if err != nil {
+			return fmt.Errorf("count codes of %s: %w", userID, err)
+		}
+		inWindow := 0
+		for _, v := range recent {
+			if v.CreatedAt.After(now.Add(-CodeWindow)) {
+				inWindow++
+			}
+		}
+		if inWindow >= CodesPerWindow || len(recent) >= CodesPerDay {
+			return errs.TooManyRequests(MsgTooManyCodes)
+		}
 		// A new code spends the earlier ones.
 		if _, err := tx.PhoneVerification.Update().
 			Where(phoneverification.UserID(userID), phoneverification.UsedAtIsNil()).
@@ -124,6 +135,9 @@ func (s *Service) StartPhoneVerification(ctx context.Context, userID uuid.UUID) 
 		return err
 	})
 	if err != nil {
+		if _, ok := errs.As(err); ok {
+			return "", time.Time{}, err
+		}
 		return "", time.Time{}, errs.Internal(fmt.Errorf("start verification of %s: %w", userID, err))
 	}
 	// Sent at once, not by the job: the advocate is waiting for it.

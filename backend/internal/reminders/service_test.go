@@ -853,3 +853,28 @@ func TestPhone_ParallelGuessesSpendTheCode(t *testing.T) {
 		}
 	})
 }
+
+// Codes asked for all at once are limited as codes asked for one by one:
+// each SMS costs money and lands on a phone that may not be the caller's.
+func TestPhone_ParallelRequestsSendNoMoreCodes(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		f := newFixture(t, testkit.OpenDB(t, e).Client)
+		ctx := context.Background()
+		u := f.lawyer(t, "0712345678")
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for range 4 * reminders.CodesPerWindow {
+			wg.Go(func() {
+				<-start
+				if _, _, err := f.svc.StartPhoneVerification(ctx, u.ID); err != nil && errs.KindOf(err) != errs.KindTooManyRequests {
+					t.Errorf("code: %v", err)
+				}
+			})
+		}
+		close(start)
+		wg.Wait()
+		if n := len(f.sms.texts()); n != reminders.CodesPerWindow {
+			t.Fatalf("%d codes sent, want %d", n, reminders.CodesPerWindow)
+		}
+	})
+}
