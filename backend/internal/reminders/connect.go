@@ -43,7 +43,7 @@ func toProto(s Settings) *kesiv1.ReminderSettings {
 		Email: s.Email, Sms: s.SMS, Whatsapp: s.WhatsApp,
 		EveningDigest: s.EveningDigest, EveningTime: s.EveningTime,
 		MorningDigest: s.MorningDigest, MorningTime: s.MorningTime,
-		PhoneNumber: s.Phone, PhoneVerified: s.PhoneVerified,
+		PhoneNumber: s.Phone, PhoneVerified: s.PhoneVerified, WhatsappOptIn: s.WhatsAppOptIn,
 	}
 }
 

@@ -107,8 +107,17 @@ func TestReminderService_ThroughConnect(t *testing.T) {
 		if !s.Email || s.Sms || !s.Whatsapp || !s.EveningDigest || s.EveningTime != "18:30" || !s.MorningDigest || s.MorningTime != "06:30" || s.PhoneVerified || s.PhoneNumber != "+254712345678" {
 			t.Fatalf("defaults %+v", s)
 		}
-		s.Sms, s.Whatsapp = true, false
+		// The switch is on by default, but nothing goes on WhatsApp until a
+		// save records the opt-in: the screen must be able to say so.
+		if s.WhatsappOptIn {
+			t.Fatalf("defaults %+v, want no WhatsApp opt-in on record", s)
+		}
 		up, err := rc.UpdateReminderSettings(ctx, connect.NewRequest(&kesiv1.UpdateReminderSettingsRequest{Settings: s}))
+		if err != nil || !up.Msg.Settings.Whatsapp || !up.Msg.Settings.WhatsappOptIn {
+			t.Fatalf("saved with WhatsApp on: %v %+v, want the opt-in on record", err, up)
+		}
+		s.Sms, s.Whatsapp = true, false
+		up, err = rc.UpdateReminderSettings(ctx, connect.NewRequest(&kesiv1.UpdateReminderSettingsRequest{Settings: s}))
 		if err != nil || !up.Msg.Settings.Sms || up.Msg.Settings.Whatsapp {
 			t.Fatalf("update: %v %+v", err, up)
 		}

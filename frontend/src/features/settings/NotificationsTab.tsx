@@ -3,13 +3,14 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useSession } from '@/app/session/SessionProvider';
 import { useNotificationPreferences, useUpdateNotificationPreferences, type Preferences } from './queries';
-import { hasReminders, remindersOnSave, useReminderSettings, useUpdateReminderSettings } from './reminderQueries';
+import { hasReminders, remindersOnSave, useReminderSettings, useUpdateReminderSettings, whatsAppWaitsForSave } from './reminderQueries';
 
 export const NOTIFICATION_TEXT = {
   marketing: 'Marketing Emails',
   marketingHint: 'News about Kesi features and offers.',
   whatsapp: 'WhatsApp Notifications',
   whatsappHint: 'Hearing reminders on WhatsApp.',
+  whatsappWaits: 'Hearing reminders on WhatsApp, once you save with this on.',
   save: 'Save Preferences',
   saved: 'Notification settings updated successfully',
   failed: 'Failed to update notification settings. Please try again.',
@@ -67,7 +68,7 @@ function PreferencesForm({ initial }: { initial: Preferences }) {
         />
         <Switch
           label={NOTIFICATION_TEXT.whatsapp}
-          description={NOTIFICATION_TEXT.whatsappHint}
+          description={whatsAppWaitsForSave(reminders.data, values.whatsappNotifications) ? NOTIFICATION_TEXT.whatsappWaits : NOTIFICATION_TEXT.whatsappHint}
           checked={values.whatsappNotifications}
           onChange={(e) => {
             setValues({ ...values, whatsappNotifications: e.currentTarget.checked });

@@ -11,6 +11,7 @@ import {
   useReminderSettings,
   useStartPhoneVerification,
   useUpdateReminderSettings,
+  whatsAppWaitsForSave,
   type ReminderValues,
 } from './reminderQueries';
 
@@ -21,6 +22,7 @@ export const REMINDERS_TEXT = {
   sms: 'SMS',
   whatsapp: 'WhatsApp Notifications',
   needsPhone: 'Verify your phone number below first.',
+  whatsappWaits: 'Not on yet: save with WhatsApp on to start WhatsApp reminders.',
   evening: 'Evening digest',
   eveningHint: "The next court day's sittings (on Friday, Monday's).",
   morning: 'Morning digest',
@@ -99,7 +101,7 @@ function SettingsForm({ initial }: { initial: ReminderSettings }) {
         <Switch label={REMINDERS_TEXT.sms} description={phoneHint} checked={values.sms} onChange={(e) => { set({ sms: e.currentTarget.checked }); }} />
         <Switch
           label={REMINDERS_TEXT.whatsapp}
-          description={phoneHint}
+          description={phoneHint ?? (whatsAppWaitsForSave(initial, values.whatsapp) ? REMINDERS_TEXT.whatsappWaits : undefined)}
           checked={values.whatsapp}
           onChange={(e) => { set({ whatsapp: e.currentTarget.checked }); }}
         />

@@ -1,7 +1,7 @@
 import { create } from '@bufbuild/protobuf';
 import { describe, expect, it } from 'vitest';
 import { ReminderSettingsSchema } from '@gen/kesi/v1/reminder_pb';
-import { describeReminder, googleCalendarLink, hasReminders, outlookLink, remindersOnSave } from './reminderQueries';
+import { describeReminder, googleCalendarLink, hasReminders, outlookLink, remindersOnSave, whatsAppWaitsForSave } from './reminderQueries';
 
 const at = (iso: string) => ({ seconds: BigInt(Date.parse(iso) / 1000) });
 
@@ -27,6 +27,14 @@ describe('reminders in Settings', () => {
     expect(remindersOnSave(onByDefault, false)?.whatsapp).toBe(false);
     expect(remindersOnSave({ ...onByDefault, whatsapp: false }, false)).toBeUndefined();
     expect(remindersOnSave(undefined, true)).toBeUndefined();
+  });
+
+  it('says WhatsApp waits for a save while the switch is on and no opt-in is on record', () => {
+    const onByDefault = create(ReminderSettingsSchema, { whatsapp: true });
+    expect(whatsAppWaitsForSave(onByDefault, true)).toBe(true);
+    expect(whatsAppWaitsForSave({ ...onByDefault, whatsappOptIn: true }, true)).toBe(false);
+    expect(whatsAppWaitsForSave(onByDefault, false)).toBe(false);
+    expect(whatsAppWaitsForSave(undefined, true)).toBe(false);
   });
 
   it('offers reminders to lawyers and moderators only', () => {

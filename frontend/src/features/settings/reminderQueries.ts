@@ -50,6 +50,14 @@ export function remindersOnSave(current: ReminderSettings | undefined, whatsapp:
   return { ...current, whatsapp };
 }
 
+/**
+ * Whether WhatsApp reminders wait for a save: the switch shows on (its default, or just turned on)
+ * while no opt-in is on record, and until one is, nothing goes on WhatsApp.
+ */
+export function whatsAppWaitsForSave(current: ReminderSettings | undefined, on: boolean): boolean {
+  return current !== undefined && on && !current.whatsappOptIn;
+}
+
 export function useUpdateReminderSettings() {
   const transport = useTransport();
   const setSettings = useSetSettings();

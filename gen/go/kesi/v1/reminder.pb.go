@@ -38,6 +38,10 @@ type ReminderSettings struct {
 	// The profile's phone number, and whether it is verified (read only).
 	PhoneNumber   string `protobuf:"bytes,8,opt,name=phone_number,json=phoneNumber,proto3" json:"phone_number,omitempty"`
 	PhoneVerified bool   `protobuf:"varint,9,opt,name=phone_verified,json=phoneVerified,proto3" json:"phone_verified,omitempty"`
+	// Whether the advocate's WhatsApp opt-in is on record (read only): no
+	// WhatsApp message goes before it, whatever the switch says. Saving the
+	// settings with WhatsApp on records it.
+	WhatsappOptIn bool `protobuf:"varint,10,opt,name=whatsapp_opt_in,json=whatsappOptIn,proto3" json:"whatsapp_opt_in,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -131,6 +135,13 @@ func (x *ReminderSettings) GetPhoneNumber() string {
 func (x *ReminderSettings) GetPhoneVerified() bool {
 	if x != nil {
 		return x.PhoneVerified
+	}
+	return false
+}
+
+func (x *ReminderSettings) GetWhatsappOptIn() bool {
+	if x != nil {
+		return x.WhatsappOptIn
 	}
 	return false
 }
@@ -872,7 +883,7 @@ var File_kesi_v1_reminder_proto protoreflect.FileDescriptor
 
 const file_kesi_v1_reminder_proto_rawDesc = "" +
 	"\n" +
-	"\x16kesi/v1/reminder.proto\x12\akesi.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xb4\x02\n" +
+	"\x16kesi/v1/reminder.proto\x12\akesi.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xdc\x02\n" +
 	"\x10ReminderSettings\x12\x14\n" +
 	"\x05email\x18\x01 \x01(\bR\x05email\x12\x10\n" +
 	"\x03sms\x18\x02 \x01(\bR\x03sms\x12\x1a\n" +
@@ -882,7 +893,9 @@ const file_kesi_v1_reminder_proto_rawDesc = "" +
 	"\x0emorning_digest\x18\x06 \x01(\bR\rmorningDigest\x12!\n" +
 	"\fmorning_time\x18\a \x01(\tR\vmorningTime\x12!\n" +
 	"\fphone_number\x18\b \x01(\tR\vphoneNumber\x12%\n" +
-	"\x0ephone_verified\x18\t \x01(\bR\rphoneVerified\"\x1f\n" +
+	"\x0ephone_verified\x18\t \x01(\bR\rphoneVerified\x12&\n" +
+	"\x0fwhatsapp_opt_in\x18\n" +
+	" \x01(\bR\rwhatsappOptIn\"\x1f\n" +
 	"\x1dStartPhoneVerificationRequest\"~\n" +
 	"\x1eStartPhoneVerificationResponse\x12!\n" +
 	"\fphone_number\x18\x01 \x01(\tR\vphoneNumber\x129\n" +
