@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/google/uuid"
 
@@ -187,6 +188,8 @@ func importSittings(ctx context.Context, tx *ent.Client, owner, caseRef uuid.UUI
 	if err != nil {
 		return did, errs.Internal(fmt.Errorf("load sittings of case %s: %w", caseRef, err))
 	}
+	// The portal and the cause lists write the business in capitals
+	// (HEARING): a sitting is the same whatever the letters' case.
 	type key struct {
 		date civil.Date
 		kind string
@@ -194,12 +197,12 @@ func importSittings(ctx context.Context, tx *ent.Client, owner, caseRef uuid.UUI
 	existing := map[key]*ent.Activity{}
 	dated := map[civil.Date]bool{}
 	for _, a := range have {
-		existing[key{a.ActivityDate, a.Activity}] = a
+		existing[key{a.ActivityDate, strings.ToLower(a.Activity)}] = a
 		dated[a.ActivityDate] = true
 	}
 	listed := map[key]bool{}
 	for _, a := range in {
-		k := key{a.Date, a.Kind}
+		k := key{a.Date, strings.ToLower(a.Kind)}
 		if listed[k] {
 			continue
 		}

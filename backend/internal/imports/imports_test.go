@@ -304,3 +304,42 @@ func TestImport_TheSamePageTwiceAtOnce(t *testing.T) {
 		}
 	})
 }
+
+// TestImport_SameSittingInCapitals: cause lists and the portal write the
+// business in capitals (MENTION, HEARING). A sitting the diary already has
+// on that day, written "Hearing", is the same sitting: the import adds no
+// second one, and a re-import in other capitals neither duplicates nor
+// removes it.
+func TestImport_SameSittingInCapitals(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		law := srv.Lawyer(t)
+		hearing := "Hearing"
+		c, err := law.Cases().CreateCase(ctx, connect.NewRequest(&kesiv1.CreateCaseRequest{
+			CaseId: "MCCC/E3574/2022", Parties: "Wanjiru Holdings Ltd v Otieno",
+			Activity: &hearing, ActivityDate: day(2031, 3, 10), Time: "09:00",
+		}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		portal := func(kind string) []*kesiv1.ImportedCase {
+			return []*kesiv1.ImportedCase{{CaseId: "MCCC/E3574/2022", Activities: []*kesiv1.ImportedActivity{
+				{Activity: kind, ActivityDate: day(2031, 3, 10), Time: "09:00"},
+				{Activity: "MENTION", ActivityDate: day(2031, 4, 7)},
+			}}}
+		}
+		importCases(t, law, portal("HEARING"))
+		importCases(t, law, portal("hearing"))
+		res, err := law.Cases().ListCaseActivities(ctx, connect.NewRequest(&kesiv1.ListCaseActivitiesRequest{CaseId: c.Msg.Case.CaseId}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, a := range res.Msg.Activities {
+			got = append(got, fmt.Sprintf("%d-%02d-%02d %s", a.ActivityDate.Year, a.ActivityDate.Month, a.ActivityDate.Day, a.Activity))
+		}
+		if want := []string{"2031-04-07 MENTION", "2031-03-10 Hearing"}; fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("sittings after importing the hearing in capitals = %v, want %v", got, want)
+		}
+	})
+}
