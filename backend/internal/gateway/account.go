@@ -76,8 +76,6 @@ func Account(authz *auth.Authorizer, svc *account.Service, h kesiv1connect.Accou
 			writeJSON(w, http.StatusOK, map[string]any{"message": "Your account will not be deleted."})
 		}
 	})
-	g.mux.HandleFunc("/api/account/", func(w http.ResponseWriter, r *http.Request) {
-		writeMessage(w, http.StatusNotFound, "Not found: "+r.Method+" "+r.URL.Path)
-	})
+	g.mux.HandleFunc("/api/account/", g.notFound)
 	return g
 }

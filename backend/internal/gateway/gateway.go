@@ -62,10 +62,30 @@ func New(authz *auth.Authorizer, svc Services, raw Raw) *Gateway {
 	g.fileRoutes(raw)
 	g.billingRoutes(raw)
 	g.affiliateRoutes()
-	g.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeMessage(w, http.StatusNotFound, "Not found: "+r.Method+" "+r.URL.Path)
-	})
+	g.mux.HandleFunc("/api/", g.notFound)
 	return g
+}
+
+// methods are the methods a route may be mounted for, in the order Allow lists them.
+var methods = []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete}
+
+// notFound answers a request no route took: 405 with the methods the path
+// takes when some route has it under another method, else 404.
+func (g *Gateway) notFound(w http.ResponseWriter, r *http.Request) {
+	var allow []string
+	for _, m := range methods {
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		if _, pattern := g.mux.Handler(probe); pattern != "" && pattern != "/api/" && pattern != "/api/account/" {
+			allow = append(allow, m)
+		}
+	}
+	if len(allow) > 0 {
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		writeMessage(w, http.StatusMethodNotAllowed, "Method not allowed: "+r.Method+" "+r.URL.Path+"; use "+strings.Join(allow, " or ")+".")
+		return
+	}
+	writeMessage(w, http.StatusNotFound, "Not found: "+r.Method+" "+r.URL.Path)
 }
 
 func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
