@@ -14,6 +14,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"reflect"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -190,15 +191,42 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 			}
 		}
 	}
+	var typeErr *json.UnmarshalTypeError
 	switch {
 	case err == nil, errors.Is(err, io.EOF):
 		return true
 	case strings.Contains(err.Error(), "request body too large"):
 		writeMessage(w, http.StatusRequestEntityTooLarge, "Request body is too large.")
+	case errors.As(err, &typeErr):
+		// Valid JSON, but a value of the wrong type: name the field.
+		field := typeErr.Field
+		if field == "" {
+			field = "body"
+		}
+		writeFieldError(w, http.StatusBadRequest, fmt.Sprintf("%s must be %s.", field, jsonKind(typeErr.Type)), field)
 	default:
 		writeMessage(w, http.StatusBadRequest, "Request body must be valid JSON.")
 	}
 	return false
+}
+
+// jsonKind is how a message names the JSON value a Go type reads.
+func jsonKind(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return "true or false"
+	case reflect.String:
+		return "text"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	default:
+		return "a number"
+	}
 }
 
 // writeJSON answers v with status.
