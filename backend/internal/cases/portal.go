@@ -80,6 +80,22 @@ func (s *Service) ImportPortal(ctx context.Context, owner uuid.UUID, in PortalCa
 	return did, nil
 }
 
+// foldMatch finds the one case of owner whose number is caseID in other
+// letters: the portal writes "MCCC/E3574/2022" where an advocate may have
+// typed "mccc/e3574/2022" on a phone, and both are one matter. It answers
+// nil when there is none, or more than one to choose from.
+func foldMatch(ctx context.Context, tx *ent.Client, owner uuid.UUID, caseID string, lock bool) (*ent.CourtCase, error) {
+	q := tx.CourtCase.Query().Where(owned(owner), courtcase.CaseIDEqualFold(caseID)).Limit(2)
+	if lock {
+		q.ForUpdate()
+	}
+	cs, err := q.All(ctx)
+	if err != nil || len(cs) != 1 {
+		return nil, err
+	}
+	return cs[0], nil
+}
+
 // errCreatedMeanwhile: another import created the case between this one's
 // look-up and its insert (the unique owner and number).
 var errCreatedMeanwhile = errors.New("case created meanwhile")
@@ -90,6 +106,9 @@ func importPortal(ctx context.Context, tx *ent.Client, owner uuid.UUID, in Porta
 		q.ForUpdate()
 	}
 	c, err := q.Only(ctx)
+	if ent.IsNotFound(err) {
+		c, err = foldMatch(ctx, tx, owner, in.CaseID, lock)
+	}
 	if err != nil && !ent.IsNotFound(err) {
 		return 0, nil, errs.Internal(fmt.Errorf("find case %s: %w", in.CaseID, err))
 	}

@@ -343,3 +343,56 @@ func TestImport_SameSittingInCapitals(t *testing.T) {
 		}
 	})
 }
+
+// An advocate who typed the case number in small letters on a phone has the
+// case the portal writes in capitals: importing it updates theirs rather
+// than adding a second case for one matter. Two cases that differ only so
+// stay apart, and the import then keeps to the one written as the portal
+// writes it.
+func TestImport_CaseNumberTypedInSmallLetters(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		law := srv.Lawyer(t)
+		mention := "Mention"
+		if _, err := law.Cases().CreateCase(ctx, connect.NewRequest(&kesiv1.CreateCaseRequest{
+			CaseId: "mccc/e3574/2022", Parties: "Wanjiru Holdings Ltd v Otieno",
+			Activity: &mention, ActivityDate: day(2031, 3, 10), Time: "09:00",
+		})); err != nil {
+			t.Fatal(err)
+		}
+		importCases(t, law, []*kesiv1.ImportedCase{{CaseId: "MCCC/E3574/2022", Activities: []*kesiv1.ImportedActivity{
+			{Activity: "HEARING", ActivityDate: day(2031, 4, 7)},
+		}}})
+		list, err := law.Cases().ListCases(ctx, connect.NewRequest(&kesiv1.ListCasesRequest{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(list.Msg.Cases) != 1 || list.Msg.Cases[0].CaseId != "mccc/e3574/2022" {
+			var ids []string
+			for _, c := range list.Msg.Cases {
+				ids = append(ids, c.CaseId)
+			}
+			t.Fatalf("cases after the import: %q, want the advocate's one case", ids)
+		}
+		res, err := law.Cases().ListCaseActivities(ctx, connect.NewRequest(&kesiv1.ListCaseActivitiesRequest{CaseId: "mccc/e3574/2022"}))
+		if err != nil || len(res.Msg.Activities) != 2 {
+			t.Fatalf("sittings of the advocate's case: %v %v, want the imported hearing beside the mention", err, res)
+		}
+
+		// Both forms in the diary already: the import takes the portal's.
+		for _, id := range []string{"hccc/e9/2023", "HCCC/E9/2023"} {
+			if _, err := law.Cases().CreateCase(ctx, connect.NewRequest(&kesiv1.CreateCaseRequest{CaseId: id})); err != nil {
+				t.Fatal(err)
+			}
+		}
+		importCases(t, law, []*kesiv1.ImportedCase{{CaseId: "HCCC/E9/2023", Activities: []*kesiv1.ImportedActivity{
+			{Activity: "MENTION", ActivityDate: day(2031, 5, 5)},
+		}}})
+		for id, want := range map[string]int{"hccc/e9/2023": 0, "HCCC/E9/2023": 1} {
+			res, err := law.Cases().ListCaseActivities(ctx, connect.NewRequest(&kesiv1.ListCaseActivitiesRequest{CaseId: id}))
+			if err != nil || len(res.Msg.Activities) != want {
+				t.Fatalf("sittings of %s: %v %v, want %d", id, err, res, want)
+			}
+		}
+	})
+}
