@@ -64,7 +64,8 @@ func (s *Service) RevokeInvitation(ctx context.Context, caller, id uuid.UUID) er
 
 // AcceptInvitation joins caller to the firm of code, when the invitation
 // was sent to caller's address and is unused, not withdrawn and not
-// expired. Of two acceptances of one code at once, one joins.
+// expired. Of two acceptances of one code at once, one joins. The firm's
+// other unused invitations to the address are used up with it.
 func (s *Service) AcceptInvitation(ctx context.Context, caller uuid.UUID, code string) (Firm, error) {
 	if code == "" || len(code) > 200 {
 		return Firm{}, errs.NotFound(MsgInvitationBad)
@@ -110,6 +111,13 @@ func (s *Service) AcceptInvitation(ctx context.Context, caller uuid.UUID, code s
 		}
 		if n == 0 {
 			return errs.FailedPrecondition(MsgInvitationUsed)
+		}
+		// The firm's other links to this address (an invitation sent twice)
+		// are used with it: none lets a member removed later back in.
+		if _, err := tx.FirmInvitation.Update().
+			Where(firminvitation.FirmID(inv.FirmID), firminvitation.Email(inv.Email), pendingAt(now)).
+			SetAcceptedAt(now).SetAcceptedBy(caller).Save(ctx); err != nil {
+			return errs.Internal(fmt.Errorf("close other invitations of %s: %w", inv.Email, err))
 		}
 		err = tx.FirmMember.Create().SetFirmID(inv.FirmID).SetUserID(caller).Exec(ctx)
 		if ent.IsConstraintError(err) {

@@ -1,0 +1,39 @@
+package firm_test
+
+import (
+	"testing"
+
+	"connectrpc.com/connect"
+
+	"github.com/kesihq/kesi/backend/internal/testkit"
+	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
+)
+
+// TestFirm_RemovedMemberCannotRejoinByASecondLink: an administrator who
+// sent the invitation twice (the first mail was not found) and later
+// removes the member has not invited them back: the second link, unused,
+// no longer joins, and while they are a member it is not listed as pending.
+func TestFirm_RemovedMemberCannotRejoinByASecondLink(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		admin := newAdvocate(t, srv, "Achieng Odhiambo", "achieng@odhiambo-advocates.co.ke")
+		kamau := newAdvocate(t, srv, "Kamau Njoroge", "kamau@odhiambo-advocates.co.ke")
+		ok(admin.Firm().CreateFirm(ctx, connect.NewRequest(&kesiv1.CreateFirmRequest{Name: "Odhiambo & Co. Advocates"})))(t, "create")
+
+		first := invite(t, srv, admin, kamau.User.Email)
+		second := invite(t, srv, admin, kamau.User.Email)
+		if err := kamau.accept(first); err != nil {
+			t.Fatalf("kamau accepts: %v", err)
+		}
+		if invs := ok(admin.Firm().ListInvitations(ctx, connect.NewRequest(&kesiv1.ListInvitationsRequest{})))(t, "invitations").Invitations; len(invs) != 0 {
+			t.Errorf("a member's address is still listed as invited: %v", invs)
+		}
+		ok(admin.Firm().RemoveMember(ctx, connect.NewRequest(&kesiv1.RemoveMemberRequest{MemberUserId: kamau.User.ID.String()})))(t, "remove")
+		if err := kamau.accept(second); code(err) != connect.CodeFailedPrecondition {
+			t.Errorf("the removed member opens the second link = %v, want FailedPrecondition", err)
+		}
+		if _, err := kamau.Firm().GetFirm(ctx, connect.NewRequest(&kesiv1.GetFirmRequest{})); code(err) != connect.CodeNotFound {
+			t.Errorf("the removed member is back in the firm: %v", err)
+		}
+	})
+}
