@@ -188,6 +188,14 @@ func (s *Service) RemoveMember(ctx context.Context, caller, member uuid.UUID) er
 		return errs.FailedPrecondition(MsgRemoveSelf)
 	}
 	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
+		// Guarded on caller still administering, as HandOverFirm is: a
+		// removal waits for a handover under way and is then refused, so
+		// that it never takes out the member the firm was just handed to.
+		if n, err := tx.FirmMember.Update().Where(firmmember.ID(m.ID), firmmember.Admin(true)).SetAdmin(true).Save(ctx); err != nil {
+			return errs.Internal(fmt.Errorf("check administrator %s: %w", caller, err))
+		} else if n == 0 {
+			return errs.PermissionDenied(MsgAdminOnly)
+		}
 		n, err := tx.FirmMember.Delete().Where(firmmember.FirmID(m.FirmID), firmmember.UserID(member)).Exec(ctx)
 		if err != nil {
 			return errs.Internal(fmt.Errorf("remove member %s: %w", member, err))
@@ -215,6 +223,15 @@ func (s *Service) LeaveFirm(ctx context.Context, caller uuid.UUID) error {
 		return err
 	}
 	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
+		// Read again once the row is held: a handover that made caller
+		// the administrator while they left is seen, and they stay.
+		if n, err := tx.FirmMember.Update().Where(firmmember.ID(m.ID), firmmember.Admin(m.Admin)).SetAdmin(m.Admin).Save(ctx); err != nil {
+			return errs.Internal(fmt.Errorf("hold membership of %s: %w", caller, err))
+		} else if n == 0 {
+			if m, err = s.membership(ctx, tx, caller); err != nil {
+				return err
+			}
+		}
 		if m.Admin {
 			others, err := tx.FirmMember.Query().Where(firmmember.FirmID(m.FirmID), firmmember.UserIDNEQ(caller)).Count(ctx)
 			if err != nil {
