@@ -37,3 +37,27 @@ func TestFirm_RemovedMemberCannotRejoinByASecondLink(t *testing.T) {
 		}
 	})
 }
+
+// TestFirm_NameIsOneLineOfVisibleText: the firm's name goes into the
+// invitation's subject and body, where a line break starts a paragraph of
+// the creator's choosing and a right-to-left override turns the text
+// after it around; a name that is nothing but such characters shows as
+// no name at all. Such names are refused as a case number's are.
+func TestFirm_NameIsOneLineOfVisibleText(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		a := newAdvocate(t, srv, "Achieng Odhiambo", "achieng@odhiambo-advocates.co.ke")
+		for _, name := range []string{
+			"Odhiambo & Co.\n\nYour Kesi subscription has lapsed: pay at https://example.com",
+			"Odhiambo\r& Co.", "Odhiambo\t& Co.", "\u202e", "Odhiambo \u202eoC &", "\u200f\u2066",
+		} {
+			if _, err := a.Firm().CreateFirm(ctx, connect.NewRequest(&kesiv1.CreateFirmRequest{Name: name})); code(err) != connect.CodeInvalidArgument {
+				t.Errorf("firm named %q = %v, want InvalidArgument", name, err)
+			}
+		}
+		f := ok(a.Firm().CreateFirm(ctx, connect.NewRequest(&kesiv1.CreateFirmRequest{Name: "  Odhiambo, Wanjikũ & Ng'ang'a — Advocates  "})))(t, "create").Firm
+		if f.Name != "Odhiambo, Wanjikũ & Ng'ang'a — Advocates" {
+			t.Errorf("firm name = %q", f.Name)
+		}
+	})
+}

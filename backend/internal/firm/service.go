@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/google/uuid"
 
@@ -68,6 +69,7 @@ const (
 	MsgShareNeedsFirm  = "Create or join a firm to share cases."
 	MsgTooManyInvites  = "Your firm has too many unused invitations. Withdraw some first."
 	MsgFirmName        = "Please enter the firm's name."
+	MsgFirmNameLine    = "The firm's name must be one line of text."
 )
 
 // Auditor writes the audit log (auth.Service.Audit).
@@ -173,6 +175,11 @@ func (s *Service) CreateFirm(ctx context.Context, caller uuid.UUID, name string)
 	}
 	if name == "" {
 		return Firm{}, errs.Invalid("name", MsgFirmName)
+	}
+	// The name goes into the invitation's subject and text: no line of the
+	// creator's own, and no direction override turning the mail around.
+	if strings.IndexFunc(name, func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) }) >= 0 {
+		return Firm{}, errs.Invalid("name", MsgFirmNameLine)
 	}
 	var out *ent.Firm
 	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
