@@ -47,17 +47,17 @@ func (s *Service) Share(ctx context.Context, owner, id uuid.UUID, shared bool) (
 }
 
 // IsShared answers whether the case id the viewer sees is shared, and
-// whether viewer owns it.
-func (s *Service) IsShared(ctx context.Context, viewer, id uuid.UUID) (shared, own bool, err error) {
+// who owns it.
+func (s *Service) IsShared(ctx context.Context, viewer, id uuid.UUID) (shared bool, owner uuid.UUID, err error) {
 	c, err := s.db.CourtCase.Query().Where(courtcase.ID(id), scope(viewer)).
 		Select(courtcase.FieldOwnerID, courtcase.FieldShared).Only(ctx)
 	if ent.IsNotFound(err) {
-		return false, false, errs.NotFound(MsgNotFound)
+		return false, uuid.Nil, errs.NotFound(MsgNotFound)
 	}
 	if err != nil {
-		return false, false, errs.Internal(fmt.Errorf("load case %s: %w", id, err))
+		return false, uuid.Nil, errs.Internal(fmt.Errorf("load case %s: %w", id, err))
 	}
-	return c.Shared, c.OwnerID == viewer, nil
+	return c.Shared, c.OwnerID, nil
 }
 
 // Detach is member leaving their firm (or removed from it), in tx, the

@@ -239,11 +239,12 @@ func (h *Handler) ListCaseSittings(ctx context.Context, req *connect.Request[kes
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	shared, own, ss, err := h.svc.CaseSittings(ctx, caller(ctx), c)
+	shared, owner, ownerName, ss, err := h.svc.CaseSittings(ctx, caller(ctx), c)
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	return connect.NewResponse(&kesiv1.ListCaseSittingsResponse{Shared: shared, CallerIsOwner: own, Sittings: sittingsToProto(ss)}), nil
+	return connect.NewResponse(&kesiv1.ListCaseSittingsResponse{Shared: shared, CallerIsOwner: owner == caller(ctx),
+		OwnerUserId: owner.String(), OwnerName: ownerName, Sittings: sittingsToProto(ss)}), nil
 }
 
 // ListClashes implements kesiv1connect.FirmServiceHandler.

@@ -101,18 +101,23 @@ func (s *Service) AssignSitting(ctx context.Context, caller, activityID, member 
 }
 
 // CaseSittings answers the sittings of case id with who attends each,
-// whether it is shared, and whether caller owns it.
-func (s *Service) CaseSittings(ctx context.Context, caller, id uuid.UUID) (shared, own bool, out []Sitting, err error) {
-	shared, own, err = s.cases.IsShared(ctx, caller, id)
+// whether it is shared, and who owns it (named even when it has no
+// sitting yet).
+func (s *Service) CaseSittings(ctx context.Context, caller, id uuid.UUID) (shared bool, owner uuid.UUID, ownerName string, out []Sitting, err error) {
+	shared, owner, err = s.cases.IsShared(ctx, caller, id)
 	if err != nil {
-		return false, false, nil, err
+		return false, uuid.Nil, "", nil, err
 	}
 	ss, err := s.cases.CaseAttendance(ctx, caller, id)
 	if err != nil {
-		return false, false, nil, err
+		return false, uuid.Nil, "", nil, err
+	}
+	name, err := s.names(ctx, []uuid.UUID{owner})
+	if err != nil {
+		return false, uuid.Nil, "", nil, err
 	}
 	out, err = s.named(ctx, ss)
-	return shared, own, out, err
+	return shared, owner, name[owner], out, err
 }
 
 // ListClashes answers the clashes of start..end among the sittings caller

@@ -1642,6 +1642,9 @@ type ListCaseSittingsResponse struct {
 	// True when the caller owns the case (and so may share it).
 	CallerIsOwner bool           `protobuf:"varint,2,opt,name=caller_is_owner,json=callerIsOwner,proto3" json:"caller_is_owner,omitempty"`
 	Sittings      []*FirmSitting `protobuf:"bytes,3,rep,name=sittings,proto3" json:"sittings,omitempty"`
+	// The case's owner, also for a case with no sitting yet.
+	OwnerUserId   string `protobuf:"bytes,4,opt,name=owner_user_id,json=ownerUserId,proto3" json:"owner_user_id,omitempty"`
+	OwnerName     string `protobuf:"bytes,5,opt,name=owner_name,json=ownerName,proto3" json:"owner_name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1695,6 +1698,20 @@ func (x *ListCaseSittingsResponse) GetSittings() []*FirmSitting {
 		return x.Sittings
 	}
 	return nil
+}
+
+func (x *ListCaseSittingsResponse) GetOwnerUserId() string {
+	if x != nil {
+		return x.OwnerUserId
+	}
+	return ""
+}
+
+func (x *ListCaseSittingsResponse) GetOwnerName() string {
+	if x != nil {
+		return x.OwnerName
+	}
+	return ""
 }
 
 type ListClashesRequest struct {
@@ -1984,11 +2001,14 @@ const file_kesi_v1_firm_proto_rawDesc = "" +
 	"\asitting\x18\x01 \x01(\v2\x14.kesi.v1.FirmSittingR\asitting\x12(\n" +
 	"\aclashes\x18\x02 \x03(\v2\x0e.kesi.v1.ClashR\aclashes\")\n" +
 	"\x17ListCaseSittingsRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\tR\x02id\"\x8c\x01\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"\xcf\x01\n" +
 	"\x18ListCaseSittingsResponse\x12\x16\n" +
 	"\x06shared\x18\x01 \x01(\bR\x06shared\x12&\n" +
 	"\x0fcaller_is_owner\x18\x02 \x01(\bR\rcallerIsOwner\x120\n" +
-	"\bsittings\x18\x03 \x03(\v2\x14.kesi.v1.FirmSittingR\bsittings\"b\n" +
+	"\bsittings\x18\x03 \x03(\v2\x14.kesi.v1.FirmSittingR\bsittings\x12\"\n" +
+	"\rowner_user_id\x18\x04 \x01(\tR\vownerUserId\x12\x1d\n" +
+	"\n" +
+	"owner_name\x18\x05 \x01(\tR\townerName\"b\n" +
 	"\x12ListClashesRequest\x12'\n" +
 	"\x05start\x18\x01 \x01(\v2\x11.google.type.DateR\x05start\x12#\n" +
 	"\x03end\x18\x02 \x01(\v2\x11.google.type.DateR\x03end\"?\n" +

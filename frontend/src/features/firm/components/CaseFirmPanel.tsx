@@ -33,8 +33,7 @@ export function CaseFirmPanel({ caseRef }: { caseRef: string }) {
   const assign = useAssignSitting();
   const [clashes, setClashes] = useState<Clash[]>([]);
   if (!inFirm || !sittings.data) return null;
-  const { shared, callerIsOwner } = sittings.data;
-  const ownerName = sittings.data.sittings[0]?.ownerName ?? '';
+  const { shared, callerIsOwner, ownerName } = sittings.data;
   const options = (members.data ?? []).map((m) => ({ value: m.userId, label: m.fullname || m.email }));
   const error = share.error ?? assign.error;
 

@@ -1,0 +1,39 @@
+package firm_test
+
+import (
+	"testing"
+
+	"connectrpc.com/connect"
+
+	"github.com/kesihq/kesi/backend/internal/testkit"
+	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
+)
+
+// TestFirm_CaseSittingsNameTheOwnerOfANewMatter: a colleague's new matter,
+// shared before it has any date, is answered with who shared it (the case
+// page says "Shared with the firm by ..." from it).
+func TestFirm_CaseSittingsNameTheOwnerOfANewMatter(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		achieng := newAdvocate(t, srv, "Achieng Odhiambo", "achieng@odhiambo-advocates.co.ke")
+		kamau := newAdvocate(t, srv, "Kamau Njoroge", "kamau@odhiambo-advocates.co.ke")
+		ok(achieng.Firm().CreateFirm(ctx, connect.NewRequest(&kesiv1.CreateFirmRequest{Name: "Odhiambo & Co. Advocates"})))(t, "create")
+		if err := kamau.accept(invite(t, srv, achieng, kamau.User.Email)); err != nil {
+			t.Fatal(err)
+		}
+		c := ok(achieng.Cases().CreateCase(ctx, connect.NewRequest(&kesiv1.CreateCaseRequest{
+			CaseId: "HCCOMM/E301/2025", Parties: "Wanjiru Holdings Ltd v Otieno", LawCourt: "High Court Commercial Division",
+		})))(t, "new matter").Case
+		achieng.share(t, c, true)
+		for _, v := range []struct {
+			who *advocate
+			own bool
+		}{{kamau, false}, {achieng, true}} {
+			got := ok(v.who.Firm().ListCaseSittings(ctx, connect.NewRequest(&kesiv1.ListCaseSittingsRequest{Id: c.Id})))(t, "case sittings")
+			if len(got.Sittings) != 0 || !got.Shared || got.CallerIsOwner != v.own ||
+				got.OwnerName != "Achieng Odhiambo" || got.OwnerUserId != achieng.User.ID.String() {
+				t.Errorf("%s's case sittings of a new matter = %v", v.who.User.Fullname, got)
+			}
+		}
+	})
+}
