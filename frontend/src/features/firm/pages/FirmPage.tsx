@@ -267,6 +267,11 @@ function Pending() {
         <Title order={2} size="h4">
           {FIRM_TEXT.pending}
         </Title>
+        {revoke.error && (
+          <Alert color="red" variant="light">
+            {errorMessageOr(revoke.error, FIRM_TEXT.failed)}
+          </Alert>
+        )}
         {(invitations.data ?? []).length === 0 ? (
           <Text size="sm" c="dimmed">
             {FIRM_TEXT.noPending}
@@ -286,6 +291,8 @@ function Pending() {
               <Button
                 size="xs"
                 variant="default"
+                disabled={revoke.isPending}
+                aria-label={`${FIRM_TEXT.withdraw} ${inv.email}`}
                 onClick={() => {
                   revoke.mutate(inv.id);
                 }}
