@@ -923,8 +923,9 @@ export const FirmService: GenService<{
   /**
    * AcceptInvitation joins the firm of the invitation code, for the
    * signed-in advocate whose e-mail the invitation was sent to. A used,
-   * expired, withdrawn or unknown code, or another account's, is refused
-   * with FAILED_PRECONDITION or NOT_FOUND and joins nothing.
+   * expired or withdrawn code is refused with FAILED_PRECONDITION, an
+   * unknown one with NOT_FOUND, another address's with PERMISSION_DENIED;
+   * none joins anything.
    *
    * @generated from rpc kesi.v1.FirmService.AcceptInvitation
    */

@@ -93,8 +93,9 @@ type FirmServiceClient interface {
 	RevokeInvitation(context.Context, *connect.Request[v1.RevokeInvitationRequest]) (*connect.Response[v1.RevokeInvitationResponse], error)
 	// AcceptInvitation joins the firm of the invitation code, for the
 	// signed-in advocate whose e-mail the invitation was sent to. A used,
-	// expired, withdrawn or unknown code, or another account's, is refused
-	// with FAILED_PRECONDITION or NOT_FOUND and joins nothing.
+	// expired or withdrawn code is refused with FAILED_PRECONDITION, an
+	// unknown one with NOT_FOUND, another address's with PERMISSION_DENIED;
+	// none joins anything.
 	AcceptInvitation(context.Context, *connect.Request[v1.AcceptInvitationRequest]) (*connect.Response[v1.AcceptInvitationResponse], error)
 	// ListMembers answers the members of the caller's firm, administrator first.
 	ListMembers(context.Context, *connect.Request[v1.ListMembersRequest]) (*connect.Response[v1.ListMembersResponse], error)
@@ -355,8 +356,9 @@ type FirmServiceHandler interface {
 	RevokeInvitation(context.Context, *connect.Request[v1.RevokeInvitationRequest]) (*connect.Response[v1.RevokeInvitationResponse], error)
 	// AcceptInvitation joins the firm of the invitation code, for the
 	// signed-in advocate whose e-mail the invitation was sent to. A used,
-	// expired, withdrawn or unknown code, or another account's, is refused
-	// with FAILED_PRECONDITION or NOT_FOUND and joins nothing.
+	// expired or withdrawn code is refused with FAILED_PRECONDITION, an
+	// unknown one with NOT_FOUND, another address's with PERMISSION_DENIED;
+	// none joins anything.
 	AcceptInvitation(context.Context, *connect.Request[v1.AcceptInvitationRequest]) (*connect.Response[v1.AcceptInvitationResponse], error)
 	// ListMembers answers the members of the caller's firm, administrator first.
 	ListMembers(context.Context, *connect.Request[v1.ListMembersRequest]) (*connect.Response[v1.ListMembersResponse], error)
