@@ -10,6 +10,7 @@ import { MESSAGES } from '@/lib/validation';
 import { renderWithProviders } from '@/test/render';
 import { sessionStore } from '@/test/session';
 import { DEMO_CREDENTIALS, LOGIN_TEXT, LoginPage } from './LoginPage';
+import { REGISTER_TEXT, RegisterPage } from './RegisterPage';
 
 const WRONG = 'Invalid email or password';
 
@@ -17,6 +18,7 @@ const WRONG = 'Invalid email or password';
 function server(sent: { email: string; password: string }[]) {
   return createRouterTransport(({ service }) => {
     service(AuthService, {
+      register: () => ({ message: 'Registration successful! Please log in.' }),
       login: (req) => {
         sent.push({ email: req.email, password: req.password });
         if (req.password !== 'mahakama-2026') throw new ConnectError(WRONG, Code.Unauthenticated);
@@ -27,20 +29,27 @@ function server(sent: { email: string; password: string }[]) {
 }
 
 function Where() {
-  return <p>at {useLocation().pathname}</p>;
+  const { pathname, search } = useLocation();
+  return (
+    <p>
+      at {pathname}
+      {search}
+    </p>
+  );
 }
 
-function renderLogin(sent: { email: string; password: string }[], path = '/login') {
+function renderLogin(sent: { email: string; password: string }[], path = '/login', state?: unknown) {
   renderWithProviders(
     <SessionProvider store={sessionStore(null)}>
       {/* The server's answers are shown as notifications. */}
       <Notifications />
       <Routes>
         <Route path="/login" element={<LoginPage />} />
+        <Route path="/register" element={<RegisterPage />} />
         <Route path="*" element={<Where />} />
       </Routes>
     </SessionProvider>,
-    { transport: server(sent), path },
+    { transport: server(sent), path, state },
   );
 }
 
@@ -87,6 +96,25 @@ describe('LoginPage', () => {
       { email: 'wanjiru@example.co.ke', password: 'wrong-password' },
       { email: 'wanjiru@example.co.ke', password: 'mahakama-2026' },
     ]);
+  }, 30_000);
+
+  it('brings an invitee who signs up instead back to the join link', async () => {
+    const sent: { email: string; password: string }[] = [];
+    renderLogin(sent, '/login', { from: '/firm/join?code=abc123' });
+    await userEvent.click(screen.getByRole('link', { name: LOGIN_TEXT.register }));
+    await userEvent.type(await screen.findByLabelText(new RegExp(`^${REGISTER_TEXT.name}`)), 'Kamau Njoroge');
+    await userEvent.type(field(REGISTER_TEXT.email), 'kamau@example.co.ke');
+    await userEvent.type(field(REGISTER_TEXT.phone), '0712345678');
+    await userEvent.type(field(REGISTER_TEXT.password), 'mahakama-2026');
+    await userEvent.type(field(REGISTER_TEXT.confirm), 'mahakama-2026');
+    await userEvent.click(screen.getByRole('button', { name: REGISTER_TEXT.submit }));
+    // Back on the sign-in page with the new account's e-mail filled in.
+    await screen.findByRole('button', { name: LOGIN_TEXT.submit });
+    expect((field(LOGIN_TEXT.email) as HTMLInputElement).value).toBe('kamau@example.co.ke');
+    await userEvent.type(field(LOGIN_TEXT.password), 'mahakama-2026');
+    await signIn();
+    expect(await screen.findByText('at /firm/join?code=abc123')).toBeDefined();
+    expect(sent).toEqual([{ email: 'kamau@example.co.ke', password: 'mahakama-2026' }]);
   }, 30_000);
 
   it('signs in to the demo with the credentials it fills in', async () => {

@@ -143,7 +143,8 @@ export function LoginPage() {
           </Button>
           <Text size="sm" ta="center">
             {LOGIN_TEXT.noAccount}{' '}
-            <Anchor component={Link} to="/register">
+            {/* An invitee sent here from a join link signs up and still lands on it. */}
+            <Anchor component={Link} to="/register" state={from === undefined ? undefined : { from }}>
               {LOGIN_TEXT.register}
             </Anchor>
           </Text>

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessageOr } from '@/api/errorText';
 import { useSessionStore } from '@/app/session/SessionProvider';
 import { EmailInput } from '@/components/EmailInput';
@@ -48,6 +48,8 @@ export function RegisterPage() {
   const referralCode = params.get('ref')?.trim() ?? '';
   const affiliate = role === 'affiliate';
   const navigate = useNavigate();
+  // Where the sign-in page was asked for (a firm's join link): kept through sign-up and sign-in.
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
   const register = useRegister();
   const session = useSessionStore();
   const queryClient = useQueryClient();
@@ -75,7 +77,7 @@ export function RegisterPage() {
             color: 'green',
             message: affiliate ? REGISTER_TEXT.affiliateSuccess : message || REGISTER_TEXT.success,
           });
-          void navigate('/login', { state: { email: values.email } });
+          void navigate('/login', { state: { email: values.email, from } });
         },
         onError: (err) => {
           notifications.show({ color: 'red', message: errorMessageOr(err, REGISTER_TEXT.failure) });
@@ -126,7 +128,7 @@ export function RegisterPage() {
           </Button>
           <Text size="sm" ta="center">
             {REGISTER_TEXT.haveAccount}{' '}
-            <Anchor component={Link} to="/login">
+            <Anchor component={Link} to="/login" state={from === undefined ? undefined : { from }}>
               {REGISTER_TEXT.signIn}
             </Anchor>
           </Text>
