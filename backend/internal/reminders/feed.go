@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
 
@@ -151,7 +152,8 @@ func Calendar(ss []cases.CaseSitting, now time.Time, publicURL string) []byte {
 		if len(desc) > 0 {
 			w("DESCRIPTION", escapeText(strings.Join(desc, "\n")))
 		}
-		w("URL", publicURL+"/cases/"+s.CaseRef.String())
+		// The web app's case page is the case number, one path segment.
+		w("URL", publicURL+"/cases/"+url.PathEscape(s.CaseNumber))
 		b.WriteString("END:VEVENT\r\n")
 	}
 	b.WriteString("END:VCALENDAR\r\n")

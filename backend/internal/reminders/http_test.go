@@ -325,7 +325,7 @@ func TestCalendarFeed_ParsedByARealParser(t *testing.T) {
 	lawyer := srv.Lawyer(t)
 	rc := reminderClient(srv, lawyer)
 	long := "Republic v Mwangi, Kamau; Otieno & others — Nairobi “Ruaraka” Holdings Limited (in receivership)\nand the Attorney General"
-	c := arrangeSitting(t, srv.DB(), lawyer.User, "MCCC/E3574/2022", long, "2025-01-16", "09:30", "Adjourned; witness absent")
+	arrangeSitting(t, srv.DB(), lawyer.User, "MCCC/E3574/2022", long, "2025-01-16", "09:30", "Adjourned; witness absent")
 	arrangeSitting(t, srv.DB(), lawyer.User, "HCCC/E1/2024", "A v B", "2025-01-17", "", "")
 	arrangeSitting(t, srv.DB(), srv.Lawyer(t).User, "OTHER/1/2025", "Not mine", "2025-01-16", "09:00", "")
 
@@ -391,7 +391,7 @@ func TestCalendarFeed_ParsedByARealParser(t *testing.T) {
 	if loc := hearing.GetProperty(ics.ComponentPropertyLocation).Value; !strings.Contains(loc, "Court Room 3") {
 		t.Fatalf("location %q", loc)
 	}
-	if hearing.GetProperty(ics.ComponentPropertyUrl).Value != srv.URL+"/cases/"+c.ID.String() {
+	if hearing.GetProperty(ics.ComponentPropertyUrl).Value != srv.URL+"/cases/MCCC%2FE3574%2F2022" {
 		t.Fatal("URL")
 	}
 	if !strings.Contains(raw.String(), "DTSTART;VALUE=DATE:20250117\r\n") || !strings.Contains(raw.String(), "BEGIN:VTIMEZONE\r\nTZID:Africa/Nairobi") {
@@ -450,4 +450,46 @@ func uuidOf(t *testing.T, s string) uuid.UUID {
 		t.Fatal(err)
 	}
 	return id
+}
+
+// A sitting's link in the calendar opens its case: the web app's
+// /cases/{...} is the case number, which it reads with GetCaseByCaseId.
+func TestCalendarFeed_EventLinkOpensTheCase(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		ctx := context.Background()
+		lawyer := srv.Lawyer(t)
+		c := arrangeSitting(t, srv.DB(), lawyer.User, "MCCC/E3574/2022", "A v B", "2025-01-16", "09:30", "")
+		feed, err := reminderClient(srv, lawyer).GetCalendarFeed(ctx, connect.NewRequest(&kesiv1.GetCalendarFeedRequest{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := http.Get(feed.Msg.Url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cal, err := ics.ParseCalendar(res.Body)
+		res.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ev := range cal.Events() {
+			link := ev.GetProperty(ics.ComponentPropertyUrl).Value
+			rest, ok := strings.CutPrefix(link, srv.URL+"/cases/")
+			if !ok {
+				t.Fatalf("link %q", link)
+			}
+			number, err := url.PathUnescape(rest)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := lawyer.Cases().GetCaseByCaseId(ctx, connect.NewRequest(&kesiv1.GetCaseByCaseIdRequest{CaseId: number}))
+			if err != nil {
+				t.Fatalf("the page of %s (%s) answers %v", link, number, err)
+			}
+			if got.Msg.Case.Id != c.ID.String() {
+				t.Fatalf("%s opens case %s, want %s", link, got.Msg.Case.Id, c.ID)
+			}
+		}
+	})
 }
