@@ -104,6 +104,12 @@ func (s *Service) Feed(ctx context.Context, token string) ([]byte, error) {
 	return Calendar(ss, s.cal.Now(), s.publicURL), nil
 }
 
+// caseURL is the web app's page of a case, which reads the case number,
+// slashes and all, from one path segment (not the case's internal id).
+func caseURL(publicURL, caseNumber string) string {
+	return publicURL + "/cases/" + url.PathEscape(caseNumber)
+}
+
 // vtimezone describes Africa/Nairobi: EAT, UTC+3, no daylight saving.
 const vtimezone = "BEGIN:VTIMEZONE\r\nTZID:Africa/Nairobi\r\nBEGIN:STANDARD\r\nDTSTART:19700101T000000\r\n" +
 	"TZOFFSETFROM:+0300\r\nTZOFFSETTO:+0300\r\nTZNAME:EAT\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"
@@ -152,8 +158,7 @@ func Calendar(ss []cases.CaseSitting, now time.Time, publicURL string) []byte {
 		if len(desc) > 0 {
 			w("DESCRIPTION", escapeText(strings.Join(desc, "\n")))
 		}
-		// The web app's case page is the case number, one path segment.
-		w("URL", publicURL+"/cases/"+url.PathEscape(s.CaseNumber))
+		w("URL", caseURL(publicURL, s.CaseNumber))
 		b.WriteString("END:VEVENT\r\n")
 	}
 	b.WriteString("END:VCALENDAR\r\n")

@@ -216,7 +216,7 @@ func (s *Service) DateMoved(ctx context.Context, sit cases.CaseSitting, from civ
 	if from.IsZero() {
 		title = fmt.Sprintf("New date: %s %s on %s", sit.CaseNumber, sit.Activity, dayLabel(sit.Date))
 	}
-	dg := Digest{Title: oneLine(title), Subject: "Kesi - " + oneLine(title), Lines: []string{sittingLine(sit)}, Link: s.publicURL + "/cases/" + sit.CaseRef.String()}
+	dg := Digest{Title: oneLine(title), Subject: "Kesi - " + oneLine(title), Lines: []string{sittingLine(sit)}, Link: caseURL(s.publicURL, sit.CaseNumber)}
 	keyPart := KindDateChange + "|" + sit.ID.String()
 	if err := s.recordAll(ctx, p, st, KindDateChange, sit.Date.String(), keyPart, dg, now); err != nil {
 		return err

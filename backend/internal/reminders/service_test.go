@@ -756,6 +756,25 @@ func TestDateMoved_AlertsAtOnceAndOnce(t *testing.T) {
 	}
 }
 
+// The alert's link opens the case's page, which the web app finds by the
+// case number (/cases/MCCC%2FE3574%2F2022), not by the internal id.
+func TestDateMoved_LinkOpensTheCase(t *testing.T) {
+	f := newFixture(t, testkit.OpenDB(t, testkit.SQLite).Client)
+	ctx := context.Background()
+	u := f.lawyer(t, "0712345678")
+	f.verify(t, u)
+	f.svc.UpdateSettings(ctx, u.ID, reminders.Settings{SMS: true, EveningDigest: true, EveningTime: "18:30", MorningDigest: true, MorningTime: "06:30"})
+	a := f.sitting(t, u.ID, "MCCC/E3574/2022", d("2025-01-22"), "09:00", "Hearing")
+	before := len(f.sms.texts())
+	if err := f.svc.DateMoved(ctx, sittingOf(t, f, a), d("2025-01-20")); err != nil {
+		t.Fatal(err)
+	}
+	got := f.sms.texts()[before:]
+	if len(got) != 1 || !strings.Contains(got[0], "https://kesi.example/cases/MCCC%2FE3574%2F2022") {
+		t.Fatalf("alert %q", got)
+	}
+}
+
 func sittingOf(t *testing.T, f *fixture, a *ent.Activity) reminders.SittingForTest {
 	t.Helper()
 	return reminders.SittingForTest{ID: a.ID, CaseRef: a.CaseRef, Owner: a.OwnerID, CaseNumber: "MCCC/E3574/2022", Activity: a.Activity, Date: a.ActivityDate, Time: a.Time, Court: "Milimani"}
