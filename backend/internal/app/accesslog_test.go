@@ -2,7 +2,9 @@ package app_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -11,8 +13,12 @@ import (
 	"sync"
 	"testing"
 
+	"connectrpc.com/connect"
+
 	"github.com/kesihq/kesi/backend/internal/platform"
 	"github.com/kesihq/kesi/backend/internal/testkit"
+	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
+	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
 )
 
 type lockedBuffer struct {
@@ -78,5 +84,43 @@ func TestAccessLogNamesTheUser(t *testing.T) {
 	body, _ := io.ReadAll(rec.Body)
 	if !strings.Contains(string(body), "kesi_argon2_in_progress 0") {
 		t.Error("the exposition lacks kesi_argon2_in_progress")
+	}
+}
+
+// A calendar feed's address is its secret: the access log, which an
+// operator's log collector keeps, writes the route, never the token.
+func TestAccessLogKeepsNoCalendarToken(t *testing.T) {
+	srv := testkit.NewServer(t, testkit.SQLite, nil)
+	var buf lockedBuffer
+	prev := slog.Default()
+	slog.SetDefault(slog.New(platform.LogHandler{Handler: slog.NewJSONHandler(&buf, nil)}))
+	t.Cleanup(func() { slog.SetDefault(prev) })
+
+	lawyer := srv.Lawyer(t)
+	feed, err := kesiv1connect.NewReminderServiceClient(lawyer.HTTP, srv.URL).
+		GetCalendarFeed(context.Background(), connect.NewRequest(&kesiv1.GetCalendarFeedRequest{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.Get(feed.Msg.Url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("feed answered %d", res.StatusCode)
+	}
+	token := strings.TrimSuffix(strings.TrimPrefix(feed.Msg.Url, srv.URL+"/calendar/"), ".ics")
+	logged := false
+	for _, l := range buf.lines() {
+		if l["msg"] == "http" && strings.HasPrefix(fmt.Sprint(l["path"]), "/calendar/") {
+			logged = true
+		}
+	}
+	buf.mu.Lock()
+	all := buf.b.String()
+	buf.mu.Unlock()
+	if !logged || strings.Contains(all, token) {
+		t.Fatalf("the feed's request is not logged, or its token is:\n%s", all)
 	}
 }

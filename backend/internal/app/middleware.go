@@ -30,12 +30,25 @@ func logRequests(next http.Handler) http.Handler {
 		}
 		slog.LogAttrs(r.Context(), level, "http",
 			slog.String("method", r.Method),
-			slog.String("path", r.URL.Path),
+			slog.String("path", loggedPath(r.URL.Path)),
 			slog.Int("status", rec.status),
 			slog.Int64("bytes", rec.bytes),
 			slog.Duration("took", time.Since(start)),
 		)
 	})
+}
+
+// calendarPrefix starts the path of a calendar feed, whose file name is the
+// feed's secret token.
+const calendarPrefix = "/calendar/"
+
+// loggedPath is the path as logs and traces may keep it: a calendar feed's
+// token is left out, since anyone who reads it reads the advocate's diary.
+func loggedPath(path string) string {
+	if strings.HasPrefix(path, calendarPrefix) {
+		return calendarPrefix + "{file}"
+	}
+	return path
 }
 
 // noteUser tells the access log who the authenticated caller is.
