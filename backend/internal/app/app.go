@@ -383,7 +383,7 @@ func (a *App) build() error {
 	a.handler = platform.RequestIDMiddleware(platform.ClientMiddleware(a.Config.TrustedProxies, logRequests(
 		securityHeaders(a.Config.SecureCookies(), guardWrites(publicOrigin, authn.Middleware(noteUser(mux)))))))
 	if a.tracing != nil {
-		a.handler = a.tracing.Handler(a.handler)
+		a.handler = a.tracing.Handler(a.handler, loggedPath)
 	}
 	return nil
 }

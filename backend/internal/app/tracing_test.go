@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
+	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
 )
 
 // collector is an OTLP/HTTP endpoint that keeps what it is sent.
@@ -73,4 +75,51 @@ func TestTracesGoToTheOTLPEndpoint(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 
+}
+
+// A span's url.path would carry a calendar feed's secret token to the
+// collector: the feed's requests are traced without it.
+func TestTracesKeepNoCalendarToken(t *testing.T) {
+	t.Setenv("OTEL_BSP_SCHEDULE_DELAY", "50") // export within 50 ms
+	col := &collector{}
+	otlp := httptest.NewServer(col)
+	defer otlp.Close()
+
+	srv := testkit.NewServer(t, testkit.SQLite, map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": otlp.URL})
+	lawyer := srv.Lawyer(t)
+	feed, err := kesiv1connect.NewReminderServiceClient(lawyer.HTTP, srv.URL).
+		GetCalendarFeed(context.Background(), connect.NewRequest(&kesiv1.GetCalendarFeedRequest{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.Get(feed.Msg.Url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("feed answered %d", res.StatusCode)
+	}
+	// A later request: once its span is in, the feed's is too.
+	traceID := "4bf92f3577b34da6a3ce929d0e0e4737"
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/cases", nil)
+	req.Header.Set("traceparent", "00-"+traceID+"-00f067aa0ba902b7-01")
+	if r := lawyer.Send(t, req); r.Status != http.StatusOK {
+		t.Fatalf("GET /api/cases = %d", r.Status)
+	}
+	id, _ := hex.DecodeString(traceID)
+	deadline := time.Now().Add(15 * time.Second)
+	for !col.has(id) {
+		if time.Now().After(deadline) {
+			t.Fatal("no span reached the collector")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	token := strings.TrimSuffix(strings.TrimPrefix(feed.Msg.Url, srv.URL+"/calendar/"), ".ics")
+	if col.has([]byte(token)) {
+		t.Fatal("the feed's token reached the collector")
+	}
+	if !col.has([]byte("/calendar/{file}")) {
+		t.Fatal("the feed's request was not traced")
+	}
 }

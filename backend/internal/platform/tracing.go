@@ -14,6 +14,7 @@ import (
 	"go.opentelemetry.io/otel/sdk/resource"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	semconv "go.opentelemetry.io/otel/semconv/v1.26.0"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // Tracing exports OpenTelemetry traces of every HTTP request and Connect
@@ -60,9 +61,17 @@ func NewTracing(ctx context.Context, endpoint string) (*Tracing, error) {
 func (t *Tracing) Interceptor() connect.Interceptor { return t.interceptor }
 
 // Handler traces every HTTP request (REST routes, downloads, the web app),
-// continuing a trace the caller started (W3C traceparent).
-func (t *Tracing) Handler(next http.Handler) http.Handler {
-	return otelhttp.NewHandler(next, "kesi",
+// continuing a trace the caller started (W3C traceparent). A span's path is
+// path(r.URL.Path), which leaves out what the collector must not keep (a
+// calendar feed's token).
+func (t *Tracing) Handler(next http.Handler, path func(string) string) http.Handler {
+	redacted := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p := path(r.URL.Path); p != r.URL.Path {
+			trace.SpanFromContext(r.Context()).SetAttributes(semconv.URLPath(p))
+		}
+		next.ServeHTTP(w, r)
+	})
+	return otelhttp.NewHandler(redacted, "kesi",
 		otelhttp.WithTracerProvider(t.provider),
 		otelhttp.WithPropagators(propagation.TraceContext{}),
 		otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string {
