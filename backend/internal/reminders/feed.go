@@ -181,8 +181,8 @@ func escapeText(s string) string {
 			b.WriteString(`\n`)
 		case '\r', 0:
 		default:
-			if r < 0x20 && r != '\t' {
-				continue // control characters are not allowed in TEXT
+			if r < 0x20 && r != '\t' || r == 0x7f {
+				continue // control characters (DEL too) are not allowed in TEXT
 			}
 			b.WriteRune(r)
 		}

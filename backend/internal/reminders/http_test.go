@@ -493,3 +493,20 @@ func TestCalendarFeed_EventLinkOpensTheCase(t *testing.T) {
 		}
 	})
 }
+
+// RFC 5545 3.3.11: TEXT holds no control character, DEL (%x7F) included;
+// a strict parser refuses the whole calendar for one pasted into a case.
+func TestCalendar_TextHoldsNoControlCharacter(t *testing.T) {
+	ss := []reminders.SittingForTest{{
+		ID: uuid.New(), CaseRef: uuid.New(), CaseNumber: "HCCC/E1/2024\x7f", Parties: "A\x7f v B\x1b",
+		Court: "Milimani\x7f", Activity: "Hearing", Date: d("2025-01-16"), Time: "09:30",
+	}}
+	out := reminders.Calendar(ss, time.Date(2025, 1, 15, 12, 0, 0, 0, time.UTC), "https://kesi.example")
+	for _, line := range strings.Split(strings.TrimSuffix(string(out), "\r\n"), "\r\n") {
+		for _, r := range line {
+			if r < 0x20 && r != '\t' || r == 0x7f {
+				t.Fatalf("control character %#x in %q", r, line)
+			}
+		}
+	}
+}
