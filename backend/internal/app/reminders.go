@@ -28,6 +28,7 @@ func newReminders(a *App, mailer notify.Mailer, lists *causelists.Service) (*rem
 	return reminders.NewService(a.DB.Client, a.Calendar, mailer, sms, wa, reminders.Options{
 		PublicURL:           a.Config.PublicURL.String(),
 		MasterKey:           a.Config.MasterKey,
+		PreviousMasterKeys:  a.Config.PreviousMasterKeys,
 		SMSCallbackToken:    a.Config.SMSCallbackToken,
 		WhatsAppAppSecret:   a.Config.WhatsAppAppSecret,
 		WhatsAppVerifyToken: a.Config.WhatsAppVerifyToken,

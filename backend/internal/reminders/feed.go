@@ -27,8 +27,8 @@ const FeedPast = 30
 // announce an end.
 const SittingLength = time.Hour
 
-func (s *Service) feedToken(userID uuid.UUID, nonce string) string {
-	mac := hmac.New(sha256.New, s.codeKey)
+func feedToken(key []byte, userID uuid.UUID, nonce string) string {
+	mac := hmac.New(sha256.New, key)
 	fmt.Fprintf(mac, "calendar|%s|%s", userID, nonce)
 	return base64.RawURLEncoding.EncodeToString(mac.Sum(nil))
 }
@@ -57,12 +57,19 @@ func (s *Service) calendarFeed(ctx context.Context, userID uuid.UUID, reset bool
 		if err != nil {
 			return err
 		}
-		if row.CalendarNonce != "" && !reset {
-			token = s.feedToken(userID, row.CalendarNonce)
-			return nil
+		// The address the calendars are subscribed to: made under the
+		// current master key or, until a rotation ends, a previous one.
+		// Under none (a retired key), it cannot be shown again: a new one is made.
+		if row.CalendarNonce != "" && row.CalendarTokenHash != nil && !reset {
+			for _, key := range s.feedKeys {
+				if t := feedToken(key, userID, row.CalendarNonce); tokenHash(t) == *row.CalendarTokenHash {
+					token = t
+					return nil
+				}
+			}
 		}
 		nonce := randomHex(16)
-		token = s.feedToken(userID, nonce)
+		token = feedToken(s.codeKey, userID, nonce)
 		return row.Update().SetCalendarNonce(nonce).SetCalendarTokenHash(tokenHash(token)).SetUpdatedAt(s.cal.Now().UTC()).Exec(ctx)
 	})
 	if err != nil {

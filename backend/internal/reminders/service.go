@@ -33,16 +33,23 @@ type Service struct {
 	whatsapp  WhatsAppSender
 	publicURL string
 	codeKey   []byte
-	opts      Options
-	log       *slog.Logger
-	findings  ListFindings
+	// feedKeys key the calendar feed's address: codeKey first, then those
+	// of the previous master keys.
+	feedKeys [][]byte
+	opts     Options
+	log      *slog.Logger
+	findings ListFindings
 }
 
 // Options configure the Service.
 type Options struct {
 	PublicURL string
-	// MasterKey keys the hashes of verification codes.
-	MasterKey []byte
+	// MasterKey keys the hashes of verification codes and the calendar
+	// feed's address; PreviousMasterKeys are the retiring ones
+	// (KESI_MASTER_KEY_PREVIOUS), under which a feed made before a key
+	// rotation keeps its address.
+	MasterKey          []byte
+	PreviousMasterKeys [][]byte
 	// SMSCallbackToken is what Africa's Talking's callbacks carry as
 	// ?token=, since the provider signs nothing; empty, they are refused.
 	SMSCallbackToken string
@@ -57,14 +64,18 @@ type Options struct {
 
 // NewService builds the Service over its channels.
 func NewService(db *ent.Client, cal platform.Calendar, mailer notify.Mailer, sms SMSSender, wa WhatsAppSender, o Options) *Service {
-	mac := hmac.New(sha256.New, o.MasterKey)
-	mac.Write([]byte("kesi reminders phone verification"))
+	var keys [][]byte
+	for _, k := range append([][]byte{o.MasterKey}, o.PreviousMasterKeys...) {
+		mac := hmac.New(sha256.New, k)
+		mac.Write([]byte("kesi reminders phone verification"))
+		keys = append(keys, mac.Sum(nil))
+	}
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}
 	return &Service{
 		db: db, cal: cal, mailer: mailer, sms: sms, whatsapp: wa,
-		publicURL: strings.TrimRight(o.PublicURL, "/"), codeKey: mac.Sum(nil), opts: o, log: o.Log,
+		publicURL: strings.TrimRight(o.PublicURL, "/"), codeKey: keys[0], feedKeys: keys, opts: o, log: o.Log,
 		findings: o.Findings,
 	}
 }

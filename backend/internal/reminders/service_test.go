@@ -104,6 +104,17 @@ func (f *fixture) service() *reminders.Service {
 	})
 }
 
+// serviceWith is the Service of a server started with these master keys:
+// KESI_MASTER_KEY, then KESI_MASTER_KEY_PREVIOUS.
+func (f *fixture) serviceWith(key []byte, previous ...[]byte) *reminders.Service {
+	cal := platform.Calendar{Clock: f.clock, Location: testkit.Nairobi}
+	mailer := &notify.FileMailer{Dir: f.mailDir, From: notify.DefaultFrom}
+	return reminders.NewService(f.db, cal, mailer, f.sms, f.wa, reminders.Options{
+		PublicURL: "https://kesi.example", MasterKey: key, PreviousMasterKeys: previous,
+		WhatsAppAppSecret: secret, WhatsAppVerifyToken: "verify-me", SMSCallbackToken: atToken,
+	})
+}
+
 func (f *fixture) lawyer(t *testing.T, phone string) *ent.User {
 	t.Helper()
 	u, err := f.db.User.Create().SetEmail("adv-" + uuid.NewString()[:8] + "@example.co.ke").SetFullname("Wanjiru Kamau").
@@ -832,6 +843,46 @@ func TestHistory_Paged(t *testing.T) {
 	if _, _, err := f.svc.History(ctx, u.ID, 2, "garbage"); errs.KindOf(err) != errs.KindInvalid {
 		t.Fatalf("bad token: %v", err)
 	}
+}
+
+// The README's key rotation: the new key in KESI_MASTER_KEY, the old one in
+// KESI_MASTER_KEY_PREVIOUS, later removed. The address Settings shows must
+// answer the feed all along, and not change while the old key is known
+// (the advocate's calendars are subscribed to it).
+func TestCalendarFeed_AddressSurvivesAMasterKeyRotation(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		f := newFixture(t, testkit.OpenDB(t, e).Client)
+		ctx := context.Background()
+		u := f.lawyer(t, "0712345678")
+		oldKey := []byte("0123456789abcdef0123456789abcdef")
+		newKey := []byte("fedcba9876543210fedcba9876543210")
+		answers := func(svc *reminders.Service, address string) bool {
+			t.Helper()
+			token := strings.TrimSuffix(strings.TrimPrefix(address, "https://kesi.example/calendar/"), ".ics")
+			_, err := svc.Feed(ctx, token)
+			return err == nil
+		}
+		first, err := f.serviceWith(oldKey).CalendarFeed(ctx, u.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rotated := f.serviceWith(newKey, oldKey)
+		shown, err := rotated.CalendarFeed(ctx, u.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if shown != first || !answers(rotated, shown) {
+			t.Fatalf("after the rotation Settings shows %s (answers: %v), the calendars are subscribed to %s", shown, answers(rotated, shown), first)
+		}
+		retired := f.serviceWith(newKey)
+		shown, err = retired.CalendarFeed(ctx, u.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !answers(retired, shown) {
+			t.Fatalf("with the old key retired, the address Settings shows (%s) answers 404", shown)
+		}
+	})
 }
 
 // Guesses sent all at once get no more tries than guesses sent one by one:
