@@ -148,3 +148,41 @@ func TestExtensionTokens_EndWithANewPassword(t *testing.T) {
 		}
 	})
 }
+
+// The extension's Disconnect signs its token out the way a browser signs
+// out: Logout with the token as its bearer. The token is then refused and
+// leaves Settings > Integrations; another extension of the account stays.
+func TestExtensionTokens_LogoutWithTheTokenRevokesIt(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		ctx := context.Background()
+		lawyer := srv.Lawyer(t)
+		connectExtension := func(name string) string {
+			t.Helper()
+			res, err := lawyer.Auth().CreateExtensionToken(ctx, connect.NewRequest(&kesiv1.CreateExtensionTokenRequest{Name: name}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res.Msg.Token
+		}
+		token, other := connectExtension("Chrome on Windows"), connectExtension("Edge on Windows")
+		req := connect.NewRequest(&kesiv1.LogoutRequest{})
+		req.Header().Set("Authorization", "Bearer "+token)
+		if _, err := srv.Anonymous().Auth().Logout(ctx, req); err != nil {
+			t.Fatal(err)
+		}
+		if extensionAlive(t, srv, token) {
+			t.Error("the extension's token still works after it signed out")
+		}
+		if !extensionAlive(t, srv, other) {
+			t.Error("another extension was signed out too")
+		}
+		list, err := lawyer.Auth().ListExtensionTokens(ctx, connect.NewRequest(&kesiv1.ListExtensionTokensRequest{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(list.Msg.ExtensionTokens) != 1 || list.Msg.ExtensionTokens[0].Name != "Edge on Windows" {
+			t.Errorf("Settings lists %v", list.Msg.ExtensionTokens)
+		}
+	})
+}

@@ -118,7 +118,7 @@ func (s *Service) ResolveExtensionToken(ctx context.Context, token string) (Prin
 			return Principal{}, errs.Internal(fmt.Errorf("record use of extension token %s: %w", et.ID, err))
 		}
 	}
-	return Principal{UserID: et.UserID, Role: role.FromUser(et.Edges.User.Role), Scope: ScopeExtension}, nil
+	return Principal{UserID: et.UserID, Role: role.FromUser(et.Edges.User.Role), Scope: ScopeExtension, ExtensionTokenID: et.ID}, nil
 }
 
 // EndEverySession signs the user out everywhere: every session, on every

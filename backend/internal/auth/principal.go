@@ -31,6 +31,8 @@ type Principal struct {
 	Role     role.Role
 	Scope    Scope
 	FamilyID uuid.UUID // the session's refresh-token family; zero for extension tokens
+	// ExtensionTokenID is the extension token's id; zero for sessions.
+	ExtensionTokenID uuid.UUID
 }
 
 type principalKey struct{}

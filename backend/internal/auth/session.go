@@ -130,8 +130,9 @@ func (s *Service) announceRevoked(ctx context.Context, families ...uuid.UUID) {
 }
 
 // Logout revokes the family of the refresh token, or else of the caller's
-// access token. It succeeds with neither, so that a browser can always
-// clear its cookies.
+// access token, or else the caller's extension token (the extension's
+// Disconnect). It succeeds with none, so that a browser can always clear
+// its cookies.
 func (s *Service) Logout(ctx context.Context, refreshToken string) error {
 	var userID *uuid.UUID
 	family := uuid.Nil
@@ -146,6 +147,13 @@ func (s *Service) Logout(ctx context.Context, refreshToken string) error {
 	}
 	if p, ok := PrincipalFrom(ctx); ok && family == uuid.Nil && p.Scope == ScopeSession {
 		family, userID = p.FamilyID, &p.UserID
+	}
+	if p, ok := PrincipalFrom(ctx); ok && family == uuid.Nil && p.Scope == ScopeExtension {
+		err := s.RevokeExtensionToken(ctx, p.UserID, p.ExtensionTokenID)
+		if errs.KindOf(err) == errs.KindNotFound {
+			return nil // revoked meanwhile
+		}
+		return err
 	}
 	if family == uuid.Nil {
 		return nil

@@ -5,6 +5,7 @@
  */
 import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-web';
+import { AuthService } from '@gen/kesi/v1/auth_pb';
 import { ImportOutcome, ImportService } from '@gen/kesi/v1/import_pb';
 import type { Answer, ImportSummary, Outcome, Status, WorkerRequest } from '../messages';
 import type { PortalCase } from '../portal/matter';
@@ -55,7 +56,7 @@ async function handle(message: WorkerRequest, sender: chrome.runtime.MessageSend
       return connect();
     case 'disconnect':
       if (!fromExtensionPage) throw new Error('Not allowed.');
-      await chrome.storage.local.remove('token');
+      await disconnect();
       return status();
     case 'import':
       if (!fromExtensionPage) throw new Error('Not allowed.');
@@ -107,27 +108,45 @@ async function acceptToken(message: { nonce: string; token: string }, sender: ch
   return status();
 }
 
+/** The way to Kesi with the extension's token as the only credential. */
+function transport(origin: string, token: string) {
+  return createConnectTransport({
+    baseUrl: origin,
+    defaultTimeoutMs: TIMEOUT_MS,
+    // The token is the only credential: no cookies of the person's browser session.
+    fetch: (input, init) => fetch(input, { ...init, credentials: 'omit' }),
+    interceptors: [
+      (next) => (req) => {
+        req.header.set('Authorization', `Bearer ${token}`);
+        return next(req);
+      },
+    ],
+  });
+}
+
+/**
+ * Disconnect ends the token at Kesi (it leaves Settings > Integrations), then forgets it. Kesi out
+ * of reach does not keep the token here: it dies unused after 90 days, or in Settings.
+ */
+async function disconnect(): Promise<void> {
+  const { origin, token } = await loadSettings();
+  if (token && !('error' in kesiOrigin(origin))) {
+    try {
+      await createClient(AuthService, transport(origin, token)).logout({});
+    } catch {
+      // best effort: see above
+    }
+  }
+  await chrome.storage.local.remove('token');
+}
+
 async function importCases(cases: PortalCase[], source: string): Promise<ImportSummary> {
   const { origin, token } = await loadSettings();
   if (!token) throw new Error('Connect the extension to your Kesi account first.');
   // Refuse to send matters anywhere but HTTPS or this computer, whatever was stored.
   if ('error' in kesiOrigin(origin)) throw new Error(`Kesi must be reached over HTTPS, not ${origin}.`);
 
-  const client = createClient(
-    ImportService,
-    createConnectTransport({
-      baseUrl: origin,
-      defaultTimeoutMs: TIMEOUT_MS,
-      // The token is the only credential: no cookies of the person's browser session.
-      fetch: (input, init) => fetch(input, { ...init, credentials: 'omit' }),
-      interceptors: [
-        (next) => (req) => {
-          req.header.set('Authorization', `Bearer ${token}`);
-          return next(req);
-        },
-      ],
-    }),
-  );
+  const client = createClient(ImportService, transport(origin, token));
 
   const summary: ImportSummary = { created: 0, updated: 0, unchanged: 0, skipped: 0, results: [] };
   try {

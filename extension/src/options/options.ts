@@ -48,8 +48,8 @@ form.addEventListener('submit', (event) => {
     }
     const before = await loadSettings();
     if (before.origin !== read.origin) {
-      // A token belongs to the Kesi that issued it.
-      await chrome.storage.local.remove('token');
+      // A token belongs to the Kesi that issued it: it ends there first.
+      await ask<Status>({ type: 'disconnect' });
       await chrome.storage.local.set({ origin: read.origin });
     }
     saved.textContent = 'Saved.';

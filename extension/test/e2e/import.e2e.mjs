@@ -253,6 +253,13 @@ async function main() {
   assert.deepEqual(third.counts, { created: 0, updated: 1, unchanged: 2, skipped: 0 });
   assert.equal((await caseByNumber(context.request, origin, 'MCCC/E3574/2022')).activity_date, '2027-05-04');
 
+  step('Disconnect ends the token at Kesi, not only in the extension');
+  await options.reload();
+  await options.getByRole('button', { name: 'Disconnect' }).click();
+  await options.getByText('Not connected.').waitFor();
+  const after = await fetch(`${origin}/api/auth/me`, { headers: { Authorization: `Bearer ${stored.token}` } });
+  assert.equal(after.status, 401, `the disconnected token answers ${after.status}`);
+
   assert.deepEqual(errors, [], 'no console errors');
   console.log('ok: extension end to end');
 }
