@@ -12,6 +12,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/platform"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/auditevent"
+	"github.com/kesihq/kesi/ent/extensiontoken"
 	"github.com/kesihq/kesi/ent/passwordreset"
 	"github.com/kesihq/kesi/ent/predicate"
 	"github.com/kesihq/kesi/ent/refreshtoken"
@@ -23,14 +24,18 @@ type Retained struct {
 	RefreshTokens int // rows of sessions that ended
 	ResetCodes    int // used or expired password-reset codes
 	AuditEvents   int // audit events older than the retention period
+	// ExtensionTokens: browser extensions' connections disconnected or
+	// left unused past ExtensionTokenIdle, which no request can use again.
+	ExtensionTokens int
 }
 
 const retentionBatch = 500
 
 // Purge deletes what Kesi no longer needs: the refresh tokens of every
 // session that has ended (each of its tokens expired, or revoked longer
-// ago than an access token lives), used or expired reset codes, and audit
-// events older than auditRetention. A session's tokens go together, never
+// ago than an access token lives), used or expired reset codes, audit
+// events older than auditRetention, and extension tokens no request can
+// use again (the same rule that refuses them). A session's tokens go together, never
 // one by one, since the oldest one dates the session's start (its absolute
 // lifetime and "Signed in" of the devices list).
 func Purge(ctx context.Context, db *ent.Client, now time.Time, auditRetention time.Duration) (Retained, error) {
@@ -49,6 +54,9 @@ func Purge(ctx context.Context, db *ent.Client, now time.Time, auditRetention ti
 	r.ResetCodes = n
 	if r.AuditEvents, err = db.AuditEvent.Delete().Where(auditevent.CreatedAtLT(now.Add(-auditRetention))).Exec(ctx); err != nil {
 		return r, fmt.Errorf("purge audit events: %w", err)
+	}
+	if r.ExtensionTokens, err = db.ExtensionToken.Delete().Where(extensiontoken.Not(liveExtensionTokens(now))).Exec(ctx); err != nil {
+		return r, fmt.Errorf("purge ended extension tokens: %w", err)
 	}
 	return r, nil
 }
@@ -114,7 +122,7 @@ func RetentionJob(db *ent.Client, clock platform.Clock, auditRetention time.Dura
 	return func(ctx context.Context) error {
 		r, err := Purge(ctx, db, clock.Now(), auditRetention)
 		slog.InfoContext(ctx, "retention: purged", "refresh_tokens", r.RefreshTokens, "reset_codes", r.ResetCodes,
-			"audit_events", r.AuditEvents, "audit_retention", auditRetention)
+			"audit_events", r.AuditEvents, "extension_tokens", r.ExtensionTokens, "audit_retention", auditRetention)
 		return err
 	}
 }

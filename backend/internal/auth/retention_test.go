@@ -3,6 +3,7 @@ package auth_test
 import (
 	"context"
 	"crypto/rand"
+	"fmt"
 	"testing"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	"github.com/kesihq/kesi/ent/auditevent"
+	"github.com/kesihq/kesi/ent/extensiontoken"
 	"github.com/kesihq/kesi/ent/refreshtoken"
 )
 
@@ -73,13 +75,35 @@ func TestPurgeKeepsWhatIsLiveAndDeletesWhatEnded(t *testing.T) {
 		event(366 * day)
 		event(300 * day)
 		eventsBefore := db.AuditEvent.Query().CountX(ctx)
+		// Extension connections: one disconnected a day ago, one a minute
+		// ago, one left unused past its idle life, all dead; one in use and
+		// one made and not yet used, alive.
+		extension := func(name string, created time.Time, used, revoked *time.Time) {
+			t.Helper()
+			hash := make([]byte, 32)
+			rand.Read(hash)
+			if err := db.ExtensionToken.Create().SetUserID(u.ID).SetName(name).SetTokenHash(hash).SetCreatedAt(created).
+				SetNillableLastUsedAt(used).SetNillableRevokedAt(revoked).Exec(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		extension("disconnected", now.Add(-30*day), ago(2*day), ago(day))
+		extension("forgotten", now.Add(-200*day), ago(auth.ExtensionTokenIdle+day), nil)
+		extension("just disconnected", now.Add(-30*day), ago(2*time.Minute), ago(time.Minute))
+		extension("in use", now.Add(-200*day), ago(time.Hour), nil)
+		extension("new", now.Add(-time.Hour), nil, nil)
 
 		r, err := auth.Purge(ctx, db, now, 365*day)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.RefreshTokens != 3 || r.ResetCodes != 2 || r.AuditEvents != 2 {
-			t.Fatalf("purged %+v, want 3 refresh tokens, 2 reset codes, 2 audit events", r)
+		if r.RefreshTokens != 3 || r.ResetCodes != 2 || r.AuditEvents != 2 || r.ExtensionTokens != 3 {
+			t.Fatalf("purged %+v, want 3 refresh tokens, 2 reset codes, 2 audit events, 3 extension tokens", r)
+		}
+		var kept []string
+		db.ExtensionToken.Query().Order(extensiontoken.ByName()).Select(extensiontoken.FieldName).ScanX(ctx, &kept)
+		if want := []string{"in use", "new"}; fmt.Sprint(kept) != fmt.Sprint(want) {
+			t.Errorf("extension tokens kept: %q, want %q", kept, want)
 		}
 		for family, want := range map[uuid.UUID]int{expired: 0, revokedLongAgo: 0, revokedJustNow: 1, longLived: 2} {
 			if n := db.RefreshToken.Query().Where(refreshtoken.FamilyID(family)).CountX(ctx); n != want {
