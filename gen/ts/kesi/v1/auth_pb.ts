@@ -1118,6 +1118,8 @@ export const AuthService: GenService<{
   },
   /**
    * Logout revokes the session's refresh-token family and clears the cookies.
+   * Called with a browser extension's token (Authorization: Bearer), it
+   * revokes that token: the extension's Disconnect.
    *
    * @generated from rpc kesi.v1.AuthService.Logout
    */

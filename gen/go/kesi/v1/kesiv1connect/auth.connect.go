@@ -102,6 +102,8 @@ type AuthServiceClient interface {
 	// Login checks the credentials and sets the access and refresh cookies.
 	Login(context.Context, *connect.Request[v1.LoginRequest]) (*connect.Response[v1.LoginResponse], error)
 	// Logout revokes the session's refresh-token family and clears the cookies.
+	// Called with a browser extension's token (Authorization: Bearer), it
+	// revokes that token: the extension's Disconnect.
 	Logout(context.Context, *connect.Request[v1.LogoutRequest]) (*connect.Response[v1.LogoutResponse], error)
 	// Me answers the signed-in user.
 	Me(context.Context, *connect.Request[v1.MeRequest]) (*connect.Response[v1.MeResponse], error)
@@ -451,6 +453,8 @@ type AuthServiceHandler interface {
 	// Login checks the credentials and sets the access and refresh cookies.
 	Login(context.Context, *connect.Request[v1.LoginRequest]) (*connect.Response[v1.LoginResponse], error)
 	// Logout revokes the session's refresh-token family and clears the cookies.
+	// Called with a browser extension's token (Authorization: Bearer), it
+	// revokes that token: the extension's Disconnect.
 	Logout(context.Context, *connect.Request[v1.LogoutRequest]) (*connect.Response[v1.LogoutResponse], error)
 	// Me answers the signed-in user.
 	Me(context.Context, *connect.Request[v1.MeRequest]) (*connect.Response[v1.MeResponse], error)
