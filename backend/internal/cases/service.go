@@ -258,6 +258,11 @@ func (s *Service) Update(ctx context.Context, owner, id uuid.UUID, ch Changes) (
 		}
 		n, err := up.Save(ctx)
 		if ent.IsConstraintError(err) {
+			// The numbers are unique per owner: a colleague editing a
+			// shared case meets its owner's other case, not their own.
+			if c.OwnerID != owner {
+				return errs.Conflict(fmt.Sprintf("The case's owner already has a case numbered %s.", f.CaseID))
+			}
 			return errs.Conflict(fmt.Sprintf("You already have a case numbered %s.", f.CaseID))
 		}
 		if err != nil {
