@@ -40,7 +40,10 @@ func tokenHash(token string) string {
 
 func (s *Service) feedURL(token string) string { return s.publicURL + "/calendar/" + token + ".ics" }
 
-// CalendarFeed answers the advocate's feed URL, making the feed on first call.
+// CalendarFeed answers the advocate's feed URL, making the feed on first
+// call. It answers "" for a feed made under a master key since retired: its
+// address cannot be made again, but the calendars subscribed to it keep
+// working, so only the advocate's ResetCalendarFeed replaces it.
 func (s *Service) CalendarFeed(ctx context.Context, userID uuid.UUID) (string, error) {
 	return s.calendarFeed(ctx, userID, false)
 }
@@ -59,7 +62,7 @@ func (s *Service) calendarFeed(ctx context.Context, userID uuid.UUID, reset bool
 		}
 		// The address the calendars are subscribed to: made under the
 		// current master key or, until a rotation ends, a previous one.
-		// Under none (a retired key), it cannot be shown again: a new one is made.
+		// Under none (a retired key), it cannot be shown again, and is kept.
 		if row.CalendarNonce != "" && row.CalendarTokenHash != nil && !reset {
 			for _, key := range s.feedKeys {
 				if t := feedToken(key, userID, row.CalendarNonce); tokenHash(t) == *row.CalendarTokenHash {
@@ -67,6 +70,7 @@ func (s *Service) calendarFeed(ctx context.Context, userID uuid.UUID, reset bool
 					return nil
 				}
 			}
+			return nil
 		}
 		nonce := randomHex(16)
 		token = feedToken(s.codeKey, userID, nonce)
@@ -74,6 +78,9 @@ func (s *Service) calendarFeed(ctx context.Context, userID uuid.UUID, reset bool
 	})
 	if err != nil {
 		return "", errs.Internal(fmt.Errorf("calendar feed of %s: %w", userID, err))
+	}
+	if token == "" {
+		return "", nil
 	}
 	return s.feedURL(token), nil
 }

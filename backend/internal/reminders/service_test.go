@@ -847,8 +847,9 @@ func TestHistory_Paged(t *testing.T) {
 
 // The README's key rotation: the new key in KESI_MASTER_KEY, the old one in
 // KESI_MASTER_KEY_PREVIOUS, later removed. The address Settings shows must
-// answer the feed all along, and not change while the old key is known
-// (the advocate's calendars are subscribed to it).
+// answer the feed, and not change while the old key is known (the
+// advocate's calendars are subscribed to it); nothing but the advocate's
+// own request may replace it.
 func TestCalendarFeed_AddressSurvivesAMasterKeyRotation(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		f := newFixture(t, testkit.OpenDB(t, e).Client)
@@ -874,13 +875,25 @@ func TestCalendarFeed_AddressSurvivesAMasterKeyRotation(t *testing.T) {
 		if shown != first || !answers(rotated, shown) {
 			t.Fatalf("after the rotation Settings shows %s (answers: %v), the calendars are subscribed to %s", shown, answers(rotated, shown), first)
 		}
+		// The old key retired: the address cannot be made again, so none is
+		// shown, and the calendars subscribed to it go on updating until the
+		// advocate asks for a new one.
 		retired := f.serviceWith(newKey)
-		shown, err = retired.CalendarFeed(ctx, u.ID)
-		if err != nil {
-			t.Fatal(err)
+		for range 2 {
+			shown, err = retired.CalendarFeed(ctx, u.ID)
+			if err != nil || shown != "" {
+				t.Fatalf("with the old key retired, Settings shows %q (%v), want no address", shown, err)
+			}
+			if !answers(retired, first) {
+				t.Fatalf("opening Settings after the old key retired stopped the subscribed calendars' feed")
+			}
 		}
-		if !answers(retired, shown) {
-			t.Fatalf("with the old key retired, the address Settings shows (%s) answers 404", shown)
+		made, err := retired.ResetCalendarFeed(ctx, u.ID)
+		if err != nil || !answers(retired, made) || answers(retired, first) {
+			t.Fatalf("a new address %q (%v): answers %v, the old one answers %v", made, err, answers(retired, made), answers(retired, first))
+		}
+		if shown, err = retired.CalendarFeed(ctx, u.ID); err != nil || shown != made {
+			t.Fatalf("Settings then shows %q (%v), want %q", shown, err, made)
 		}
 	})
 }

@@ -21,6 +21,8 @@ export const INTEGRATIONS_TEXT = {
   resetDone: 'A new calendar address was made; subscribe again with it.',
   resetFailed: 'Failed to make a new address. Please try again.',
   feedFailed: 'Failed to load your calendar feed.',
+  unshown:
+    "Your feed's address can no longer be shown (Kesi's keys were changed). Calendars already subscribed to it keep updating. To add another calendar, make a new address; the old one then stops working.",
   subscribersOnly: 'The calendar feed comes with a subscribed account.',
   extension: 'Browser Extension',
   extensionHint: 'Extensions connected to your account to import cases from the e-filing kiosk.',
@@ -48,6 +50,12 @@ function CalendarFeed() {
   const allowed = hasReminders(user?.role ?? '');
   const feed = useCalendarFeed(allowed);
   const reset = useResetCalendarFeed();
+  const makeNew = () => {
+    reset.mutate(undefined, {
+      onSuccess: () => notifications.show({ color: 'green', message: INTEGRATIONS_TEXT.resetDone }),
+      onError: () => notifications.show({ color: 'red', message: INTEGRATIONS_TEXT.resetFailed }),
+    });
+  };
   return (
     <Card withBorder>
       <Title order={2} size="h5">
@@ -66,6 +74,13 @@ function CalendarFeed() {
             {INTEGRATIONS_TEXT.retry}
           </Button>
         </Alert>
+      ) : feed.data === '' ? (
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{INTEGRATIONS_TEXT.unshown}</Text>
+          <Button variant="default" loading={reset.isPending} onClick={makeNew}>
+            {INTEGRATIONS_TEXT.reset}
+          </Button>
+        </Stack>
       ) : (
         <Stack gap="sm">
           <Group gap="sm" wrap="wrap">
@@ -93,11 +108,7 @@ function CalendarFeed() {
               component="button"
               type="button"
               size="xs"
-              onClick={() => { reset.mutate(undefined, {
-                  onSuccess: () => notifications.show({ color: 'green', message: INTEGRATIONS_TEXT.resetDone }),
-                  onError: () => notifications.show({ color: 'red', message: INTEGRATIONS_TEXT.resetFailed }),
-                }); }
-              }
+              onClick={makeNew}
             >
               {INTEGRATIONS_TEXT.reset}
             </Anchor>

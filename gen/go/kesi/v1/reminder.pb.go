@@ -756,7 +756,10 @@ func (*GetCalendarFeedRequest) Descriptor() ([]byte, []int) {
 
 type GetCalendarFeedResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// {public_url}/calendar/{token}.ics
+	// {public_url}/calendar/{token}.ics. Empty when the feed was made under
+	// a master key since retired: its address cannot be made again, though
+	// the calendars subscribed to it keep updating; ResetCalendarFeed makes a
+	// new one.
 	Url           string `protobuf:"bytes,1,opt,name=url,proto3" json:"url,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

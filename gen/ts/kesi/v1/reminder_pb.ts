@@ -363,7 +363,10 @@ export const GetCalendarFeedRequestSchema: GenMessage<GetCalendarFeedRequest> = 
  */
 export type GetCalendarFeedResponse = Message<"kesi.v1.GetCalendarFeedResponse"> & {
   /**
-   * {public_url}/calendar/{token}.ics
+   * {public_url}/calendar/{token}.ics. Empty when the feed was made under
+   * a master key since retired: its address cannot be made again, though
+   * the calendars subscribed to it keep updating; ResetCalendarFeed makes a
+   * new one.
    *
    * @generated from field: string url = 1;
    */
