@@ -74,3 +74,34 @@ func BenchmarkCheck(b *testing.B) {
 		Check(rows, diary)
 	}
 }
+
+// Courts named "High Court of Kenya at ..." or "Court of Appeal at ..." are
+// told apart by the place after "at": a Mombasa list says nothing of a
+// Nairobi appeal with the same number, and a Mombasa list does list a
+// case the diary keeps at "High Court of Kenya at Mombasa".
+func TestCheckKeepsEachCityToItsLists(t *testing.T) {
+	mon := civil.NewDate(2025, 1, 20)
+	owner := uuid.New()
+	row := func(court string) Row {
+		return Row{ListID: uuid.New(), Court: court, Date: mon, CaseNumber: "Civil Appeal E3 of 2024", Time: "09:00"}
+	}
+	c := func(court string) cases.ListingCase {
+		return cases.ListingCase{ID: uuid.New(), Owner: owner, CaseID: "Civil Appeal No. E003 of 2024", LawCourt: court}
+	}
+	tests := []struct {
+		list, diary string
+		want        int
+	}{
+		{"HIGH COURT OF KENYA AT MOMBASA", "High Court of Kenya at Nairobi", 0},
+		{"COURT OF APPEAL AT KISUMU", "Court of Appeal at Nairobi", 0},
+		{"COURT OF APPEAL AT MOMBASA", "Mombasa Law Courts", 0},
+		{"MOMBASA HIGH COURT", "High Court of Kenya at Mombasa", 1},
+		{"HIGH COURT OF KENYA AT NAIROBI", "Milimani Law Courts", 1},
+		{"COURT OF APPEAL AT MOMBASA", "Court of Appeal, Mombasa", 1},
+	}
+	for _, tt := range tests {
+		if got := len(Check([]Row{row(tt.list)}, []cases.ListingCase{c(tt.diary)})); got != tt.want {
+			t.Errorf("a list of %q against a case at %q: %d findings, want %d", tt.list, tt.diary, got, tt.want)
+		}
+	}
+}

@@ -113,6 +113,7 @@ var stationWords = map[string]bool{
 	"AND": true, "&": true, "LAND": true, "ELC": true, "EMPLOYMENT": true, "LABOUR": true,
 	"RELATIONS": true, "ELRC": true, "COMMERCIAL": true, "CIVIL": true, "CRIMINAL": true,
 	"FAMILY": true, "DIVISION": true, "ANTI": true, "CORRUPTION": true, "TRAFFIC": true,
+	"KENYA": true,
 }
 
 var punctuation = strings.NewReplacer(",", " ", "-", " ", "(", " ", ")", " ", ".", " ")
@@ -125,9 +126,18 @@ var stationAliases = map[string]string{
 // Station is the place a court's name names: its first words up to the first
 // word that says what kind of court it is. "ENDAU MOBILE COURT UNDER KITUI
 // MAGISTRATE COURT" is "ENDAU"; "Butere Law Courts" is "BUTERE"; "Homa Bay
-// Law Courts" is "HOMA BAY".
+// Law Courts" is "HOMA BAY"; "High Court of Kenya at Mombasa" is "MOMBASA".
+// The Court of Appeal numbers its appeals apart from the High Court in the
+// same town, so its stations are its own: "Court of Appeal at Mombasa" is
+// "APPEAL MOMBASA".
 func Station(court string) string {
 	court = punctuation.Replace(strings.ToUpper(court))
+	if strings.Contains(" "+strings.Join(strings.Fields(court), " ")+" ", " COURT OF APPEAL ") {
+		if s := Station(strings.Replace(court, "APPEAL", "", 1)); s != "" {
+			return "APPEAL " + s
+		}
+		return ""
+	}
 	var out []string
 	for _, w := range strings.Fields(court) {
 		if stationWords[w] {
