@@ -93,11 +93,35 @@ func ParseCaseKey(s string) (CaseKey, bool) {
 			break
 		}
 	}
-	prefix = nonLetters.ReplaceAllString(prefix, "")
-	if a, ok := prefixAliases[prefix]; ok {
-		prefix = a
+	return CaseKey{Prefix: canonicalPrefix(prefix), Number: number, Year: year}, true
+}
+
+// listPrefixes are the prefixes the magistrates' courts print on their lists
+// (kenya-courts.md).
+var listPrefixes = map[string]bool{
+	"MCCC": true, "MCCR": true, "MCSO": true, "MCSUCC": true, "MCSUCCMISC": true, "MCELC": true,
+	"MCCHCC": true, "MCDC": true, "MCAC": true, "SCCC": true,
+}
+
+// canonicalPrefix reads the words before a number as one prefix; when they
+// are not a known one but their last word is, the words before it are the
+// town judgments write first ("Nakuru CMCC No. 78 of 2017") and drop.
+func canonicalPrefix(prefix string) string {
+	whole := nonLetters.ReplaceAllString(prefix, "")
+	if a, ok := prefixAliases[whole]; ok {
+		return a
 	}
-	return CaseKey{Prefix: prefix, Number: number, Year: year}, true
+	words := strings.Fields(nonLetters.ReplaceAllString(prefix, " "))
+	if len(words) > 1 {
+		last := words[len(words)-1]
+		if a, ok := prefixAliases[last]; ok {
+			return a
+		}
+		if listPrefixes[last] {
+			return last
+		}
+	}
+	return whole
 }
 
 // stationWords are the words of a court's name that say what kind of court it

@@ -18,7 +18,12 @@ func TestParseCaseKey(t *testing.T) {
 		{"Civil Appeal E097 of 2020", "CIVILAPPEAL/E97/2020"},
 		{"Civil Appeal No. E97 of 2020", "CIVILAPPEAL/E97/2020"},
 		{"ELC No. 45 of 2019", "ELC/45/2019"},
-		{"Nakuru CMCC No. 78 of 2017", "NAKURUCMCC/78/2017"},
+		// The town before the court's own prefix, as judgments write it
+		// (kenya-courts.md: MCCC/78/2017 on a list).
+		{"Nakuru CMCC No. 78 of 2017", "MCCC/78/2017"},
+		{"Milimani MCCC No. E52 of 2021", "MCCC/E52/2021"},
+		{"Butere MCSO E10 of 2021", "MCSO/E10/2021"},
+		{"High Court Civil Case No. 5 of 2020", "HIGHCOURTCIVILCASE/5/2020"},
 		{"CMCC No. 78 of 2017", "MCCC/78/2017"},
 		{"Succession Cause E194 of 2021", "MCSUCC/E194/2021"},
 		{"Small Claims Court Case No. E3443 of 2024", "SCCC/E3443/2024"},
