@@ -34,6 +34,7 @@ func TestCheck(t *testing.T) {
 	}{
 		{"listed as the diary has it", c("MCCC No. E52 of 2024", "Butere Law Courts", mon), "LISTED 2025-01-20 09:00"},
 		{"typed without a prefix", c("E101/2022", "Butere", tue), "NEW_DATE 2025-01-20 11:30"},
+		{"written with dashes", c("MCCC-E052-2024", "Butere Law Courts", mon), "LISTED 2025-01-20 09:00"},
 		{"the town before the prefix", c("Butere CMCC No. E52 of 2024", "Butere Law Courts", mon), "LISTED 2025-01-20 09:00"},
 		{"another station's same number", c("MCCC/E52/2024", "Busia Law Courts", mon), ""},
 		{"no court recorded", c("MCCC/E52/2024", "", mon), ""},

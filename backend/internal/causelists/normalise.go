@@ -29,8 +29,8 @@ func (k CaseKey) Bare() CaseKey { return CaseKey{Number: k.Number, Year: k.Year}
 
 var (
 	// The number and the year at the end: "E052/2021", "E52 of 2021",
-	// "19(A)/2019", "No. 45 of 2019".
-	numberAndYear = regexp.MustCompile(`(?i)(?:^|[^A-Z0-9])(E)?\s*0*(\d{1,6})\s*(?:\(?([A-Z])\)?)?\s*(?:/|\s+OF\s+|\s+)\s*((?:19|20)\d{2})\s*$`)
+	// "19(A)/2019", "No. 45 of 2019", "E052-2021".
+	numberAndYear = regexp.MustCompile(`(?i)(?:^|[^A-Z0-9])(E)?\s*0*(\d{1,6})\s*(?:\(?([A-Z])\)?)?\s*(?:[/-]|\s+OF\s+|\s+)\s*((?:19|20)\d{2})\s*$`)
 	nonLetters    = regexp.MustCompile(`[^A-Z]+`)
 )
 
