@@ -72,6 +72,7 @@ func (f *Fetcher) poll(ctx context.Context, page string) error {
 		return err
 	}
 	seen := map[string]bool{}
+	failed := false // a document to ask for again
 	for _, m := range documentLink.FindAllStringSubmatch(string(body), -1) {
 		ref, err := url.Parse(html.UnescapeString(m[1]))
 		if err != nil {
@@ -92,6 +93,7 @@ func (f *Fetcher) poll(ctx context.Context, page string) error {
 		data, _, _, _, err := f.get(ctx, doc.String(), "document")
 		if err != nil {
 			f.Log.WarnContext(ctx, "cause-list document failed", "url", doc.String(), "err", err)
+			failed = failed || !errors.Is(err, errGone)
 			continue
 		}
 		name, _ := url.PathUnescape(path.Base(doc.Path))
@@ -109,10 +111,17 @@ func (f *Fetcher) poll(ctx context.Context, page string) error {
 		f.Log.InfoContext(ctx, "cause list fetched", "url", doc.String(), "outcome", outcome, "rows", stored.Rows)
 	}
 	// Only now, with every link taken, is the page's version remembered: a
-	// poll cut short asks for the whole page again next time.
+	// poll cut short, or a document that failed, asks for the whole page
+	// again next time.
+	if failed {
+		return nil
+	}
 	f.record(ctx, page, "page", etag, modified, "read")
 	return nil
 }
+
+// errGone is a document its source no longer has: it is not asked for again.
+var errGone = errors.New("404 Not Found")
 
 // get asks for url, conditionally for a page seen before. It answers the
 // body, its version (ETag, Last-Modified) and whether it changed; a page
@@ -153,6 +162,7 @@ func (f *Fetcher) get(ctx context.Context, u, kind string) (body []byte, etag, m
 	case res.StatusCode != http.StatusOK:
 		if kind == "document" && res.StatusCode == http.StatusNotFound {
 			f.record(ctx, u, kind, "", "", res.Status) // gone: not asked for again
+			return nil, "", "", false, fmt.Errorf("GET %s: %w", u, errGone)
 		}
 		return nil, "", "", false, fmt.Errorf("GET %s: %s", u, res.Status)
 	}

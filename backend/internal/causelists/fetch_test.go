@@ -132,3 +132,70 @@ func TestFetchTakesNewDocumentsOnlyAndAsksPolitely(t *testing.T) {
 		}
 	})
 }
+
+// flaky serves a page linking one list whose first answers are a failure:
+// a server error, or a web page (a maintenance notice, a sign-in page) in
+// place of the file.
+type flaky struct {
+	mu       sync.Mutex
+	list     []byte
+	failures []func(w http.ResponseWriter)
+	asked    int
+}
+
+func (s *flaky) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if r.URL.Path == "/cause-lists" {
+		if r.Header.Get("If-None-Match") == `"v1"` {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+		w.Header().Set("ETag", `"v1"`)
+		fmt.Fprint(w, `<html><body><a href="/lists/Butere_21_Nov.txt">Butere</a></body></html>`)
+		return
+	}
+	s.asked++
+	if len(s.failures) > 0 {
+		fail := s.failures[0]
+		s.failures = s.failures[1:]
+		fail(w)
+		return
+	}
+	w.Write(s.list)
+}
+
+// A list that failed to come (the court's server busy, or a web page served
+// in its place) is asked for again at the next poll, though the page of
+// lists has not changed: the advocate would otherwise never see it.
+func TestFetchAsksAgainForAListThatFailed(t *testing.T) {
+	fixture, err := os.ReadFile(filepath.Join("testdata", "381d39b1959c3e06e5055b20e59e2875.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	failures := map[string]func(w http.ResponseWriter){
+		"server busy": func(w http.ResponseWriter) { http.Error(w, "busy", http.StatusServiceUnavailable) },
+	}
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		for name, fail := range failures {
+			t.Run(name, func(t *testing.T) {
+				srv := testkit.NewServer(t, e, nil)
+				src := &flaky{list: fixture, failures: []func(w http.ResponseWriter){fail}}
+				ts := httptest.NewServer(src)
+				defer ts.Close()
+				f := &causelists.Fetcher{
+					Service: srv.App.CauseLists, Sources: []string{ts.URL + "/cause-lists"}, Client: ts.Client(),
+					UserAgent: "Kesi", Log: slog.New(slog.DiscardHandler),
+				}
+				for range 2 {
+					if err := f.Poll(ctx); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if n := srv.DB().CauseList.Query().CountX(ctx); n != 1 || src.asked != 2 {
+					t.Errorf("%d lists stored after the list was asked for %d times, want 1 after 2", n, src.asked)
+				}
+			})
+		}
+	})
+}
