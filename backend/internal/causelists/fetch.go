@@ -7,6 +7,7 @@ import (
 	"html"
 	"io"
 	"log/slog"
+	"mime"
 	"net/http"
 	"net/url"
 	"path"
@@ -165,6 +166,11 @@ func (f *Fetcher) get(ctx context.Context, u, kind string) (body []byte, etag, m
 			return nil, "", "", false, fmt.Errorf("GET %s: %w", u, errGone)
 		}
 		return nil, "", "", false, fmt.Errorf("GET %s: %s", u, res.Status)
+	}
+	// A web page where a list was linked is the site's notice (maintenance,
+	// a sign-in), not the list: asked for again, not refused for good.
+	if ct, _, _ := mime.ParseMediaType(res.Header.Get("Content-Type")); kind == "document" && ct == "text/html" {
+		return nil, "", "", false, fmt.Errorf("GET %s: a web page, not a list", u)
 	}
 	body, err = io.ReadAll(io.LimitReader(res.Body, MaxFileBytes+1))
 	if err != nil {

@@ -175,6 +175,10 @@ func TestFetchAsksAgainForAListThatFailed(t *testing.T) {
 	}
 	failures := map[string]func(w http.ResponseWriter){
 		"server busy": func(w http.ResponseWriter) { http.Error(w, "busy", http.StatusServiceUnavailable) },
+		"a web page in its place": func(w http.ResponseWriter) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprint(w, "<html><body><h1>Down for maintenance</h1></body></html>")
+		},
 	}
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
 		for name, fail := range failures {
