@@ -58,6 +58,10 @@ func refuse(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrUnreadable, fmt.Sprintf(format, args...))
 }
 
+// maxParties bounds the parties of a row, in bytes (the store keeps 2,000
+// characters): no real row comes near it.
+const maxParties = 2000
+
 // MaxTextBytes bounds the text a list may hold; the largest real list is a
 // few kilobytes, a weekly list of a busy station a few hundred.
 const MaxTextBytes = 4 << 20
@@ -272,9 +276,13 @@ func (s *Sitting) read(lines []string) error {
 			activity = collapse(l)
 			continue
 		}
-		// A row's parties sometimes run onto the next line ("Vs  Flora ...").
+		// A row's parties sometimes run onto the next line ("Vs  Flora ...");
+		// past what is kept of them, the lines are read and dropped, so that
+		// a great many of them take time linear in the text.
 		if k := len(s.Matters); k > 0 && continues(s.Matters[k-1].Parties, l) {
-			s.Matters[k-1].Parties = collapse(s.Matters[k-1].Parties + " " + l)
+			if p := &s.Matters[k-1].Parties; len(*p) < maxParties {
+				*p = collapse(*p + " " + l)
+			}
 			continue
 		}
 		s.Notes = append(s.Notes, collapse(l))
@@ -285,9 +293,10 @@ func (s *Sitting) read(lines []string) error {
 // continues tells whether l is the rest of a row whose parties are so far:
 // "Vs ..." after a row with no "Vs" yet, or "And ..." after any row.
 func continues(parties, l string) bool {
-	u, p := strings.ToUpper(l), " "+strings.ToUpper(parties)+" "
+	u := strings.ToUpper(l[:min(len(l), 4)]) // "VS ", "VS.", "AND ", "& "
 	switch {
 	case strings.HasPrefix(u, "VS ") || strings.HasPrefix(u, "VS."):
+		p := " " + strings.ToUpper(parties) + " "
 		return !strings.Contains(p, " VS ") && !strings.HasSuffix(strings.TrimSpace(p), " VS")
 	case strings.HasPrefix(u, "AND ") || strings.HasPrefix(u, "& "):
 		return true

@@ -12,6 +12,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestParseReadsTheSittingBlock(t *testing.T) {
@@ -309,3 +310,29 @@ func FuzzParse(f *testing.F) {
 }
 
 var civilZero = Sitting{}.Date
+
+// A row followed by a great many continuation lines ("And ...") is read in
+// time linear in the text: rebuilding the parties whole at each line took
+// minutes for a 140 kB upload, and days for one of MaxTextBytes.
+func TestParseLongContinuationIsQuick(t *testing.T) {
+	text := "BUTERE MAGISTRATE COURT\nCAUSE LIST\nTUESDAY, 21 NOVEMBER 2023\nHON. A COURT 1\n09:00 AM\nMENTION\n" +
+		"1. MCCC/E1/2023 A Vs B\n" + strings.Repeat("And Co\n", (MaxTextBytes-200)/len("And Co\n"))
+	var l List
+	done := make(chan error, 1)
+	go func() {
+		var err error
+		l, err = ParseText(text)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := l.Sittings[0].Matters[0].Parties; !strings.HasPrefix(p, "A Vs B And Co And Co") || len(p) > 2100 {
+			t.Errorf("parties %.40q... (%d bytes)", p, len(p))
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("a 4 MB list is still being read after 20 s")
+	}
+}
