@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"mime"
+	"net"
 	"net/http"
 	"net/url"
 	"path"
@@ -152,7 +153,17 @@ func (f *Fetcher) get(ctx context.Context, u, kind string) (body []byte, etag, m
 			req.Header.Set("If-Modified-Since", prev.LastModified)
 		}
 	}
-	res, err := f.Client.Do(req)
+	if err := f.allowed(ctx, req.URL); err != nil {
+		return nil, "", "", false, err
+	}
+	client := *f.Client
+	client.CheckRedirect = func(r *http.Request, via []*http.Request) error {
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		return f.allowed(r.Context(), r.URL)
+	}
+	res, err := client.Do(req)
 	if err != nil {
 		return nil, "", "", false, err
 	}
@@ -177,6 +188,27 @@ func (f *Fetcher) get(ctx context.Context, u, kind string) (body []byte, etag, m
 		return nil, "", "", false, err
 	}
 	return body, res.Header.Get("ETag"), res.Header.Get("Last-Modified"), true, nil
+}
+
+// allowed says whether u may be asked for: a page of lists may link or
+// redirect anywhere, and only the configured sources' own hosts and public
+// addresses are asked, never this machine or its private network.
+func (f *Fetcher) allowed(ctx context.Context, u *url.URL) error {
+	for _, src := range f.Sources {
+		if s, err := url.Parse(src); err == nil && s.Host == u.Host {
+			return nil
+		}
+	}
+	ips, err := net.DefaultResolver.LookupNetIP(ctx, "ip", u.Hostname())
+	if err != nil {
+		return err
+	}
+	for _, ip := range ips {
+		if ip = ip.Unmap(); !ip.IsGlobalUnicast() || ip.IsPrivate() {
+			return fmt.Errorf("%s: %s is not a public address", u.Host, ip)
+		}
+	}
+	return nil
 }
 
 func (f *Fetcher) record(ctx context.Context, u, kind, etag, modified, outcome string) {

@@ -3,6 +3,7 @@ package causelists_test
 import (
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -200,6 +201,56 @@ func TestFetchAsksAgainForAListThatFailed(t *testing.T) {
 					t.Errorf("%d lists stored after the list was asked for %d times, want 1 after 2", n, src.asked)
 				}
 			})
+		}
+	})
+}
+
+// A page of lists may link to, or redirect to, any address: the fetcher
+// asks only public addresses and the configured sources' own hosts, never
+// the machine it runs on or its private network (cloud metadata, an admin
+// port).
+func TestFetchAsksNoPrivateAddress(t *testing.T) {
+	fixture, err := os.ReadFile(filepath.Join("testdata", "381d39b1959c3e06e5055b20e59e2875.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		var mu sync.Mutex
+		var internal []string
+		in := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			internal = append(internal, r.URL.Path)
+			mu.Unlock()
+			w.Write(fixture)
+		}))
+		defer in.Close()
+		inPort := in.Listener.Addr().(*net.TCPAddr).Port
+		ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			switch r.URL.Path {
+			case "/cause-lists":
+				fmt.Fprintf(w, `<a href="http://localhost:%d/linked.txt">a</a> <a href="/lists/moved.txt">b</a>`, inPort)
+			case "/lists/moved.txt":
+				http.Redirect(w, r, in.URL+"/redirected.txt", http.StatusFound)
+			default:
+				http.NotFound(w, r)
+			}
+		}))
+		defer ts.Close()
+		f := &causelists.Fetcher{
+			Service: srv.App.CauseLists, Sources: []string{ts.URL + "/cause-lists"}, Client: ts.Client(),
+			UserAgent: "Kesi", Log: slog.New(slog.DiscardHandler),
+		}
+		if err := f.Poll(ctx); err != nil {
+			t.Fatal(err)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if len(internal) != 0 {
+			t.Errorf("the fetcher asked a private address for %v", internal)
+		}
+		if n := srv.DB().CauseList.Query().CountX(ctx); n != 0 {
+			t.Errorf("%d lists stored from a private address", n)
 		}
 	})
 }
