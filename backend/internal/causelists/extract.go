@@ -83,7 +83,8 @@ func docxText(data []byte) (string, error) {
 		inText   bool
 		cells    int // depth of table cells
 		numbered bool
-		numKey   string
+		numID    string // the paragraph's numbering: list and level
+		ilvl     string
 		counters = map[string]int{}
 	)
 	endLine := func() {
@@ -106,10 +107,11 @@ func docxText(data []byte) (string, error) {
 		case xml.StartElement:
 			switch t.Name.Local {
 			case "p":
-				numbered, numKey = false, ""
-			case "numId", "ilvl":
-				numbered = true
-				numKey += t.Name.Local + attr(t, "val") + ";"
+				numbered, numID, ilvl = false, "", ""
+			case "numId":
+				numbered, numID = true, attr(t, "val")
+			case "ilvl":
+				numbered, ilvl = true, attr(t, "val")
 			case "t":
 				inText = true
 			case "tab":
@@ -129,8 +131,9 @@ func docxText(data []byte) (string, error) {
 				inText = false
 			case "pPr":
 				if numbered {
-					counters[numKey]++
-					line.WriteString(strconv.Itoa(counters[numKey]) + ".\t")
+					key := numID + ";" + ilvl
+					counters[key]++
+					line.WriteString(strconv.Itoa(counters[key]) + ".\t")
 				}
 			case "p":
 				if cells == 0 {

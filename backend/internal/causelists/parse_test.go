@@ -336,3 +336,30 @@ func TestParseLongContinuationIsQuick(t *testing.T) {
 		t.Fatal("a 4 MB list is still being read after 20 s")
 	}
 }
+
+// A .docx whose paragraph repeats its numbering many times (a few kB
+// zipped) is read, and refused, in time linear in its XML: the numbering
+// key grew at each repeat, which took minutes for a 10 kB upload.
+func TestParseDocxWithManyNumberingsIsQuick(t *testing.T) {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	w, _ := zw.Create("word/document.xml")
+	w.Write([]byte(`<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:pPr><w:numPr>` +
+		strings.Repeat(`<w:ilvl w:val="0"/><w:numId w:val="3"/>`, 100000) + `</w:numPr></w:pPr></w:p></w:body></w:document>`))
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := Parse(context.Background(), buf.Bytes())
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, ErrUnreadable) {
+			t.Fatalf("a .docx with no list: %v, want a refusal", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatalf("a %d kB .docx is still being read after 20 s", buf.Len()>>10)
+	}
+}
