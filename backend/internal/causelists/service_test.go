@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/type/date"
@@ -411,6 +412,24 @@ func TestApply_APastListMovesNothing(t *testing.T) {
 		}
 		if d := c.Msg.Case.ActivityDate; d == nil || d.Day != 30 || strings.Contains(c.Msg.Case.Notes, "listed for") {
 			t.Errorf("after the refused apply: next date %v, notes %q; want the hearing of 30 January, no note", d, c.Msg.Case.Notes)
+		}
+	})
+}
+
+// A file name is whatever the sender's system wrote: bytes that are not
+// UTF-8 are kept readable rather than failing the upload.
+func TestUploadTakesAnyFileName(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		f := arrange(t, e)
+		body, ctype := multipartFile(t, "file", "Butere \xff\xfe list.txt", monday)
+		req, _ := http.NewRequest("POST", f.srv.URL+"/api/cause-lists", body)
+		req.Header.Set("Content-Type", ctype)
+		if res := f.a.Send(t, req); res.Status != 201 {
+			t.Fatalf("POST = %d %s, want 201", res.Status, res.Body)
+		}
+		l := f.srv.DB().CauseList.Query().OnlyX(ctx)
+		if !utf8.ValidString(l.FileName) || strings.ContainsRune(l.FileName, 0) || !strings.HasPrefix(l.FileName, "Butere ") {
+			t.Errorf("file name stored as %q", l.FileName)
 		}
 	})
 }

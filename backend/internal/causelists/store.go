@@ -3,6 +3,7 @@ package causelists
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/google/uuid"
 
@@ -97,7 +98,7 @@ func createList(ctx context.Context, tx *ent.Client, hash string, l List, src So
 		}
 	}
 	saved, err := tx.CauseList.Create().
-		SetSha256(hash).SetFileName(clip(src.FileName, 255)).SetSource(src.Kind).SetSourceURL(clip(src.URL, 2048)).
+		SetSha256(hash).SetFileName(clip(strings.ToValidUTF8(src.FileName, "?"), 255)).SetSource(src.Kind).SetSourceURL(clip(src.URL, 2048)).
 		SetPublished(src.published()).SetCourt(clip(l.Sittings[0].Court, 300)).
 		SetFirstDate(first).SetLastDate(last).SetRows(l.Matters()).
 		Save(ctx)
