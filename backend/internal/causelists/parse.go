@@ -139,10 +139,11 @@ func ParseText(text string) (List, error) {
 	return list, nil
 }
 
-// headerLineStart is the first line of the header whose "CAUSE LIST" is at c.
+// headerLineStart is the first line of the header whose "CAUSE LIST" is at c;
+// it never reaches back to the "CAUSE LIST" of the sitting before.
 func headerLineStart(lines []string, c int) int {
 	start := c
-	for k := 0; k < 2 && start > 0 && lines[start-1] != "" && !isBodyLine(lines[start-1]); k++ {
+	for k := 0; k < 2 && start > 0 && lines[start-1] != "" && !isBodyLine(lines[start-1]) && !causeListLine.MatchString(lines[start-1]); k++ {
 		start--
 	}
 	return start

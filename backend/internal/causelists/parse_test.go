@@ -137,6 +137,8 @@ func TestParseRefusesWhatIsNotAList(t *testing.T) {
 		"no matter":             []byte("BUTERE MAGISTRATE COURT\nMAGISTRATE COURT\nCAUSE LIST\nTUESDAY, 21 NOVEMBER 2023\nNo matters listed.\n"),
 		"no date":               []byte("BUTERE MAGISTRATE COURT\nCAUSE LIST\n1. MCCC/E1/2023 A Vs B\n"),
 		"31 November":           []byte("BUTERE MAGISTRATE COURT\nCAUSE LIST\nFRIDAY, 31 NOVEMBER 2023\n1. MCCC/E1/2023 A Vs B\n"),
+		// Found by FuzzParse: the second heading's header reached back past the first.
+		"two headings in a row": []byte("BUTERE MAGISTRATE COURT\nCAUSE LIST\nCAUSE LIST\n"),
 	}
 	for name, data := range tests {
 		l, err := Parse(context.Background(), data)
