@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"log/slog"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -161,7 +162,7 @@ func (r *Runner) run(ctx context.Context, j Job, claim func() (bool, error)) err
 		}
 	}
 	start := time.Now()
-	err = j.Run(ctx)
+	err = runSafely(ctx, j)
 	if r.Observe != nil {
 		r.Observe(j.Name, time.Since(start), err)
 	}
@@ -170,6 +171,19 @@ func (r *Runner) run(ctx context.Context, j Job, claim func() (bool, error)) err
 	}
 	slog.Info("job done", "job", j.Name, "took", time.Since(start).Round(time.Millisecond))
 	return nil
+}
+
+// runSafely runs j, a panic becoming the run's error: a job meeting data
+// nobody foresaw (a published cause list of an odd shape) fails its run,
+// and does not take the server, every advocate's diary, down with it.
+func runSafely(ctx context.Context, j Job) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			slog.ErrorContext(ctx, "job panicked", "job", j.Name, "panic", v, "stack", string(debug.Stack()))
+			err = fmt.Errorf("panic: %v", v)
+		}
+	}()
+	return j.Run(ctx)
 }
 
 // lock takes a Postgres transaction-level advisory lock, held by a

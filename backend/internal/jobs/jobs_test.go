@@ -132,3 +132,30 @@ func TestAJobRunsOncePerPeriod(t *testing.T) {
 		}
 	})
 }
+
+// A job that panics (a parser meeting a file nobody foresaw) fails its run
+// like a job that returns an error: the server, and with it every advocate's
+// diary, stays up, the failure is counted, and the lock is let go so that
+// the next run can start.
+func TestAPanickingJobFailsItsRunOnly(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		db := testkit.OpenDB(t, e)
+		var runs atomic.Int32
+		r := jobs.NewRunner(db.SQL, db.Dialect, jobs.Job{Name: "causelists-fetch", Every: time.Hour, Run: func(context.Context) error {
+			runs.Add(1)
+			var rows []string
+			_ = rows[3] // index out of range
+			return nil
+		}})
+		var observed []error
+		r.Observe = func(_ string, _ time.Duration, err error) { observed = append(observed, err) }
+		for range 2 {
+			if err := r.RunOnce(context.Background(), "causelists-fetch"); err == nil {
+				t.Fatal("a panicking run answered no error")
+			}
+		}
+		if runs.Load() != 2 || len(observed) != 2 || observed[0] == nil {
+			t.Fatalf("runs %d, observed %v: want two failed runs, the lock let go after each", runs.Load(), observed)
+		}
+	})
+}
