@@ -19,6 +19,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/causelistfetch"
+	"github.com/kesihq/kesi/ent/civil"
 )
 
 // Fetcher polls the configured pages of published cause lists and takes in
@@ -40,9 +41,18 @@ type Fetcher struct {
 // afternoon and evening; late changes in the early morning.
 var pollHours = map[int]bool{5: true, 6: true, 7: true, 16: true, 17: true, 18: true, 19: true, 20: true, 21: true}
 
-// Run is the fetch job: it does nothing outside the polling hours.
+// Run is the fetch job: it reads again the rows of the lists stored for
+// the days ahead, in case this version reads them otherwise, then polls the
+// sources, only in the polling hours.
 func (f *Fetcher) Run(ctx context.Context) error {
 	now := f.Service.cal.Now().In(f.Service.cal.Location)
+	n, err := f.Service.restamp(ctx, civil.DateOf(now))
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		f.Log.InfoContext(ctx, "cause-list rows read again", "rows", n)
+	}
 	if !pollHours[now.Hour()] {
 		return nil
 	}

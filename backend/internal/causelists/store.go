@@ -107,17 +107,15 @@ func createList(ctx context.Context, tx *ent.Client, hash string, l List, src So
 	}
 	var rows []*ent.CauseListEntryCreate
 	for _, s := range l.Sittings {
-		station := Station(s.Court)
+		court := clip(s.Court, 300)
 		for _, m := range s.Matters {
-			key, bare, prefix := "", "", ""
-			if k, ok := ParseCaseKey(m.CaseNumber); ok {
-				key, bare, prefix = k.String(), k.Bare().String(), k.Prefix
-			}
+			number := clip(m.CaseNumber, 200)
+			st := stampOf(court, number)
 			rows = append(rows, tx.CauseListEntry.Create().
-				SetListID(saved.ID).SetStation(clip(station, 200)).SetCourt(clip(s.Court, 300)).SetDivision(clip(s.Division, 300)).
+				SetListID(saved.ID).SetStation(st.station).SetCourt(court).SetDivision(clip(s.Division, 300)).
 				SetSittingDate(s.Date).SetJudicialOfficer(clip(s.JudicialOfficer, 300)).SetCourtRoom(clip(s.CourtRoom, 100)).
 				SetVirtualLink(clip(s.VirtualLink, 2048)).SetNumber(m.Number).
-				SetCaseNumber(clip(m.CaseNumber, 200)).SetCaseKey(key).SetCaseBare(bare).SetCasePrefix(clip(prefix, 100)).
+				SetCaseNumber(number).SetCaseKey(st.key).SetCaseBare(st.bare).SetCasePrefix(st.prefix).
 				SetParties(clip(m.Parties, 2000)).SetActivity(clip(m.Activity, 200)).SetTime(m.Time))
 		}
 	}
@@ -130,6 +128,47 @@ func createList(ctx context.Context, tx *ent.Client, hash string, l List, src So
 		rows = rows[n:]
 	}
 	return saved, nil
+}
+
+// stamp is what a row stores of its reading of the court and the case
+// number, by which the check finds it.
+type stamp struct{ station, key, bare, prefix string }
+
+func stampOf(court, caseNumber string) stamp {
+	st := stamp{station: clip(Station(court), 200)}
+	if k, ok := ParseCaseKey(caseNumber); ok {
+		st.key, st.bare, st.prefix = k.String(), k.Bare().String(), clip(k.Prefix, 100)
+	}
+	return st
+}
+
+// restamp reads again the court and case number of every row of the lists
+// dated from on, and rewrites the rows whose stamp differs: a version of
+// Kesi that reads court names or numbers better reads the lists already
+// stored for the days ahead its way. Past days are left as they were. It
+// answers how many rows it rewrote.
+func (s *Service) restamp(ctx context.Context, from civil.Date) (int, error) {
+	es, err := s.db.CauseListEntry.Query().Where(causelistentry.SittingDateGTE(from)).
+		Select(causelistentry.FieldCourt, causelistentry.FieldCaseNumber, causelistentry.FieldStation,
+			causelistentry.FieldCaseKey, causelistentry.FieldCaseBare, causelistentry.FieldCasePrefix).
+		All(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("rows of the lists from %s: %w", from, err)
+	}
+	n := 0
+	for _, e := range es {
+		st := stampOf(e.Court, e.CaseNumber)
+		if st == (stamp{e.Station, e.CaseKey, e.CaseBare, e.CasePrefix}) {
+			continue
+		}
+		err := s.db.CauseListEntry.UpdateOneID(e.ID).
+			SetStation(st.station).SetCaseKey(st.key).SetCaseBare(st.bare).SetCasePrefix(st.prefix).Exec(ctx)
+		if err != nil && !ent.IsNotFound(err) { // a list deleted meanwhile
+			return n, fmt.Errorf("restamp row %s: %w", e.ID, err)
+		}
+		n++
+	}
+	return n, nil
 }
 
 // clip cuts s to at most n runes; printed names longer than a column are
