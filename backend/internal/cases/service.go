@@ -23,9 +23,12 @@ import (
 )
 
 // DocumentPurger removes a case's documents (rows and stored files) before
-// the case is deleted. The documents package implements it.
+// the case is deleted, and in the deleting transaction hands the files of
+// any document committed meanwhile to its sweep. The documents package
+// implements it.
 type DocumentPurger interface {
 	PurgeCase(ctx context.Context, owner, caseRef uuid.UUID) error
+	PendCase(ctx context.Context, tx *ent.Client, caseRef uuid.UUID) error
 }
 
 // Service holds the rules of the diary.
@@ -283,7 +286,9 @@ func (s *Service) Update(ctx context.Context, owner, id uuid.UUID, ch Changes) (
 }
 
 // Delete removes a case with its activities (the database cascades) and
-// its documents (purged first, so no stored file outlives its row).
+// its documents: purged first, and any committed meanwhile handed to the
+// documents' sweep in the deleting transaction, so that no stored file
+// outlives its row.
 func (s *Service) Delete(ctx context.Context, owner, id uuid.UUID) error {
 	c, err := loadCase(ctx, s.db, owner, courtcase.ID(id))
 	if err != nil {
@@ -297,14 +302,29 @@ func (s *Service) Delete(ctx context.Context, owner, id uuid.UUID) error {
 			return fmt.Errorf("purge documents of case %s: %w", id, err)
 		}
 	}
-	n, err := s.db.CourtCase.Delete().Where(courtcase.ID(id), owned(owner)).Exec(ctx)
-	if err != nil {
-		return errs.Internal(fmt.Errorf("delete case %s: %w", id, err))
-	}
-	if n == 0 {
-		return errs.NotFound(MsgNotFound)
-	}
-	return nil
+	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
+		// An upload committing now must either finish before this lock,
+		// and be seen below, or fail on the case being gone.
+		if s.rowLocks {
+			if _, err := tx.CourtCase.Query().Where(courtcase.ID(id), owned(owner)).ForUpdate().IDs(ctx); err != nil {
+				return errs.Internal(fmt.Errorf("lock case %s: %w", id, err))
+			}
+		}
+		if s.docs != nil {
+			if err := s.docs.PendCase(ctx, tx, id); err != nil {
+				return errs.Internal(err)
+			}
+		}
+		n, err := tx.CourtCase.Delete().Where(courtcase.ID(id), owned(owner)).Exec(ctx)
+		if err != nil {
+			return errs.Internal(fmt.Errorf("delete case %s: %w", id, err))
+		}
+		if n == 0 {
+			return errs.NotFound(MsgNotFound)
+		}
+		return nil
+	})
+	return err
 }
 
 // RecordActivity records the outcome of the case's latest sitting on or

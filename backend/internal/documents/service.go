@@ -25,6 +25,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/document"
+	"github.com/kesihq/kesi/ent/pendingupload"
 )
 
 // Messages of SPEC.md section 5, and Kesi's own for what it adds.
@@ -339,6 +340,29 @@ func (s *Service) PurgeCase(ctx context.Context, owner, caseRef uuid.UUID) error
 		return err
 	}
 	return s.purge(ctx, owner, docs)
+}
+
+// PendCase records, in tx, the file of every document still on the case
+// as one the sweep deletes: the cases service calls it in the transaction
+// that deletes the case, after PurgeCase, so that a document committed in
+// between, whose row the database drops with the case, does not leave its
+// file behind for ever.
+func (s *Service) PendCase(ctx context.Context, tx *ent.Client, caseRef uuid.UUID) error {
+	rows, err := tx.Document.Query().Where(document.CaseRef(caseRef)).
+		Select(document.FieldBlobKey, document.FieldOwnerID).All(ctx)
+	if err != nil {
+		return fmt.Errorf("documents left on case %s: %w", caseRef, err)
+	}
+	// Dated back past orphanAge, as deleteRows does: no upload is writing them.
+	due := s.clock.Now().UTC().Add(-orphanAge - time.Second)
+	for _, d := range rows {
+		err := tx.PendingUpload.Create().SetBlobKey(d.BlobKey).SetOwnerID(d.OwnerID).SetCreatedAt(due).
+			OnConflictColumns(pendingupload.FieldBlobKey).DoNothing().Exec(ctx)
+		if err != nil && !ent.IsNotFound(err) { // DoNothing answers "no rows" on some dialects
+			return fmt.Errorf("record the file of a document left on case %s: %w", caseRef, err)
+		}
+	}
+	return nil
 }
 
 // PurgeOwner deletes every document of owner (the demo reset calls it).
