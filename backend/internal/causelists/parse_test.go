@@ -10,9 +10,9 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
-	"time"
 )
 
 func TestParseReadsTheSittingBlock(t *testing.T) {
@@ -313,55 +313,101 @@ func FuzzParse(f *testing.F) {
 
 var civilZero = Sitting{}.Date
 
+// allocated answers the bytes run allocates. Work quadratic in its input
+// allocates quadratically too, which a test can tell without a clock: the
+// race detector and a loaded machine slow everything alike, but do not
+// change what is allocated.
+func allocated(run func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	run()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// growth is how much more run allocates for four times the input.
+func growth(run func(n int)) float64 {
+	small := allocated(func() { run(2000) })
+	large := allocated(func() { run(8000) })
+	return float64(large) / float64(small)
+}
+
+func continuationList(lines int) string {
+	return "BUTERE MAGISTRATE COURT\nCAUSE LIST\nTUESDAY, 21 NOVEMBER 2023\nHON. A COURT 1\n09:00 AM\nMENTION\n" +
+		"1. MCCC/E1/2023 A Vs B\n" + strings.Repeat("And Co\n", lines)
+}
+
 // A row followed by a great many continuation lines ("And ...") is read in
-// time linear in the text: rebuilding the parties whole at each line took
-// minutes for a 140 kB upload, and days for one of MaxTextBytes.
-func TestParseLongContinuationIsQuick(t *testing.T) {
-	text := "BUTERE MAGISTRATE COURT\nCAUSE LIST\nTUESDAY, 21 NOVEMBER 2023\nHON. A COURT 1\n09:00 AM\nMENTION\n" +
-		"1. MCCC/E1/2023 A Vs B\n" + strings.Repeat("And Co\n", (MaxTextBytes-200)/len("And Co\n"))
-	var l List
-	done := make(chan error, 1)
-	go func() {
-		var err error
-		l, err = ParseText(text)
-		done <- err
-	}()
-	select {
-	case err := <-done:
-		if err != nil {
+// work linear in the text: rebuilding the parties whole at each line took
+// minutes for a 140 kB upload, and days for one of MaxTextBytes. The
+// parties keep what the store keeps. BenchmarkParseLongContinuation reads
+// one of MaxTextBytes.
+func TestParseLongContinuationIsLinear(t *testing.T) {
+	l, err := ParseText(continuationList(2000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := l.Sittings[0].Matters[0].Parties; !strings.HasPrefix(p, "A Vs B And Co And Co") || len(p) > 2100 {
+		t.Errorf("parties %.40q... (%d bytes)", p, len(p))
+	}
+	g := growth(func(n int) {
+		if _, err := ParseText(continuationList(n)); err != nil {
 			t.Fatal(err)
 		}
-		if p := l.Sittings[0].Matters[0].Parties; !strings.HasPrefix(p, "A Vs B And Co And Co") || len(p) > 2100 {
-			t.Errorf("parties %.40q... (%d bytes)", p, len(p))
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("a 4 MB list is still being read after 20 s")
+	})
+	if g > 8 { // linear: about 4; quadratic: about 16
+		t.Errorf("four times the continuation lines allocate %.1f times as much, want about 4", g)
 	}
 }
 
-// A .docx whose paragraph repeats its numbering many times (a few kB
-// zipped) is read, and refused, in time linear in its XML: the numbering
-// key grew at each repeat, which took minutes for a 10 kB upload.
-func TestParseDocxWithManyNumberingsIsQuick(t *testing.T) {
+func BenchmarkParseLongContinuation(b *testing.B) {
+	text := continuationList((MaxTextBytes - 200) / len("And Co\n"))
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		if _, err := ParseText(text); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// docxNumberings is a .docx whose one paragraph repeats its numbering n
+// times: a few kB zipped.
+func docxNumberings(t testing.TB, n int) []byte {
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
 	w, _ := zw.Create("word/document.xml")
 	w.Write([]byte(`<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:pPr><w:numPr>` +
-		strings.Repeat(`<w:ilvl w:val="0"/><w:numId w:val="3"/>`, 100000) + `</w:numPr></w:pPr></w:p></w:body></w:document>`))
+		strings.Repeat(`<w:ilvl w:val="0"/><w:numId w:val="3"/>`, n) + `</w:numPr></w:pPr></w:p></w:body></w:document>`))
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan error, 1)
-	go func() {
-		_, err := Parse(context.Background(), buf.Bytes())
-		done <- err
-	}()
-	select {
-	case err := <-done:
-		if !errors.Is(err, ErrUnreadable) {
-			t.Fatalf("a .docx with no list: %v, want a refusal", err)
+	return buf.Bytes()
+}
+
+// A .docx whose paragraph repeats its numbering many times is read, and
+// refused, in work linear in its XML: the numbering key grew at each
+// repeat, which took minutes for a 10 kB upload.
+func TestParseDocxWithManyNumberingsIsLinear(t *testing.T) {
+	if _, err := Parse(context.Background(), docxNumberings(t, 8000)); !errors.Is(err, ErrUnreadable) {
+		t.Fatalf("a .docx with no list: %v, want a refusal", err)
+	}
+	g := growth(func(n int) {
+		if _, err := Parse(context.Background(), docxNumberings(t, n)); !errors.Is(err, ErrUnreadable) {
+			t.Fatal(err)
 		}
-	case <-time.After(20 * time.Second):
-		t.Fatalf("a %d kB .docx is still being read after 20 s", buf.Len()>>10)
+	})
+	if g > 8 { // linear: about 4; quadratic: about 16
+		t.Errorf("four times the numberings allocate %.1f times as much, want about 4", g)
+	}
+}
+
+func BenchmarkParseDocxManyNumberings(b *testing.B) {
+	doc := docxNumberings(b, 100000)
+	b.SetBytes(int64(len(doc)))
+	for b.Loop() {
+		if _, err := Parse(context.Background(), doc); !errors.Is(err, ErrUnreadable) {
+			b.Fatal(err)
+		}
 	}
 }
