@@ -108,9 +108,10 @@ func createList(ctx context.Context, tx *ent.Client, hash string, l List, src So
 	var rows []*ent.CauseListEntryCreate
 	for _, s := range l.Sittings {
 		court := clip(s.Court, 300)
+		station := stationOf(court)
 		for _, m := range s.Matters {
 			number := clip(m.CaseNumber, 200)
-			st := stampOf(court, number)
+			st := stampOf(station, number)
 			rows = append(rows, tx.CauseListEntry.Create().
 				SetListID(saved.ID).SetStation(st.station).SetCourt(court).SetDivision(clip(s.Division, 300)).
 				SetSittingDate(s.Date).SetJudicialOfficer(clip(s.JudicialOfficer, 300)).SetCourtRoom(clip(s.CourtRoom, 100)).
@@ -134,8 +135,11 @@ func createList(ctx context.Context, tx *ent.Client, hash string, l List, src So
 // number, by which the check finds it.
 type stamp struct{ station, key, bare, prefix string }
 
-func stampOf(court, caseNumber string) stamp {
-	st := stamp{station: clip(Station(court), 200)}
+// stationOf is the station a row of court stores.
+func stationOf(court string) string { return clip(Station(court), 200) }
+
+func stampOf(station, caseNumber string) stamp {
+	st := stamp{station: station}
 	if k, ok := ParseCaseKey(caseNumber); ok {
 		st.key, st.bare, st.prefix = k.String(), k.Bare().String(), clip(k.Prefix, 100)
 	}
@@ -156,8 +160,14 @@ func (s *Service) restamp(ctx context.Context, from civil.Date) (int, error) {
 		return 0, fmt.Errorf("rows of the lists from %s: %w", from, err)
 	}
 	n := 0
+	stations := map[string]string{} // rows repeat a handful of court names
 	for _, e := range es {
-		st := stampOf(e.Court, e.CaseNumber)
+		station, ok := stations[e.Court]
+		if !ok {
+			station = stationOf(e.Court)
+			stations[e.Court] = station
+		}
+		st := stampOf(station, e.CaseNumber)
 		if st == (stamp{e.Station, e.CaseKey, e.CaseBare, e.CasePrefix}) {
 			continue
 		}
