@@ -38,7 +38,9 @@ export function NotificationsTab() {
     );
   }
   const initial = reminders.data ? { ...prefs.data, whatsappNotifications: reminders.data.whatsapp } : prefs.data;
-  return <PreferencesForm initial={initial} />;
+  // Keyed by the answer: a reload paints the answer kept on the device, then the server's; the
+  // form shows the newer one, or a Save would write the old one back.
+  return <PreferencesForm key={JSON.stringify(initial)} initial={initial} />;
 }
 
 function PreferencesForm({ initial }: { initial: Preferences }) {
