@@ -45,14 +45,41 @@ func (l *lockedBuffer) lines() []map[string]any {
 	return out
 }
 
-// Issue 15: the access log names the user (and the client, and the
-// request id), so an operator can follow one person's requests.
-func TestAccessLogNamesTheUser(t *testing.T) {
-	srv := testkit.NewServer(t, testkit.SQLite, nil)
+// captureLog sends the default logger's lines to a buffer for the test.
+func captureLog(t *testing.T) *lockedBuffer {
+	t.Helper()
 	var buf lockedBuffer
 	prev := slog.Default()
 	slog.SetDefault(slog.New(platform.LogHandler{Handler: slog.NewJSONHandler(&buf, nil)}))
 	t.Cleanup(func() { slog.SetDefault(prev) })
+	return &buf
+}
+
+// fetchFeed fetches the lawyer's calendar feed as a calendar app does and
+// answers the feed's secret token.
+func fetchFeed(t *testing.T, srv *testkit.Server, lawyer *testkit.Session) string {
+	t.Helper()
+	feed, err := kesiv1connect.NewReminderServiceClient(lawyer.HTTP, srv.URL).
+		GetCalendarFeed(context.Background(), connect.NewRequest(&kesiv1.GetCalendarFeedRequest{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.Get(feed.Msg.Url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("feed answered %d", res.StatusCode)
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(feed.Msg.Url, srv.URL+"/calendar/"), ".ics")
+}
+
+// Issue 15: the access log names the user (and the client, and the
+// request id), so an operator can follow one person's requests.
+func TestAccessLogNamesTheUser(t *testing.T) {
+	srv := testkit.NewServer(t, testkit.SQLite, nil)
+	buf := captureLog(t)
 
 	lawyer := srv.Lawyer(t)
 	if r := lawyer.Do(t, http.MethodGet, "/api/cases", nil); r.Status != http.StatusOK {
@@ -91,26 +118,9 @@ func TestAccessLogNamesTheUser(t *testing.T) {
 // operator's log collector keeps, writes the route, never the token.
 func TestAccessLogKeepsNoCalendarToken(t *testing.T) {
 	srv := testkit.NewServer(t, testkit.SQLite, nil)
-	var buf lockedBuffer
-	prev := slog.Default()
-	slog.SetDefault(slog.New(platform.LogHandler{Handler: slog.NewJSONHandler(&buf, nil)}))
-	t.Cleanup(func() { slog.SetDefault(prev) })
+	buf := captureLog(t)
 
-	lawyer := srv.Lawyer(t)
-	feed, err := kesiv1connect.NewReminderServiceClient(lawyer.HTTP, srv.URL).
-		GetCalendarFeed(context.Background(), connect.NewRequest(&kesiv1.GetCalendarFeedRequest{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := http.Get(feed.Msg.Url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
-	if res.StatusCode != http.StatusOK {
-		t.Fatalf("feed answered %d", res.StatusCode)
-	}
-	token := strings.TrimSuffix(strings.TrimPrefix(feed.Msg.Url, srv.URL+"/calendar/"), ".ics")
+	token := fetchFeed(t, srv, srv.Lawyer(t))
 	logged := false
 	for _, l := range buf.lines() {
 		if l["msg"] == "http" && strings.HasPrefix(fmt.Sprint(l["path"]), "/calendar/") {

@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -16,7 +15,6 @@ import (
 
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
-	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
 )
 
 // collector is an OTLP/HTTP endpoint that keeps what it is sent.
@@ -47,15 +45,21 @@ func (c *collector) has(parts ...[]byte) bool {
 	return true
 }
 
+// tracedServer is a server exporting its spans, within 50 ms, to a
+// collector of the test's.
+func tracedServer(t *testing.T) (*collector, *testkit.Server) {
+	t.Helper()
+	t.Setenv("OTEL_BSP_SCHEDULE_DELAY", "50")
+	col := &collector{}
+	otlp := httptest.NewServer(col)
+	t.Cleanup(otlp.Close)
+	return col, testkit.NewServer(t, testkit.SQLite, map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": otlp.URL})
+}
+
 // Issue 15: with OTEL_EXPORTER_OTLP_ENDPOINT set, requests and Connect
 // calls are traced there, continuing the caller's trace.
 func TestTracesGoToTheOTLPEndpoint(t *testing.T) {
-	t.Setenv("OTEL_BSP_SCHEDULE_DELAY", "50") // export within 50 ms
-	col := &collector{}
-	otlp := httptest.NewServer(col)
-	defer otlp.Close()
-
-	srv := testkit.NewServer(t, testkit.SQLite, map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": otlp.URL})
+	col, srv := tracedServer(t)
 	lawyer := srv.Lawyer(t)
 	if _, err := lawyer.Cases().ListCases(context.Background(), connect.NewRequest(&kesiv1.ListCasesRequest{})); err != nil {
 		t.Fatal(err)
@@ -80,26 +84,9 @@ func TestTracesGoToTheOTLPEndpoint(t *testing.T) {
 // A span's url.path would carry a calendar feed's secret token to the
 // collector: the feed's requests are traced without it.
 func TestTracesKeepNoCalendarToken(t *testing.T) {
-	t.Setenv("OTEL_BSP_SCHEDULE_DELAY", "50") // export within 50 ms
-	col := &collector{}
-	otlp := httptest.NewServer(col)
-	defer otlp.Close()
-
-	srv := testkit.NewServer(t, testkit.SQLite, map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": otlp.URL})
+	col, srv := tracedServer(t)
 	lawyer := srv.Lawyer(t)
-	feed, err := kesiv1connect.NewReminderServiceClient(lawyer.HTTP, srv.URL).
-		GetCalendarFeed(context.Background(), connect.NewRequest(&kesiv1.GetCalendarFeedRequest{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := http.Get(feed.Msg.Url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
-	if res.StatusCode != http.StatusOK {
-		t.Fatalf("feed answered %d", res.StatusCode)
-	}
+	token := fetchFeed(t, srv, lawyer)
 	// A later request: once its span is in, the feed's is too.
 	traceID := "4bf92f3577b34da6a3ce929d0e0e4737"
 	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/cases", nil)
@@ -115,7 +102,6 @@ func TestTracesKeepNoCalendarToken(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	token := strings.TrimSuffix(strings.TrimPrefix(feed.Msg.Url, srv.URL+"/calendar/"), ".ics")
 	if col.has([]byte(token)) {
 		t.Fatal("the feed's token reached the collector")
 	}

@@ -15,13 +15,7 @@ import (
 // page says "Shared with the firm by ..." from it).
 func TestFirm_CaseSittingsNameTheOwnerOfANewMatter(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
-		srv := testkit.NewServer(t, e, nil)
-		achieng := newAdvocate(t, srv, "Achieng Odhiambo", "achieng@odhiambo-advocates.co.ke")
-		kamau := newAdvocate(t, srv, "Kamau Njoroge", "kamau@odhiambo-advocates.co.ke")
-		ok(achieng.Firm().CreateFirm(ctx, connect.NewRequest(&kesiv1.CreateFirmRequest{Name: "Odhiambo & Co. Advocates"})))(t, "create")
-		if err := kamau.accept(invite(t, srv, achieng, kamau.User.Email)); err != nil {
-			t.Fatal(err)
-		}
+		achieng, kamau := twoMemberFirm(t, e)
 		c := ok(achieng.Cases().CreateCase(ctx, connect.NewRequest(&kesiv1.CreateCaseRequest{
 			CaseId: "HCCOMM/E301/2025", Parties: "Wanjiru Holdings Ltd v Otieno", LawCourt: "High Court Commercial Division",
 		})))(t, "new matter").Case
@@ -44,13 +38,7 @@ func TestFirm_CaseSittingsNameTheOwnerOfANewMatter(t *testing.T) {
 // uses is refused with the owner named, not told they have such a case.
 func TestFirm_ColleagueRenumberingMeetsTheOwnersCase(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
-		srv := testkit.NewServer(t, e, nil)
-		achieng := newAdvocate(t, srv, "Achieng Odhiambo", "achieng@odhiambo-advocates.co.ke")
-		kamau := newAdvocate(t, srv, "Kamau Njoroge", "kamau@odhiambo-advocates.co.ke")
-		ok(achieng.Firm().CreateFirm(ctx, connect.NewRequest(&kesiv1.CreateFirmRequest{Name: "Odhiambo & Co. Advocates"})))(t, "create")
-		if err := kamau.accept(invite(t, srv, achieng, kamau.User.Email)); err != nil {
-			t.Fatal(err)
-		}
+		achieng, kamau := twoMemberFirm(t, e)
 		shared := ok(achieng.Cases().CreateCase(ctx, connect.NewRequest(&kesiv1.CreateCaseRequest{CaseId: "HCCOMM/E301/2025"})))(t, "shared").Case
 		ok(achieng.Cases().CreateCase(ctx, connect.NewRequest(&kesiv1.CreateCaseRequest{CaseId: "HCCOMM/E302/2025"})))(t, "other")
 		achieng.share(t, shared, true)
@@ -69,4 +57,17 @@ func TestFirm_ColleagueRenumberingMeetsTheOwnersCase(t *testing.T) {
 			}
 		}
 	})
+}
+
+// twoMemberFirm is Achieng's firm, which Kamau has joined.
+func twoMemberFirm(t *testing.T, e testkit.Engine) (admin, member *advocate) {
+	t.Helper()
+	srv := testkit.NewServer(t, e, nil)
+	admin = newAdvocate(t, srv, "Achieng Odhiambo", "achieng@odhiambo-advocates.co.ke")
+	member = newAdvocate(t, srv, "Kamau Njoroge", "kamau@odhiambo-advocates.co.ke")
+	ok(admin.Firm().CreateFirm(ctx, connect.NewRequest(&kesiv1.CreateFirmRequest{Name: "Odhiambo & Co. Advocates"})))(t, "create")
+	if err := member.accept(invite(t, srv, admin, member.User.Email)); err != nil {
+		t.Fatal(err)
+	}
+	return admin, member
 }
