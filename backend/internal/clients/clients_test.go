@@ -2,11 +2,13 @@ package clients_test
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
 
 	"connectrpc.com/connect"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/genproto/googleapis/type/date"
 
 	"github.com/kesihq/kesi/backend/internal/role"
@@ -182,4 +184,61 @@ func TestClients_BadInputAndAccess(t *testing.T) {
 			t.Errorf("unpaid Connect ListClients: %v", err)
 		}
 	})
+}
+
+// The web form's rules (frontend/src/lib/validation.ts clientRules) hold on
+// the API too, with the form's messages on the field: an integrator's client
+// cannot hold a phone number or address the form would refuse.
+func TestClients_TheFormsRulesHoldOnTheAPI(t *testing.T) {
+	t.Parallel()
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		law := srv.Lawyer(t)
+		cl := newClient(t, law, &kesiv1.ClientFields{Fullname: "Zawadi Nekesa"})
+		for _, tc := range []struct {
+			name         string
+			fields       *kesiv1.ClientFields
+			field, label string
+		}{
+			{"short phone", &kesiv1.ClientFields{Fullname: "Zawadi", PhoneNumber: "0712"}, "phone_number", "Phone number must be at least 10 digits."},
+			{"punctuation for a phone", &kesiv1.ClientFields{Fullname: "Zawadi", PhoneNumber: "+-() --"}, "phone_number", "Phone number must be at least 10 digits."},
+			{"letters in a phone", &kesiv1.ClientFields{Fullname: "Zawadi", PhoneNumber: "0712 345 678 ext"}, "phone_number", "Phone number may contain only digits, spaces, +, - and brackets, at most 32 characters."},
+			{"Arabic-Indic digits", &kesiv1.ClientFields{Fullname: "Zawadi", PhoneNumber: "٠٧١٢٣٤٥٦٧٨٩"}, "phone_number", "Phone number may contain only digits, spaces, +, - and brackets, at most 32 characters."},
+			{"no dot in the domain", &kesiv1.ClientFields{Fullname: "Zawadi", Email: "zawadi@localhost"}, "email", "Please enter a valid email address."},
+			{"display name", &kesiv1.ClientFields{Fullname: "Zawadi", Email: "Zawadi <zawadi@example.co.ke>"}, "email", "Please enter a valid email address."},
+		} {
+			_, err := law.Clients().CreateClient(ctx, connect.NewRequest(&kesiv1.CreateClientRequest{Client: tc.fields}))
+			wantViolation(t, "create with "+tc.name, err, tc.field, tc.label)
+			_, err = law.Clients().UpdateClient(ctx, connect.NewRequest(&kesiv1.UpdateClientRequest{Id: cl.Id, Client: tc.fields}))
+			wantViolation(t, "update with "+tc.name, err, tc.field, tc.label)
+		}
+		// What the form lets through, the API takes.
+		for _, phone := range []string{"+254 712 345 678", "0712345678", "(020) 222-1234"} {
+			newClient(t, law, &kesiv1.ClientFields{Fullname: "Zawadi", PhoneNumber: phone, Email: "zawadi@example.co.ke"})
+		}
+		if n := len(srv.DB().User.QueryClients(law.User).AllX(ctx)); n != 4 {
+			t.Errorf("the lawyer has %d clients, want 4", n)
+		}
+	})
+}
+
+func wantViolation(t *testing.T, what string, err error, field, description string) {
+	t.Helper()
+	var ce *connect.Error
+	if !errors.As(err, &ce) || ce.Code() != connect.CodeInvalidArgument {
+		t.Errorf("%s: %v, want InvalidArgument", what, err)
+		return
+	}
+	for _, d := range ce.Details() {
+		if m, err := d.Value(); err == nil {
+			if br, ok := m.(*errdetails.BadRequest); ok && len(br.GetFieldViolations()) == 1 {
+				v := br.GetFieldViolations()[0]
+				if v.GetField() != field || v.GetDescription() != description {
+					t.Errorf("%s: violation %s %q, want %s %q", what, v.GetField(), v.GetDescription(), field, description)
+				}
+				return
+			}
+		}
+	}
+	t.Errorf("%s: %v carries no field violation", what, err)
 }

@@ -5,13 +5,11 @@ package clients
 import (
 	"context"
 	"fmt"
-	"net/mail"
 	"slices"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/google/uuid"
 
+	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/ent"
@@ -64,16 +62,20 @@ func (f *Fields) check() error {
 			return err
 		}
 	}
-	if utf8.RuneCountInString(f.Fullname) < 2 {
-		return errs.Invalid("fullname", "Name must be at least 2 characters.")
+	// The account's rules and messages, which the web form's clientRules
+	// share: a client's contact details are checked as an advocate's are.
+	if err := auth.ValidateName(f.Fullname); err != nil {
+		return err
 	}
 	if f.Email != "" {
-		if a, err := mail.ParseAddress(f.Email); err != nil || a.Address != f.Email {
-			return errs.Invalid("email", "Please enter a valid email address.")
+		if err := auth.ValidateEmail(f.Email); err != nil {
+			return err
 		}
 	}
-	if f.PhoneNumber != "" && strings.Trim(f.PhoneNumber, "+0123456789 -()") != "" {
-		return errs.Invalid("phone_number", "Phone number may hold only digits, spaces, +, - and brackets.")
+	if f.PhoneNumber != "" {
+		if err := auth.ValidatePhone(f.PhoneNumber); err != nil {
+			return err
+		}
 	}
 	return nil
 }
