@@ -27,6 +27,9 @@ window.ResizeObserver = ResizeObserverStub;
 
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
 
+// Mantine's autosizing Textarea listens for web fonts loading; jsdom has no FontFaceSet.
+Object.defineProperty(document, 'fonts', { configurable: true, value: Object.assign(new EventTarget(), { ready: Promise.resolve() }) });
+
 // jsdom warns "Not implemented" when asked for a pseudo-element's style; Mantine asks.
 const getComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => getComputedStyle(element);

@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { errorMessage } from '@/api/errors';
 import { clientRules } from '@/lib/validation';
 import { useCreateClient, type ClientValues } from '../queries';
 import { focusFirstInvalid } from '@/lib/focusInvalid';
+import { putServerErrors } from '@/lib/serverErrors';
 
 const TEXT = {
   title: 'New Client',
@@ -50,7 +50,8 @@ export function NewClientDialog({ opened, onClose }: { opened: boolean; onClose:
               close();
             },
             onError: (err) => {
-              notifications.show({ color: 'red', message: errorMessage(err) });
+              const rest = putServerErrors(form, err);
+              if (rest) notifications.show({ color: 'red', message: rest });
             },
           });
         }, focusFirstInvalid)}
