@@ -8,12 +8,16 @@ import { CallTransport } from '@/api/callTransport';
 import { transport as appTransport, TransportProvider } from '@/api/connect';
 import { theme } from '@/app/theme';
 
-/** Renders inside the app's providers, with a fresh cache and the given stand-in server. */
+/** Renders inside the app's providers, with a fresh cache (or the one given) and the given stand-in server. */
 export function renderWithProviders(
   ui: ReactElement,
-  { transport, path = '/', state }: { transport?: Transport; path?: string; state?: unknown } = {},
+  {
+    transport,
+    path = '/',
+    state,
+    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  }: { transport?: Transport; path?: string; state?: unknown; queryClient?: QueryClient } = {},
 ) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>

@@ -1,11 +1,11 @@
 import { Autocomplete, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { errorMessage } from '@/api/errors';
 import { DateField } from '@/components/DateField';
 import { ACTIVITY_KINDS, kindFilter } from '@/lib/vocabulary';
 import { useCreateCase, type NewCaseValues } from '@/api/cases';
 import { focusFirstInvalid } from '@/lib/focusInvalid';
+import { putServerErrors } from '@/lib/serverErrors';
 
 export const KIOSK_URL = 'https://efiling.court.go.ke/';
 
@@ -67,7 +67,8 @@ export function NewCaseDialog({ opened, onClose }: { opened: boolean; onClose: (
                 close();
               },
               onError: (err) => {
-                notifications.show({ color: 'red', message: errorMessage(err) });
+                const rest = putServerErrors(form, err);
+                if (rest) notifications.show({ color: 'red', message: rest });
               },
             });
           }, focusFirstInvalid)}

@@ -22,6 +22,7 @@ import { DateField } from '@/components/DateField';
 import { quickDates } from '@/lib/courtdays';
 import { formatDate, todayIsoDate } from '@/lib/dates';
 import { focusFirstInvalid } from '@/lib/focusInvalid';
+import { putServerErrors } from '@/lib/serverErrors';
 import { useRecordOutcome, type OutcomeValues } from '@/api/cases';
 import { newRequestId } from '@/api/outcome';
 import { ACTIVITY_KINDS, CONCLUDING_STATUSES, DEFAULT_CONCLUSION, kindFilter, OUTCOME_CHOICES, suggestedNextActivity } from '@/lib/vocabulary';
@@ -94,6 +95,8 @@ export function RecordOutcomeDialog({ target, opened, onClose }: { target: Case;
         noValidate
         onSubmit={form.onSubmit(
           ({ concluding, ...values }) => {
+            // Queued with no signal, the dialog closes at once: a refusal then comes as a toast.
+            const queued = !onlineManager.isOnline();
             const sent = concluding ? { ...values, next_date: '', status: values.status || DEFAULT_CONCLUSION } : { ...values, status: '' };
             record.mutate(
               { id: target.id, values: sent, requestId: newRequestId() },
@@ -107,13 +110,14 @@ export function RecordOutcomeDialog({ target, opened, onClose }: { target: Case;
                   close();
                 },
                 onError: (err) => {
-                  notifications.show({ id: `outcome-${target.id}`, color: 'red', message: errorMessage(err) });
+                  const rest = queued ? errorMessage(err) : putServerErrors(form, err);
+                  if (rest) notifications.show({ id: `outcome-${target.id}`, color: 'red', message: rest });
                 },
               },
             );
             // With no signal the outcome waits on the phone (the offline bar counts it) and is sent
             // when the signal returns: nothing more to do here.
-            if (!onlineManager.isOnline()) {
+            if (queued) {
               notifications.show({ id: `outcome-${target.id}`, color: 'blue', message: OUTCOME_TEXT.savedOffline });
               close();
             }
@@ -159,6 +163,7 @@ export function RecordOutcomeDialog({ target, opened, onClose }: { target: Case;
               data={CONCLUDING_STATUSES}
               allowDeselect={false}
               value={form.values.status || DEFAULT_CONCLUSION}
+              error={form.errors.status}
               onChange={(v) => {
                 form.setFieldValue('status', v ?? DEFAULT_CONCLUSION);
               }}

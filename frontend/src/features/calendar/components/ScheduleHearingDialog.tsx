@@ -1,12 +1,14 @@
 import { Autocomplete, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { errorMessage } from '@/api/errors';
 import { DateField } from '@/components/DateField';
 import { ACTIVITY_KINDS, kindFilter } from '@/lib/vocabulary';
 import { useCaseChoices, useScheduleHearing, type HearingValues } from '../queries';
 import { focusFirstInvalid } from '@/lib/focusInvalid';
+import { putServerErrors } from '@/lib/serverErrors';
 
+/** RecordActivity's fields by this form's names. */
+const SERVER_FIELDS = { id: 'case', next_date: 'date', next_activity: 'activity', next_time: 'time' };
 
 export const HEARING_TEXT = {
   title: 'Schedule Hearing',
@@ -54,7 +56,8 @@ export function ScheduleHearingDialog({ opened, date, onClose }: { opened: boole
               close();
             },
             onError: (err) => {
-              notifications.show({ color: 'red', message: errorMessage(err) });
+              const rest = putServerErrors(form, err, SERVER_FIELDS);
+              if (rest) notifications.show({ color: 'red', message: rest });
             },
           });
         }, focusFirstInvalid)}
