@@ -77,8 +77,12 @@ describe('phone number', () => {
   it.each(['0712345678', '+254 712 345 678', '0712-345-678'])('accepts %j', (v) => {
     expect(validatePhone(v)).toBeNull();
   });
-  it.each(['', '071234567', '0712 345 67', 'phone number'])('rejects %j', (v) => {
+  it.each(['', '071234567', '0712 345 67', '+-() --'])('rejects %j as too short', (v) => {
     expect(validatePhone(v)).toBe('Phone number must be at least 10 digits.');
+  });
+  // What the server refuses (auth.ValidatePhone), the form refuses first, with the same words.
+  it.each(['phone number', '0712 345 678 ext', '٠٧١٢٣٤٥٦٧٨٩', '0712345678.', '0'.repeat(33)])('rejects %j by its characters', (v) => {
+    expect(validatePhone(v)).toBe('Phone number may contain only digits, spaces, +, - and brackets, at most 32 characters.');
   });
 });
 

@@ -17,9 +17,13 @@ export const MESSAGES = {
   paymentReference: 'No payment reference found in URL',
 } as const;
 
+/** Ours, where SPEC.md says nothing: the server's words (auth.MsgPhoneInvalid). */
+export const PHONE_CHARACTERS_MESSAGE = 'Phone number may contain only digits, spaces, +, - and brackets, at most 32 characters.';
+
 /** SPEC.md section 9. */
 export const PASSWORD_MIN = 6;
 export const PHONE_MIN_DIGITS = 10;
+export const PHONE_MAX_LENGTH = 32;
 export const NAME_MIN = 2;
 export const RESET_CODE_LENGTH = 6;
 
@@ -33,9 +37,16 @@ export const validatePassword: Rule<string> = (value) => (value.length >= PASSWO
 
 export const validateName: Rule<string> = (value) => (value.trim().length >= NAME_MIN ? null : MESSAGES.name);
 
-/** Counts digits, so '+254 712 345 678' passes and spaces or dashes do not make up for them. */
-export const validatePhone: Rule<string> = (value) =>
-  value.replace(/\D/g, '').length >= PHONE_MIN_DIGITS ? null : MESSAGES.phone;
+/**
+ * The server's rule (backend/internal/auth ValidatePhone), in its order: only ASCII digits,
+ * spaces, +, - and brackets, at most 32 characters; then at least 10 digits, counting digits only,
+ * so '+254 712 345 678' passes and spaces or dashes do not make up for them.
+ */
+export const validatePhone: Rule<string> = (value) => {
+  const phone = value.trim();
+  if (!/^[0-9 +\-()]*$/.test(phone) || phone.length > PHONE_MAX_LENGTH) return PHONE_CHARACTERS_MESSAGE;
+  return phone.replace(/\D/g, '').length >= PHONE_MIN_DIGITS ? null : MESSAGES.phone;
+};
 
 /** For a `confirmPassword` field: pass the form values as @mantine/form does. */
 export const validatePasswordConfirmation = (value: string, values: { password: string }): string | null =>
