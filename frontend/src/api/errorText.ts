@@ -44,3 +44,13 @@ export function isNetworkError(err: unknown): boolean {
   const e = asCallError(err);
   return e.code === Code.DeadlineExceeded || (e.code === Code.Unknown && e.cause instanceof TypeError);
 }
+
+/**
+ * The request field a refusal names (the server's Kesi-Field header, beside the BadRequest detail
+ * that fieldErrors in api/errors reads), for pages that show errors without the protobuf runtime.
+ */
+export function refusedField(err: unknown): string | undefined {
+  // Headers by shape: the fetch in use may not be this realm's (a test's, a polyfill's).
+  const metadata = err instanceof Error ? (err as Error & { metadata?: Partial<Headers> }).metadata : undefined;
+  return typeof metadata?.get === 'function' ? (metadata.get('Kesi-Field') ?? undefined) : undefined;
+}

@@ -1,5 +1,5 @@
 import { Code, ConnectError, createRouterTransport } from '@connectrpc/connect';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notifications, notifications } from '@mantine/notifications';
 import { Route, Routes, useLocation } from 'react-router';
@@ -13,12 +13,19 @@ import { DEMO_CREDENTIALS, LOGIN_TEXT, LoginPage } from './LoginPage';
 import { REGISTER_TEXT, RegisterPage } from './RegisterPage';
 
 const WRONG = 'Invalid email or password';
+const GUESSABLE = 'Password must not be made of your e-mail address.';
 
 /** A stand-in AuthService: records each sign-in and accepts only Wanjiru's password. */
 function server(sent: { email: string; password: string }[]) {
   return createRouterTransport(({ service }) => {
     service(AuthService, {
-      register: () => ({ message: 'Registration successful! Please log in.' }),
+      register: (req) => {
+        // The server's own rule: no password made of the account's e-mail.
+        if (req.password === 'kamau-kamau') {
+          throw new ConnectError(GUESSABLE, Code.InvalidArgument, new Headers({ 'Kesi-Field': 'password' }));
+        }
+        return { message: 'Registration successful! Please log in.' };
+      },
       login: (req) => {
         sent.push({ email: req.email, password: req.password });
         if (req.password !== 'mahakama-2026') throw new ConnectError(WRONG, Code.Unauthenticated);
@@ -115,6 +122,25 @@ describe('LoginPage', () => {
     await signIn();
     expect(await screen.findByText('at /firm/join?code=abc123')).toBeDefined();
     expect(sent).toEqual([{ email: 'kamau@example.co.ke', password: 'mahakama-2026' }]);
+  }, 30_000);
+
+  it("shows the server's refusal of the password under the password, and keeps the page", async () => {
+    renderLogin([], '/register');
+    await userEvent.type(await screen.findByLabelText(new RegExp(`^${REGISTER_TEXT.name}`)), 'Kamau Njoroge');
+    await userEvent.type(field(REGISTER_TEXT.email), 'kamau@example.co.ke');
+    await userEvent.type(field(REGISTER_TEXT.phone), '0712345678');
+    await userEvent.type(field(REGISTER_TEXT.password), 'kamau-kamau');
+    await userEvent.type(field(REGISTER_TEXT.confirm), 'kamau-kamau');
+    await userEvent.click(screen.getByRole('button', { name: REGISTER_TEXT.submit }));
+
+    const password = field(REGISTER_TEXT.password);
+    expect(await screen.findByText(GUESSABLE)).toBeDefined();
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(password.getAttribute('aria-describedby')?.split(' ').find((id) => id.endsWith('error')) ?? '')?.textContent).toBe(GUESSABLE);
+    expect((field(REGISTER_TEXT.email) as HTMLInputElement).value).toBe('kamau@example.co.ke');
+    await waitFor(() => {
+      expect(document.activeElement).toBe(password);
+    });
   }, 30_000);
 
   it('signs in to the demo with the credentials it fills in', async () => {

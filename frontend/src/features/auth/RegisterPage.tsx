@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { errorMessageOr } from '@/api/errorText';
+import { errorMessageOr, refusedField } from '@/api/errorText';
 import { useSessionStore } from '@/app/session/SessionProvider';
 import { EmailInput } from '@/components/EmailInput';
 import { PasswordField } from '@/components/PasswordField';
@@ -40,6 +40,8 @@ export const REGISTER_TEXT = {
 /** The fields a person types into; role and the referral code come from the address. */
 const TYPED_FIELDS = ['name', 'email', 'phone_number', 'password', 'confirmPassword'] as const satisfies (keyof RegisterValues)[];
 const isTypedField = (name: string): name is (typeof TYPED_FIELDS)[number] => (TYPED_FIELDS as readonly string[]).includes(name);
+/** The registration request's field names where they differ from the form's. */
+const SERVER_FIELDS: Record<string, string> = { fullname: 'name' };
 
 export function RegisterPage() {
   const hydrated = useHydrated();
@@ -80,7 +82,16 @@ export function RegisterPage() {
           void navigate('/login', { state: { email: values.email, from } });
         },
         onError: (err) => {
-          notifications.show({ color: 'red', message: errorMessageOr(err, REGISTER_TEXT.failure) });
+          // A refusal of one field (a password guessable from the e-mail, say) goes under it.
+          const server = refusedField(err);
+          const field = server && (SERVER_FIELDS[server] ?? server);
+          const message = errorMessageOr(err, REGISTER_TEXT.failure);
+          if (field && isTypedField(field)) {
+            form.setFieldError(field, message);
+            focusFirstInvalid();
+          } else {
+            notifications.show({ color: 'red', message });
+          }
         },
       },
     );
