@@ -1,6 +1,7 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { describe, expect, it } from 'vitest';
 import { BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
+import { badRequest } from '@/test/refusal';
 import { errorMessage, fieldErrors, isSubscriptionRequired, NETWORK_MESSAGE, SUBSCRIPTION_REQUIRED, TIMEOUT_MESSAGE } from './errors';
 
 describe('errorMessage', () => {
@@ -18,14 +19,6 @@ describe('errorMessage', () => {
 
 describe('error details', () => {
   // What Kesi's server sends: google.rpc.BadRequest and google.rpc.ErrorInfo, encoded.
-  function badRequest(violations: [string, string][]): Uint8Array {
-    const w = new BinaryWriter();
-    for (const [field, description] of violations) {
-      w.tag(1, WireType.LengthDelimited).fork().tag(1, WireType.LengthDelimited).string(field);
-      w.tag(2, WireType.LengthDelimited).string(description).join();
-    }
-    return w.finish();
-  }
   function errorInfo(reason: string): Uint8Array {
     return new BinaryWriter().tag(1, WireType.LengthDelimited).string(reason).tag(2, WireType.LengthDelimited).string('kesi.app').finish();
   }
@@ -42,7 +35,7 @@ describe('error details', () => {
       'Phone number must be at least 10 digits.',
       Code.InvalidArgument,
       'google.rpc.BadRequest',
-      badRequest([['phone_number', 'Phone number must be at least 10 digits.']]),
+      badRequest('phone_number', 'Phone number must be at least 10 digits.'),
     );
     expect(fieldErrors(err)).toEqual({ phone_number: 'Phone number must be at least 10 digits.' });
   });

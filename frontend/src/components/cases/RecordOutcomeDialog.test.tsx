@@ -1,31 +1,20 @@
 import { create } from '@bufbuild/protobuf';
-import { BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
-import { Code, ConnectError } from '@connectrpc/connect';
 import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CaseSchema } from '@gen/kesi/v1/case_pb';
 import { RECORD_ACTIVITY_KEY } from '@/api/outcome';
+import { refusal } from '@/test/refusal';
 import { renderWithProviders } from '@/test/render';
 import { OUTCOME_TEXT, RecordOutcomeDialog } from './RecordOutcomeDialog';
-
-/** A refusal as Kesi's server sends it: the message, and a google.rpc.BadRequest naming the field. */
-function refused(field: string, message: string): ConnectError {
-  const w = new BinaryWriter();
-  w.tag(1, WireType.LengthDelimited).fork().tag(1, WireType.LengthDelimited).string(field);
-  w.tag(2, WireType.LengthDelimited).string(message).join();
-  const err = new ConnectError(message, Code.InvalidArgument);
-  err.details.push({ type: 'google.rpc.BadRequest', value: w.finish() });
-  return err;
-}
 
 describe('RecordOutcomeDialog', () => {
   it('shows a refused next date under the date, keeps the dialog and what was typed', async () => {
     // The phone's clock said one day, the server's another: the date chosen is already past.
     const message = 'The next date must be today or later.';
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    queryClient.setMutationDefaults(RECORD_ACTIVITY_KEY, { mutationFn: () => Promise.reject(refused('next_date', message)) });
+    queryClient.setMutationDefaults(RECORD_ACTIVITY_KEY, { mutationFn: () => Promise.reject(refusal('next_date', message)) });
     const target = create(CaseSchema, { id: 'c1', caseId: 'MCCC/E3574/2022', parties: 'Wanjirū v Otieno', activity: 'Hearing' });
     renderWithProviders(<RecordOutcomeDialog target={target} opened onClose={() => undefined} />, { queryClient });
 

@@ -1,29 +1,19 @@
-import { createRouterTransport, Code, ConnectError } from '@connectrpc/connect';
-import { BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
+import { createRouterTransport } from '@connectrpc/connect';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ClientService } from '@gen/kesi/v1/client_pb';
+import { refusal } from '@/test/refusal';
 import { renderWithProviders } from '@/test/render';
 import { NewClientDialog } from './NewClientDialog';
 
-/** A google.rpc.BadRequest with one field violation, as Kesi's server encodes it. */
-function badRequest(field: string, description: string): Uint8Array {
-  const w = new BinaryWriter();
-  w.tag(1, WireType.LengthDelimited).fork().tag(1, WireType.LengthDelimited).string(field);
-  w.tag(2, WireType.LengthDelimited).string(description).join();
-  return w.finish();
-}
-
 describe('NewClientDialog', () => {
   it('shows the server’s refusal under the field it names, and keeps what was typed', async () => {
-    const refusal = 'Phone number may contain only digits, spaces, +, - and brackets, at most 32 characters.';
+    const message = 'Phone number may contain only digits, spaces, +, - and brackets, at most 32 characters.';
     const transport = createRouterTransport((router) => {
       router.service(ClientService, {
         createClient: () => {
-          const err = new ConnectError(refusal, Code.InvalidArgument);
-          err.details.push({ type: 'google.rpc.BadRequest', value: badRequest('phone_number', refusal) });
-          throw err;
+          throw refusal('phone_number', message);
         },
       });
     });
@@ -39,7 +29,7 @@ describe('NewClientDialog', () => {
     });
     expect(phone.getAttribute('aria-describedby') ?? '').not.toBe('');
     const described = document.getElementById(phone.getAttribute('aria-describedby')?.split(' ').find((id) => id.endsWith('error')) ?? '');
-    expect(described?.textContent).toBe(refusal);
+    expect(described?.textContent).toBe(message);
     expect(screen.getByLabelText(/Full Name/)).toHaveProperty('value', 'Wanjirū Nyambura');
     await waitFor(() => {
       expect(document.activeElement).toBe(phone);
