@@ -1,10 +1,13 @@
 package firm_test
 
 import (
+	"fmt"
+	"sync"
 	"testing"
 
 	"connectrpc.com/connect"
 
+	"github.com/kesihq/kesi/backend/internal/firm"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 )
@@ -58,6 +61,46 @@ func TestFirm_NameIsOneLineOfVisibleText(t *testing.T) {
 		f := ok(a.Firm().CreateFirm(ctx, connect.NewRequest(&kesiv1.CreateFirmRequest{Name: "  Odhiambo, Wanjikũ & Ng'ang'a — Advocates  "})))(t, "create").Firm
 		if f.Name != "Odhiambo, Wanjikũ & Ng'ang'a — Advocates" {
 			t.Errorf("firm name = %q", f.Name)
+		}
+	})
+}
+
+// TestFirm_InvitationsSentAtOnceKeepTheCap: an administrator (or a script
+// with their session) sending many invitations at once gets no more unused
+// ones than the cap: each request counts those sent beside it.
+func TestFirm_InvitationsSentAtOnceKeepTheCap(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		admin := newAdvocate(t, srv, "Achieng Odhiambo", "achieng@odhiambo-advocates.co.ke")
+		ok(admin.Firm().CreateFirm(ctx, connect.NewRequest(&kesiv1.CreateFirmRequest{Name: "Odhiambo & Co. Advocates"})))(t, "create")
+		const room = 3
+		for i := range firm.MaxPendingInvitations - room {
+			invite(t, srv, admin, fmt.Sprintf("pupil%02d@odhiambo-advocates.co.ke", i))
+		}
+		const sent = 10
+		var wg sync.WaitGroup
+		errsOf := make([]error, sent)
+		for i := range errsOf {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, errsOf[i] = admin.Firm().InviteMember(ctx, connect.NewRequest(&kesiv1.InviteMemberRequest{Email: fmt.Sprintf("clerk%02d@odhiambo-advocates.co.ke", i)}))
+			}()
+		}
+		wg.Wait()
+		sentOK := 0
+		for _, err := range errsOf {
+			switch {
+			case err == nil:
+				sentOK++
+			case code(err) != connect.CodeFailedPrecondition:
+				t.Errorf("an invitation sent at once answered %v", err)
+			}
+		}
+		invs := ok(admin.Firm().ListInvitations(ctx, connect.NewRequest(&kesiv1.ListInvitationsRequest{})))(t, "invitations").Invitations
+		if sentOK != room || len(invs) != firm.MaxPendingInvitations {
+			t.Errorf("%d of %d invitations sent at once went out, %d unused in all; want %d and %d",
+				sentOK, sent, len(invs), room, firm.MaxPendingInvitations)
 		}
 	})
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/notify"
 	"github.com/kesihq/kesi/backend/internal/platform"
 	"github.com/kesihq/kesi/ent"
+	"github.com/kesihq/kesi/ent/firm"
 	"github.com/kesihq/kesi/ent/firminvitation"
 	"github.com/kesihq/kesi/ent/firmmember"
 	"github.com/kesihq/kesi/ent/predicate"
@@ -256,22 +257,36 @@ func (s *Service) InviteMember(ctx context.Context, caller uuid.UUID, email stri
 			return Invitation{}, errs.Conflict(MsgAlreadyMember)
 		}
 	}
-	pending, err := s.db.FirmInvitation.Query().Where(firminvitation.FirmID(m.FirmID), pendingAt(now)).Count(ctx)
-	if err != nil {
-		return Invitation{}, errs.Internal(err)
-	}
-	if pending >= MaxPendingInvitations {
-		return Invitation{}, errs.FailedPrecondition(MsgTooManyInvites)
-	}
 	raw := make([]byte, 32)
 	if _, err := rand.Read(raw); err != nil {
 		return Invitation{}, errs.Internal(err)
 	}
 	code := base64.RawURLEncoding.EncodeToString(raw)
-	inv, err := s.db.FirmInvitation.Create().SetFirmID(m.FirmID).SetEmail(email).SetCodeHash(hashCode(code)).
-		SetInvitedBy(caller).SetCreatedAt(now).SetExpiresAt(now.Add(InvitationTTL)).Save(ctx)
+	var inv *ent.FirmInvitation
+	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
+		// Invitations sent at once take turns from here, so that each
+		// counts the others against the cap.
+		if ok, err := holdFirm(ctx, tx, m.FirmID, now); err != nil {
+			return err
+		} else if !ok {
+			return errs.NotFound(MsgNoFirm)
+		}
+		pending, err := tx.FirmInvitation.Query().Where(firminvitation.FirmID(m.FirmID), pendingAt(now)).Count(ctx)
+		if err != nil {
+			return errs.Internal(err)
+		}
+		if pending >= MaxPendingInvitations {
+			return errs.FailedPrecondition(MsgTooManyInvites)
+		}
+		inv, err = tx.FirmInvitation.Create().SetFirmID(m.FirmID).SetEmail(email).SetCodeHash(hashCode(code)).
+			SetInvitedBy(caller).SetCreatedAt(now).SetExpiresAt(now.Add(InvitationTTL)).Save(ctx)
+		if err != nil {
+			return errs.Internal(fmt.Errorf("create invitation: %w", err))
+		}
+		return nil
+	})
 	if err != nil {
-		return Invitation{}, errs.Internal(fmt.Errorf("create invitation: %w", err))
+		return Invitation{}, err
 	}
 	f, err := s.db.Firm.Get(ctx, m.FirmID)
 	if err != nil {
@@ -295,6 +310,19 @@ func (s *Service) InviteMember(ctx context.Context, caller uuid.UUID, email stri
 	}
 	s.audit.Audit(ctx, AuditMemberInvited, &caller, email, "firm "+f.ID.String())
 	return Invitation{ID: inv.ID, Email: email, InvitedBy: inviter.Fullname, CreatedAt: inv.CreatedAt, ExpiresAt: inv.ExpiresAt}, nil
+}
+
+// holdFirm locks the firm's row until tx ends, by setting when it last
+// changed: what is decided for a whole firm (an invitation counted against
+// the cap, a member joining, the firm ending) is decided one at a time.
+// On Postgres the update holds the row; on SQLite every transaction holds
+// the database. It answers false when the firm is gone.
+func holdFirm(ctx context.Context, tx *ent.Client, firmID uuid.UUID, now time.Time) (bool, error) {
+	n, err := tx.Firm.Update().Where(firm.ID(firmID)).SetUpdatedAt(now).Save(ctx)
+	if err != nil {
+		return false, errs.Internal(fmt.Errorf("hold firm %s: %w", firmID, err))
+	}
+	return n > 0, nil
 }
 
 // pendingAt selects the invitations still usable at now.
