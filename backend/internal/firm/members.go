@@ -64,8 +64,10 @@ func (s *Service) RevokeInvitation(ctx context.Context, caller, id uuid.UUID) er
 
 // AcceptInvitation joins caller to the firm of code, when the invitation
 // was sent to caller's address and is unused, not withdrawn and not
-// expired. Of two acceptances of one code at once, one joins. The firm's
-// other unused invitations to the address are used up with it.
+// expired. Of two acceptances of one code at once, one joins; of an
+// acceptance and the firm ending at once, the firm ends with no member or
+// the administrator stays. The firm's other unused invitations to the
+// address are used up with it.
 func (s *Service) AcceptInvitation(ctx context.Context, caller uuid.UUID, code string) (Firm, error) {
 	if code == "" || len(code) > 200 {
 		return Firm{}, errs.NotFound(MsgInvitationBad)
@@ -98,6 +100,15 @@ func (s *Service) AcceptInvitation(ctx context.Context, caller uuid.UUID, code s
 		return refuse(errs.PermissionDenied(MsgInvitationOther), "sent to another address")
 	}
 	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
+		// Joining takes its turn with the firm ending (LeaveFirm,
+		// EraseOwner): an administrator leaving alone either ends the firm
+		// first, and its invitations are gone, or sees this member and
+		// stays.
+		if ok, err := holdFirm(ctx, tx, inv.FirmID, now); err != nil {
+			return err
+		} else if !ok {
+			return errs.FailedPrecondition(MsgInvitationGone)
+		}
 		if n, err := tx.FirmMember.Query().Where(firmmember.UserID(caller)).Count(ctx); err != nil {
 			return errs.Internal(err)
 		} else if n > 0 {
@@ -233,6 +244,11 @@ func (s *Service) LeaveFirm(ctx context.Context, caller uuid.UUID) error {
 			}
 		}
 		if m.Admin {
+			// Held while counting: an invitation accepted now either
+			// joins first, and is counted, or finds the firm ended.
+			if _, err := holdFirm(ctx, tx, m.FirmID, s.cal.Now().UTC()); err != nil {
+				return err
+			}
 			others, err := tx.FirmMember.Query().Where(firmmember.FirmID(m.FirmID), firmmember.UserIDNEQ(caller)).Count(ctx)
 			if err != nil {
 				return errs.Internal(err)
