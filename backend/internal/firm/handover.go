@@ -117,15 +117,24 @@ func (s *Service) CheckDeparture(ctx context.Context, userID uuid.UUID) error {
 // that gained members during the grace period passes to the earliest-joined
 // of them, so that an erasure never waits on a handover. Safe to run again.
 func (s *Service) EraseOwner(ctx context.Context, userID uuid.UUID) error {
-	m, err := s.db.FirmMember.Query().Where(firmmember.UserID(userID)).Only(ctx)
-	if ent.IsNotFound(err) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("load membership of %s: %w", userID, err)
-	}
+	var m *ent.FirmMember
 	var heir uuid.UUID
-	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
+	err := platform.InTx(ctx, s.db, func(tx *ent.Client) error {
+		// Joins take their turn on the account (AcceptInvitation,
+		// CreateFirm): one under way is seen here and erased with the
+		// rest, none waits between this read and the deletion.
+		if err := holdAccount(ctx, tx, userID, s.cal.Now().UTC()); err != nil {
+			return err
+		}
+		var err error
+		m, err = tx.FirmMember.Query().Where(firmmember.UserID(userID)).Only(ctx)
+		if ent.IsNotFound(err) {
+			m = nil
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("load membership of %s: %w", userID, err)
+		}
 		if _, err := tx.FirmMember.Delete().Where(firmmember.ID(m.ID)).Exec(ctx); err != nil {
 			return fmt.Errorf("remove member %s: %w", userID, err)
 		}
@@ -134,6 +143,11 @@ func (s *Service) EraseOwner(ctx context.Context, userID uuid.UUID) error {
 		}
 		if !m.Admin {
 			return nil
+		}
+		// Held as LeaveFirm holds it: an invitation accepted now joins
+		// first and inherits the firm, or finds it ended.
+		if _, err := holdFirm(ctx, tx, m.FirmID, s.cal.Now().UTC()); err != nil {
+			return err
 		}
 		next, err := tx.FirmMember.Query().Where(firmmember.FirmID(m.FirmID)).
 			Order(ent.Asc(firmmember.FieldJoinedAt), ent.Asc(firmmember.FieldID)).First(ctx)
@@ -153,7 +167,7 @@ func (s *Service) EraseOwner(ctx context.Context, userID uuid.UUID) error {
 		_, err = handOver(ctx, tx, m.FirmID, userID, heir)
 		return err
 	})
-	if err != nil {
+	if err != nil || m == nil {
 		return err
 	}
 	switch {

@@ -100,6 +100,11 @@ func (s *Service) AcceptInvitation(ctx context.Context, caller uuid.UUID, code s
 		return refuse(errs.PermissionDenied(MsgInvitationOther), "sent to another address")
 	}
 	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
+		// The account first, as EraseOwner holds it: an erasure under way
+		// finishes before this member joins, or sees them joined.
+		if err := holdAccount(ctx, tx, caller, now); err != nil {
+			return err
+		}
 		// Joining takes its turn with the firm ending (LeaveFirm,
 		// EraseOwner): an administrator leaving alone either ends the firm
 		// first, and its invitations are gone, or sees this member and

@@ -1,6 +1,7 @@
 package firm_test
 
 import (
+	"context"
 	"errors"
 	"testing"
 	"time"
@@ -149,4 +150,48 @@ func TestFirm_JoiningWhileTheLoneAdministratorLeaves(t *testing.T) {
 			})
 		})
 	}
+}
+
+// quietAudit is an Auditor that keeps nothing.
+type quietAudit struct{}
+
+func (quietAudit) Audit(context.Context, string, *uuid.UUID, string, string) {}
+
+// TestFirm_ErasureSeesAJoinUnderWay: an account erased while it accepts an
+// invitation is erased out of the firm it joined: no membership outlives
+// the erasure's firm step, for the firm to list a member with no account.
+func TestFirm_ErasureSeesAJoinUnderWay(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		achieng := newAdvocate(t, srv, "Achieng Odhiambo", "achieng@odhiambo-advocates.co.ke")
+		kamau := newAdvocate(t, srv, "Kamau Njoroge", "kamau@odhiambo-advocates.co.ke")
+		f := ok(achieng.Firm().CreateFirm(ctx, connect.NewRequest(&kesiv1.CreateFirmRequest{Name: "Odhiambo & Co. Advocates"})))(t, "create").Firm
+		invite(t, srv, achieng, kamau.User.Email)
+		firmID := uuid.MustParse(f.Id)
+		now := srv.Clock.Now().UTC()
+
+		// Kamau's acceptance, its writes held open while his erasure runs.
+		tx, err := srv.DB().Tx(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tx.User.UpdateOneID(kamau.User.ID).SetUpdatedAt(now).ExecX(ctx)
+		tx.Firm.UpdateOneID(firmID).SetUpdatedAt(now).ExecX(ctx)
+		tx.FirmInvitation.Update().Where(firminvitation.FirmID(firmID)).SetAcceptedAt(now).SetAcceptedBy(kamau.User.ID).ExecX(ctx)
+		tx.FirmMember.Create().SetFirmID(firmID).SetUserID(kamau.User.ID).ExecX(ctx)
+		svc := firm.NewService(srv.DB(), nil, srv.App.Calendar, nil, quietAudit{}, srv.URL)
+		done := make(chan error, 1)
+		go func() { done <- svc.EraseOwner(ctx, kamau.User.ID) }()
+		time.Sleep(500 * time.Millisecond)
+		if err := tx.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		if err := <-done; err != nil {
+			t.Fatalf("erase: %v", err)
+		}
+		ms := ok(achieng.Firm().ListMembers(ctx, connect.NewRequest(&kesiv1.ListMembersRequest{})))(t, "members").Members
+		if n := srv.DB().FirmMember.Query().Where(firmmember.UserID(kamau.User.ID)).CountX(ctx); n != 0 || len(ms) != 1 {
+			t.Errorf("after Kamau's erasure he keeps %d memberships; the firm lists %d members", n, len(ms))
+		}
+	})
 }

@@ -184,6 +184,9 @@ func (s *Service) CreateFirm(ctx context.Context, caller uuid.UUID, name string)
 	}
 	var out *ent.Firm
 	err = platform.InTx(ctx, s.db, func(tx *ent.Client) error {
+		if err := holdAccount(ctx, tx, caller, s.cal.Now().UTC()); err != nil {
+			return err
+		}
 		if n, err := tx.FirmMember.Query().Where(firmmember.UserID(caller)).Count(ctx); err != nil {
 			return errs.Internal(err)
 		} else if n > 0 {
@@ -323,6 +326,16 @@ func holdFirm(ctx context.Context, tx *ent.Client, firmID uuid.UUID, now time.Ti
 		return false, errs.Internal(fmt.Errorf("hold firm %s: %w", firmID, err))
 	}
 	return n > 0, nil
+}
+
+// holdAccount locks the account's row until tx ends, by setting when it
+// last changed: a join (AcceptInvitation, CreateFirm) and the account's
+// erasure (EraseOwner) take turns on it.
+func holdAccount(ctx context.Context, tx *ent.Client, userID uuid.UUID, now time.Time) error {
+	if err := tx.User.Update().Where(user.ID(userID)).SetUpdatedAt(now).Exec(ctx); err != nil {
+		return errs.Internal(fmt.Errorf("hold account %s: %w", userID, err))
+	}
+	return nil
 }
 
 // pendingAt selects the invitations still usable at now.
