@@ -179,7 +179,20 @@ func (h *Handler) RecordActivity(ctx context.Context, req *connect.Request[kesiv
 
 // ListCaseActivities implements kesiv1connect.CaseServiceHandler.
 func (h *Handler) ListCaseActivities(ctx context.Context, req *connect.Request[kesiv1.ListCaseActivitiesRequest]) (*connect.Response[kesiv1.ListCaseActivitiesResponse], error) {
-	c, acts, err := h.svc.Activities(ctx, owner(ctx), req.Msg.CaseId)
+	var (
+		c    Case
+		acts []Sitting
+		err  error
+	)
+	if req.Msg.Id != "" {
+		id, perr := errs.ParseID(req.Msg.Id, MsgNotFound)
+		if perr != nil {
+			return nil, errs.ToConnect(ctx, perr)
+		}
+		c, acts, err = h.svc.ActivitiesByID(ctx, owner(ctx), id)
+	} else {
+		c, acts, err = h.svc.Activities(ctx, owner(ctx), req.Msg.CaseId)
+	}
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}

@@ -444,14 +444,19 @@ func ownFirst(viewer uuid.UUID) []entsql.Querier {
 	}
 }
 
-// activities answers the owner's case numbered number (its id, number and
-// court) with its sittings newest first: one statement, the case left-joined
+// activities answers the owner's case numbered number, or the one with
+// internal id ref when ref is set, (its id, number and court) with its
+// sittings newest first: one statement, the case left-joined
 // to its sittings, so that no row is a case not found. A sitting keeps the
 // client it was written with; one written before a client was linked (an
 // import, a case typed in first) shows the first of the case's clients the
 // owner has, by name, which only those rows pay for.
-func (s *Service) activities(ctx context.Context, owner uuid.UUID, number string) (Case, []Sitting, error) {
-	query, args, err := statementFor(shape{read: "activities"}, values{viewer: owner, caseNumber: number}, func(in values) (string, []any) {
+func (s *Service) activities(ctx context.Context, owner uuid.UUID, number string, ref uuid.UUID) (Case, []Sitting, error) {
+	read := "activities"
+	if ref != uuid.Nil {
+		read = "activities by id"
+	}
+	query, args, err := statementFor(shape{read: read}, values{viewer: owner, caseNumber: number, id: ref}, func(in values) (string, []any) {
 		a := ac
 		client := entsql.ExprFunc(func(b *entsql.Builder) {
 			b.WriteString("CASE WHEN " + a(activity.FieldClientName) + " = '' THEN (SELECT lc.\"" + lawclient.FieldFullname + "\"" +
@@ -468,7 +473,11 @@ func (s *Service) activities(ctx context.Context, owner uuid.UUID, number string
 			LeftJoin(actT()).OnP(entsql.And(entsql.ColumnsEQ(a(activity.FieldCaseRef), cc(courtcase.FieldID)), sittingPred(sittingScope(in.viewer))))
 		sel.AppendSelectExpr(client)
 		scope(in.viewer)(sel)
-		courtcase.CaseID(in.caseNumber)(sel)
+		if read == "activities by id" {
+			courtcase.ID(in.id)(sel)
+		} else {
+			courtcase.CaseID(in.caseNumber)(sel)
+		}
 		// One case (ownFirst; the rows of any other are skipped below), its sittings newest
 		// first: the reverse of SortActivities (unknown times last).
 		sel.OrderExpr(ownFirst(in.viewer)...)

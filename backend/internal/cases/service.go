@@ -483,7 +483,14 @@ func (s *Service) Activities(ctx context.Context, owner uuid.UUID, caseID string
 	if err != nil {
 		return Case{}, nil, err
 	}
-	return s.activities(ctx, owner, number)
+	return s.activities(ctx, owner, number, uuid.Nil)
+}
+
+// ActivitiesByID is Activities of the case the viewer sees with internal
+// id id: a colleague's shared case, whose number the viewer's own case may
+// also have.
+func (s *Service) ActivitiesByID(ctx context.Context, owner, id uuid.UUID) (Case, []Sitting, error) {
+	return s.activities(ctx, owner, "", id)
 }
 
 // Scheduled answers the owner's activities on day with their cases,

@@ -71,3 +71,35 @@ func twoMemberFirm(t *testing.T, e testkit.Engine) (admin, member *advocate) {
 	}
 	return admin, member
 }
+
+// TestFirm_ColleaguesCaseOfTheSameNumberOpensByID: numbers restart at every
+// station, so a colleague's shared case may have the number of one's own.
+// By number the activities are one's own case's; by the case's internal id
+// (the firm's day links with it) they are the colleague's.
+func TestFirm_ColleaguesCaseOfTheSameNumberOpensByID(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		achieng, kamau := twoMemberFirm(t, e)
+		theirs := achieng.newCase(t, "HCCC/E12/2026", "Milimani Commercial Court", "Mention", day(2025, 1, 16), "09:00")
+		achieng.share(t, theirs, true)
+		mine := kamau.newCase(t, "HCCC/E12/2026", "Kisumu Law Courts", "Hearing", day(2025, 1, 17), "10:00")
+		for _, v := range []struct {
+			req  *kesiv1.ListCaseActivitiesRequest
+			want *kesiv1.Case
+		}{
+			{&kesiv1.ListCaseActivitiesRequest{CaseId: "HCCC/E12/2026"}, mine},
+			{&kesiv1.ListCaseActivitiesRequest{CaseId: "HCCC/E12/2026", Id: theirs.Id}, theirs},
+			{&kesiv1.ListCaseActivitiesRequest{Id: theirs.Id}, theirs},
+		} {
+			acts := ok(kamau.Cases().ListCaseActivities(ctx, connect.NewRequest(v.req)))(t, "activities").Activities
+			if len(acts) != 1 || acts[0].LawCourt != v.want.LawCourt {
+				t.Errorf("Kamau's activities of %v = %v, want those of the case in %s", v.req, acts, v.want.LawCourt)
+			}
+		}
+		outsider := newAdvocate(t, achieng.srv, "Otieno Ouma", "otieno@ouma-law.co.ke")
+		for _, id := range []string{theirs.Id, "not-an-id"} {
+			if _, err := outsider.Cases().ListCaseActivities(ctx, connect.NewRequest(&kesiv1.ListCaseActivitiesRequest{Id: id})); code(err) != connect.CodeNotFound {
+				t.Errorf("an outsider's activities of case %q = %v, want NotFound", id, err)
+			}
+		}
+	})
+}

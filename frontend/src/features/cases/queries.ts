@@ -1,11 +1,13 @@
 import { create } from '@bufbuild/protobuf';
 import { callUnaryMethod, useQuery } from '@connectrpc/connect-query';
-import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   CaseService,
   GetCaseByCaseIdResponseSchema,
+  GetCaseResponseSchema,
   type Case,
   type GetCaseByCaseIdResponse,
+  type GetCaseResponse,
   type ListCaseActivitiesResponse,
   type ListCasesResponse,
 } from '@gen/kesi/v1/case_pb';
@@ -26,7 +28,7 @@ const m = CaseService.method;
 
 const casesOf = (r: ListCasesResponse) => r.cases;
 const activitiesOf = (r: ListCaseActivitiesResponse) => r.activities;
-const caseOf = (r: GetCaseByCaseIdResponse): Case => {
+const caseOf = (r: GetCaseByCaseIdResponse | GetCaseResponse): Case => {
   if (!r.case) throw new Error('Failed to load case details');
   return r.case;
 };
@@ -40,31 +42,38 @@ export function useCases() {
  * One case by its court number. A case never asked for starts from its row in the list of all
  * cases, dated as that list (TanStack's initial data from the cache): the diary keeps the list on
  * the device, so any case opens without signal (issue 17) without keeping a second copy of every
- * case. A case passed as navigation state paints first otherwise.
+ * case. A case passed as navigation state paints first otherwise. With ref (the internal id,
+ * ?ref= in the link) the case is that one, never the lawyer's own of the same number.
  */
-export function useCase(caseId: string, initial?: Case) {
+export function useCase(caseId: string, initial?: Case, ref?: string) {
   const queryClient = useQueryClient();
   const transport = useTransport();
   const listKey = callKey(m.listCases, {}, transport);
-  return useQuery(
-    m.getCaseByCaseId,
-    { caseId },
-    {
-      select: caseOf,
-      initialData: () => {
-        const row = queryClient.getQueryData(listKey)?.cases.find((c) => c.caseId === caseId);
-        return row && create(GetCaseByCaseIdResponseSchema, { case: row });
-      },
-      initialDataUpdatedAt: () => queryClient.getQueryState(listKey)?.dataUpdatedAt,
-      placeholderData: initial?.caseId === caseId ? create(GetCaseByCaseIdResponseSchema, { case: initial }) : undefined,
-      retry: 1,
+  const byNumber = useQuery(m.getCaseByCaseId, ref ? skipToken : { caseId }, {
+    select: caseOf,
+    initialData: () => {
+      const row = queryClient.getQueryData(listKey)?.cases.find((c) => c.caseId === caseId);
+      return row && create(GetCaseByCaseIdResponseSchema, { case: row });
     },
-  );
+    initialDataUpdatedAt: () => queryClient.getQueryState(listKey)?.dataUpdatedAt,
+    placeholderData: initial?.caseId === caseId ? create(GetCaseByCaseIdResponseSchema, { case: initial }) : undefined,
+    retry: 1,
+  });
+  // By its internal id: a colleague's shared case, whose number the lawyer's own case may have too.
+  const byRef = useQuery(m.getCase, ref ? { id: ref } : skipToken, {
+    select: caseOf,
+    placeholderData: ref && initial?.id === ref ? create(GetCaseResponseSchema, { case: initial }) : undefined,
+    retry: 1,
+  });
+  return ref ? byRef : byNumber;
 }
 
 /** A case's activities, newest first. */
-export function useCaseActivities(caseId: string) {
-  return useQuery(m.listCaseActivities, { caseId }, { select: activitiesOf, placeholderData: keepPreviousData });
+export function useCaseActivities(caseId: string, ref?: string) {
+  return useQuery(m.listCaseActivities, ref ? { caseId, id: ref } : { caseId }, {
+    select: activitiesOf,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** Deletes a case: it leaves every cached list at once, and the case answers go stale. */

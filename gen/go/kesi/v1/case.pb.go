@@ -1402,7 +1402,11 @@ func (x *RecordActivityResponse) GetNext() *Activity {
 type ListCaseActivitiesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The case number as the court writes it.
-	CaseId        string `protobuf:"bytes,1,opt,name=case_id,json=caseId,proto3" json:"case_id,omitempty"`
+	CaseId string `protobuf:"bytes,1,opt,name=case_id,json=caseId,proto3" json:"case_id,omitempty"`
+	// The case's internal id; when set it names the case instead of case_id.
+	// A colleague's shared case may have a number the caller's own case has
+	// too, and case_id answers the caller's own.
+	Id            string `protobuf:"bytes,2,opt,name=id,proto3" json:"id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1440,6 +1444,13 @@ func (*ListCaseActivitiesRequest) Descriptor() ([]byte, []int) {
 func (x *ListCaseActivitiesRequest) GetCaseId() string {
 	if x != nil {
 		return x.CaseId
+	}
+	return ""
+}
+
+func (x *ListCaseActivitiesRequest) GetId() string {
+	if x != nil {
+		return x.Id
 	}
 	return ""
 }
@@ -2331,9 +2342,10 @@ const file_kesi_v1_case_proto_rawDesc = "" +
 	"request_id\x18\a \x01(\tR\trequestId\"b\n" +
 	"\x16RecordActivityResponse\x12!\n" +
 	"\x04case\x18\x01 \x01(\v2\r.kesi.v1.CaseR\x04case\x12%\n" +
-	"\x04next\x18\x02 \x01(\v2\x11.kesi.v1.ActivityR\x04next\"4\n" +
+	"\x04next\x18\x02 \x01(\v2\x11.kesi.v1.ActivityR\x04next\"D\n" +
 	"\x19ListCaseActivitiesRequest\x12\x17\n" +
-	"\acase_id\x18\x01 \x01(\tR\x06caseId\"O\n" +
+	"\acase_id\x18\x01 \x01(\tR\x06caseId\x12\x0e\n" +
+	"\x02id\x18\x02 \x01(\tR\x02id\"O\n" +
 	"\x1aListCaseActivitiesResponse\x121\n" +
 	"\n" +
 	"activities\x18\x01 \x03(\v2\x11.kesi.v1.ActivityR\n" +

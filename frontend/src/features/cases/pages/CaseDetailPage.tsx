@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, Center, Group, Loader, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Case } from '@gen/kesi/v1/case_pb';
 import { CaseStatusBadge } from '@/components/CaseStatusBadge';
 import { ErrorPanel } from '@/components/ErrorPanel';
@@ -52,7 +52,9 @@ export function CaseDetailPage({ listings, documents, firm }: CaseDetailSlots) {
   const location = useLocation();
   const navigate = useNavigate();
   const passed = (location.state as { case?: Case } | null)?.case;
-  const caseQuery = useCase(id, passed);
+  // ?ref= names a colleague's shared case by its internal id: the number alone opens one's own.
+  const ref = useSearchParams()[0].get('ref') ?? undefined;
+  const caseQuery = useCase(id, passed, ref);
   const [recordOpen, setRecordOpen] = useState(false);
   const c = caseQuery.data;
 
@@ -128,10 +130,10 @@ export function CaseDetailPage({ listings, documents, firm }: CaseDetailSlots) {
               <Tabs.Tab value="documents">{TEXT.documents}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="activities" pt="md">
-              <Activities caseId={c.caseId} />
+              <Activities caseId={c.caseId} caseRef={ref} />
             </Tabs.Panel>
             <Tabs.Panel value="documents" pt="md">
-              {documents(c.caseId)}
+              {documents(ref ? c.id : c.caseId)}
             </Tabs.Panel>
           </Tabs>
           <RecordOutcomeDialog
@@ -158,8 +160,8 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-function Activities({ caseId }: { caseId: string }) {
-  const activities = useCaseActivities(caseId);
+function Activities({ caseId, caseRef }: { caseId: string; caseRef?: string }) {
+  const activities = useCaseActivities(caseId, caseRef);
   if (activities.isPending) {
     return (
       <Center py="xl">

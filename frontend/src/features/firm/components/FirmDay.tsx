@@ -82,7 +82,7 @@ export function FirmDay() {
                   </Text>
                   {' · '}
                   {s.lawCourt} · {s.activity} ·{' '}
-                  <Link to={caseLink(s.caseId)}>{s.caseId}</Link>
+                  <Link to={caseLink(s.caseId, s.caseRef)}>{s.caseId}</Link>
                   {s.assignedByName ? ` (${FIRM_DAY_TEXT.assignedBy(s.assignedByName)})` : ''}
                 </Text>
               ))}
