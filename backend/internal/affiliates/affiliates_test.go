@@ -578,3 +578,44 @@ func FuzzParseMonth(f *testing.F) {
 		}
 	})
 }
+
+// TestCommissions_NoneForAnErasedAffiliate: an affiliate erases their
+// account while a customer they referred goes on paying. The months already
+// credited stay in the books; the months after earn nothing, as there is no
+// one left to pay, and no commission is ever credited to no affiliate.
+func TestCommissions_NoneForAnErasedAffiliate(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		ctx := context.Background()
+		nairobi := srv.App.Calendar.Location
+		aff := srv.CreateUser(t, testkit.UserSpec{Role: role.Affiliate})
+		yearly := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
+		refer(t, srv, aff, yearly)
+		paid(t, srv, yearly, time.Date(2024, 12, 1, 9, 0, 0, 0, nairobi), 365)
+		if n := credit(t, srv, "2024-12"); n != 1 {
+			t.Fatalf("credit 2024-12 created %d commissions, want 1", n)
+		}
+
+		now := srv.Clock.Now().UTC()
+		srv.DB().AccountDeletion.Create().SetUserID(aff.ID).SetRequestedAt(now).SetEraseAt(now).
+			SetCreatedAt(now).SetUpdatedAt(now).ExecX(ctx)
+		if err := srv.App.Account.EraseDue(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if srv.DB().User.Query().Where(user.ID(aff.ID)).ExistX(ctx) {
+			t.Fatal("the affiliate was not erased")
+		}
+
+		for _, month := range []string{"2025-01", "2025-02"} {
+			if n := credit(t, srv, month); n != 0 {
+				t.Errorf("credit %s created %d commissions for an erased affiliate, want 0", month, n)
+			}
+		}
+		if n := srv.DB().Commission.Query().Where(commission.AffiliateID(uuid.Nil)).CountX(ctx); n != 0 {
+			t.Errorf("%d commissions belong to no affiliate", n)
+		}
+		if n := srv.DB().Commission.Query().CountX(ctx); n != 1 {
+			t.Errorf("%d commissions in all, want December's one kept", n)
+		}
+	})
+}

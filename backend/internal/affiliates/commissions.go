@@ -30,7 +30,8 @@ import (
 // month: the unique (referral, month) key makes a second run, or a run on
 // another server at once, add nothing.
 // A referral of the affiliate themself is never credited, nor one whose
-// account shares the affiliate's phone number or Paystack customer.
+// account shares the affiliate's phone number or Paystack customer, nor one
+// whose affiliate has been erased.
 func (s *Service) CreditMonth(ctx context.Context, m Month) (int, error) {
 	_, end := m.Bounds(s.cal.Location)
 	pays, err := s.db.Payment.Query().
@@ -74,7 +75,11 @@ func (s *Service) CreditMonth(ctx context.Context, m Month) (int, error) {
 	}
 	var refs []*ent.Referral
 	for i := 0; i < len(ids); i += queryBatch {
-		part, err := s.db.Referral.Query().Where(referral.ReferredIDIn(ids[i:min(i+queryBatch, len(ids))]...)).All(ctx)
+		// A referral whose affiliate was erased earns nothing more: there is
+		// no one left to pay.
+		part, err := s.db.Referral.Query().
+			Where(referral.ReferredIDIn(ids[i:min(i+queryBatch, len(ids))]...), referral.AffiliateIDNotNil()).
+			All(ctx)
 		if err != nil {
 			return 0, fmt.Errorf("referrals of paying users in %s: %w", m, err)
 		}
