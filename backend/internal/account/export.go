@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/kesihq/kesi/backend/internal/affiliates"
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/billing"
 	"github.com/kesihq/kesi/backend/internal/cases"
@@ -128,6 +129,15 @@ func (s *Service) Export(ctx context.Context, w io.Writer, id uuid.UUID) error {
 			return err
 		}
 	}
+	prog, err := affiliates.Export(ctx, s.db, id)
+	if err != nil {
+		return err
+	}
+	if len(prog.Referrals) > 0 || len(prog.Earnings) > 0 {
+		if err := add("affiliate.json", prog); err != nil {
+			return err
+		}
+	}
 	audit, err := s.auth.ExportAudit(ctx, id)
 	if err != nil {
 		return err
@@ -235,6 +245,7 @@ func readme(u Profile, now time.Time, files []string, docs int, day string) stri
 	line("clients.json", "every client, with the ids of the cases they are linked to")
 	line("payments.json", "your subscription payments")
 	line("reminders.json", "your reminder settings, every consent given or withdrawn, and the reminders sent")
+	line("affiliate.json", "the referrals you made as an affiliate, and every commission they earned")
 	line("audit-log.json", "the security log of your account: sign-ins, password changes, exports")
 	fmt.Fprintf(&b, "%-16s %s\n", "documents.json", "one entry per document: its file in documents/, title, case, note, size, SHA-256")
 	fmt.Fprintf(&b, "%-16s %s\n", "documents/", fmt.Sprintf("your %d case document(s), decrypted, named after their titles", docs))

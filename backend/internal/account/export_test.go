@@ -14,10 +14,12 @@ import (
 	"connectrpc.com/connect"
 
 	"github.com/kesihq/kesi/backend/internal/account"
+	"github.com/kesihq/kesi/backend/internal/affiliates"
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/billing"
 	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/backend/internal/clients"
+	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 )
@@ -198,4 +200,56 @@ func (s *sampler) Write(p []byte) (int, error) {
 		s.peak = max(s.peak, m.HeapAlloc)
 	}
 	return len(p), nil
+}
+
+// An affiliate's export holds their programme: each referral they made
+// (when, and why it earns nothing if it does not) and every commission,
+// pending or paid; not who the referred people are, which is theirs.
+func TestExportHoldsTheAffiliatesReferralsAndEarnings(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		ctx := context.Background()
+		srv := testkit.NewServer(t, e, nil)
+		aff := srv.CreateUser(t, testkit.UserSpec{Role: role.Affiliate, Email: "partner@example.co.ke"})
+		referred := advocate(t, srv, "referred@example.co.ke")
+		ref := srv.DB().Referral.Create().SetAffiliateID(aff.ID).SetReferredID(referred.User.ID).SaveX(ctx)
+		srv.DB().Commission.Create().SetReferralID(ref.ID).SetAffiliateID(aff.ID).SetMonth("2024-12").
+			SetAmountMinor(45000).SetCurrency("KES").SetStatus("paid").SetPaidAt(srv.Clock.Now().UTC()).ExecX(ctx)
+		srv.DB().Commission.Create().SetReferralID(ref.ID).SetAffiliateID(aff.ID).SetMonth("2025-01").
+			SetAmountMinor(45000).SetCurrency("KES").ExecX(ctx)
+		// Another affiliate's programme is not in it.
+		rival := srv.CreateUser(t, testkit.UserSpec{Role: role.Affiliate})
+		rivalRef := srv.DB().Referral.Create().SetAffiliateID(rival.ID).SetReferredID(advocate(t, srv, "rivals@example.co.ke").User.ID).SaveX(ctx)
+		srv.DB().Commission.Create().SetReferralID(rivalRef.ID).SetAffiliateID(rival.ID).SetMonth("2024-11").
+			SetAmountMinor(45000).SetCurrency("KES").ExecX(ctx)
+
+		z, _ := export(t, srv.Session(t, aff), srv)
+		var got affiliates.Exported
+		decodeEntry(t, z, "affiliate.json", &got)
+		if len(got.Referrals) != 1 || got.Referrals[0].ID != ref.ID.String() || got.Referrals[0].ReferredAt.IsZero() {
+			t.Errorf("referrals %+v, want the one made", got.Referrals)
+		}
+		if len(got.Earnings) != 2 || got.Earnings[0].Month != "2024-12" || got.Earnings[0].Status != "paid" ||
+			got.Earnings[0].PaidAt == nil || got.Earnings[1].Month != "2025-01" || got.Earnings[1].Amount != "KSh 450.00" ||
+			got.Earnings[1].ReferralID != ref.ID.String() {
+			t.Errorf("earnings %+v, want December's paid and January's pending", got.Earnings)
+		}
+		if !strings.Contains(string(entry(t, z, "README.txt")), "affiliate.json") {
+			t.Error("README.txt does not mention affiliate.json")
+		}
+		for _, f := range z.File {
+			b := entry(t, z, f.Name)
+			for _, s := range []string{"referred@example.co.ke", "rivals@example.co.ke", rivalRef.ID.String(), "2024-11"} {
+				if bytes.Contains(b, []byte(s)) {
+					t.Errorf("%s holds %q, someone else's", f.Name, s)
+				}
+			}
+		}
+		// An advocate who made no referral has no affiliate.json.
+		z, _ = export(t, referred, srv)
+		for _, f := range z.File {
+			if f.Name == "affiliate.json" {
+				t.Error("an advocate's export holds an affiliate.json")
+			}
+		}
+	})
 }
