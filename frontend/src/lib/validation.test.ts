@@ -138,6 +138,25 @@ describe('profile', () => {
     expect(profileRules.phone_number('0712')).toBe('Phone number must be at least 10 digits.');
     expect(profileRules.phone_number('+254 712 345 678')).toBeNull();
   });
+  // The server's rules (auth.ValidateName, auth.ValidatePhone), with its messages, so that the form
+  // says at once what the API would answer.
+  it('refuses what the API refuses, with its words', () => {
+    for (const v of ['0712345678', '+254712345678', '254 712 345 678', '0112 345 678', '(0712) 345-678']) {
+      expect(profileRules.phone_number(v)).toBeNull();
+      expect(registerRules.phone_number(v)).toBeNull();
+    }
+    const invalid = 'Phone number may contain only digits, spaces, +, - and brackets, at most 32 characters.';
+    for (const v of ['0712.345.678', '0712345678 ext 5', '+254/712345678', '0'.repeat(33)]) {
+      expect(profileRules.phone_number(v)).toBe(invalid);
+      expect(registerRules.phone_number(v)).toBe(invalid);
+    }
+    // One character the server counts once, though JavaScript's length says 2.
+    expect(profileRules.fullname('\u{1F600}')).toBe('Name must be at least 2 characters.');
+    expect(profileRules.fullname('Ôé')).toBeNull();
+    expect(profileRules.fullname('a'.repeat(200))).toBeNull();
+    expect(profileRules.fullname('a'.repeat(201))).toBe('Name must be at most 200 characters.');
+    expect(registerRules.name('\u{1F600}'.repeat(201))).toBe('Name must be at most 200 characters.');
+  });
 });
 
 describe('client form', () => {

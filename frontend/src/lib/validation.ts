@@ -17,14 +17,18 @@ export const MESSAGES = {
   paymentReference: 'No payment reference found in URL',
 } as const;
 
-/** Ours, where SPEC.md says nothing: the server's words (auth.MsgPhoneInvalid). */
-export const PHONE_CHARACTERS_MESSAGE = 'Phone number may contain only digits, spaces, +, - and brackets, at most 32 characters.';
+/** Ours, where SPEC.md words nothing: the server's (backend/internal/auth/validate.go). */
+export const ACCOUNT_MESSAGES = {
+  nameLong: 'Name must be at most 200 characters.',
+  phoneInvalid: 'Phone number may contain only digits, spaces, +, - and brackets, at most 32 characters.',
+} as const;
 
 /** SPEC.md section 9. */
 export const PASSWORD_MIN = 6;
 export const PHONE_MIN_DIGITS = 10;
-export const PHONE_MAX_LENGTH = 32;
 export const NAME_MIN = 2;
+export const NAME_MAX = 200;
+export const PHONE_MAX = 32;
 export const RESET_CODE_LENGTH = 6;
 
 type Rule<T> = (value: T) => string | null;
@@ -35,16 +39,25 @@ export const validateEmail: Rule<string> = (value) => (EMAIL.test(value.trim()) 
 
 export const validatePassword: Rule<string> = (value) => (value.length >= PASSWORD_MIN ? null : MESSAGES.password);
 
-export const validateName: Rule<string> = (value) => (value.trim().length >= NAME_MIN ? null : MESSAGES.name);
+/**
+ * A person's name (an account's or a client's), checked as the server checks it (auth.ValidateName):
+ * its length in code points, as Go counts runes, not graphemes or UTF-16 units.
+ */
+export const validateName: Rule<string> = (value) => {
+  const n = Array.from(value.trim()).length;
+  if (n < NAME_MIN) return MESSAGES.name;
+  return n > NAME_MAX ? ACCOUNT_MESSAGES.nameLong : null;
+};
 
 /**
- * The server's rule (backend/internal/auth ValidatePhone), in its order: only ASCII digits,
- * spaces, +, - and brackets, at most 32 characters; then at least 10 digits, counting digits only,
- * so '+254 712 345 678' passes and spaces or dashes do not make up for them.
+ * A phone number (an account's or a client's), checked as the server checks it (auth.ValidatePhone),
+ * in its order: only ASCII digits, spaces, +, - and brackets, at most 32 characters; then at least
+ * 10 digits, counting digits only, so '+254 712 345 678' passes and spaces or dashes do not make up
+ * for them.
  */
 export const validatePhone: Rule<string> = (value) => {
   const phone = value.trim();
-  if (!/^[0-9 +\-()]*$/.test(phone) || phone.length > PHONE_MAX_LENGTH) return PHONE_CHARACTERS_MESSAGE;
+  if (!/^[0-9 +\-()]*$/.test(phone) || phone.length > PHONE_MAX) return ACCOUNT_MESSAGES.phoneInvalid;
   return phone.replace(/\D/g, '').length >= PHONE_MIN_DIGITS ? null : MESSAGES.phone;
 };
 
@@ -133,7 +146,7 @@ export interface ProfileValues {
   phone_number: string;
 }
 
-/** The e-mail is shown read-only; the phone number may be blank, and follows the same rule as a client's. */
+/** The e-mail is shown read-only; the phone number may be blank, and follows registration's rule. */
 export const profileRules = {
   fullname: validateName,
   phone_number: optional(validatePhone),
