@@ -4,6 +4,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Plan } from '@gen/kesi/v1/billing_pb';
+import { errorMessageOr } from '@/api/errors';
 import { formatMoney } from '@/lib/money';
 import { validatePlanSelected } from '@/lib/validation';
 import { useInitializePayment, usePlans } from './queries';
@@ -67,8 +68,10 @@ export function PlanModal({
       onSuccess: (url) => {
         navigate(url);
       },
-      onError: () => {
-        notifications.show({ color: 'red', message: PLAN_TEXT.initFailed });
+      onError: (err) => {
+        // The server's reason when it refused (too many attempts, a plan withdrawn): "try again"
+        // would fail again. SPEC.md's words when the checkout itself broke.
+        notifications.show({ color: 'red', message: errorMessageOr(err, PLAN_TEXT.initFailed) });
       },
     });
   };
