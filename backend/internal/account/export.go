@@ -19,6 +19,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/backend/internal/clients"
 	"github.com/kesihq/kesi/backend/internal/documents"
+	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/backend/internal/reminders"
 )
 
@@ -54,12 +55,22 @@ type ExportedDocument struct {
 	UploadedAt       time.Time `json:"uploaded_at"`
 }
 
+// MsgExportUnderway answers a second export of an account while one runs.
+const MsgExportUnderway = "Your data is already being prepared for download. Wait for that download to finish, then try again."
+
 // Export writes everything Kesi holds about account id to w as a zip,
 // entry by entry: no file is held whole in memory or written to disk, so
 // an account of gigabytes of documents costs no more memory than an empty
-// one. It is recorded in the audit log. Check it with Exportable first:
-// once bytes are written a failure can only cut the zip short.
+// one. It is recorded in the audit log. An account exports once at a time
+// on a server: each export decrypts and compresses every document, and
+// a dozen at once of one large account would hold the server's processors.
+// An error before anything is written to w (such as that one) leaves w
+// untouched; once bytes are written a failure can only cut the zip short.
 func (s *Service) Export(ctx context.Context, w io.Writer, id uuid.UUID) error {
+	if _, busy := s.exporting.LoadOrStore(id, struct{}{}); busy {
+		return errs.TooManyRequests(MsgExportUnderway)
+	}
+	defer s.exporting.Delete(id)
 	u, err := s.profiles.Profile(ctx, id)
 	if err != nil {
 		return err

@@ -253,3 +253,47 @@ func TestExportHoldsTheAffiliatesReferralsAndEarnings(t *testing.T) {
 		}
 	})
 }
+
+// held is a writer that reports the first write and then waits to be let go.
+type held struct {
+	started, release chan struct{}
+	once             bool
+}
+
+func (h *held) Write(p []byte) (int, error) {
+	if !h.once {
+		h.once = true
+		close(h.started)
+		<-h.release
+	}
+	return len(p), nil
+}
+
+// While an export of the account runs, a second one (a double click, or a
+// script asking a dozen at once) is refused with a 429 that says why, not
+// started alongside; once the first is done the next one runs.
+func TestExportOneAtATimePerAccount(t *testing.T) {
+	srv := testkit.NewServer(t, testkit.SQLite, nil)
+	me := advocate(t, srv, "once@example.co.ke")
+	other := advocate(t, srv, "someone-else@example.co.ke")
+
+	first := &held{started: make(chan struct{}), release: make(chan struct{})}
+	done := make(chan error, 1)
+	go func() { done <- srv.App.Account.Export(context.Background(), first, me.User.ID) }()
+	<-first.started
+
+	res := me.Do(t, http.MethodGet, "/api/account/export", nil)
+	res.Want(t, http.StatusTooManyRequests, account.MsgExportUnderway)
+	if cd := res.Header.Get("Content-Disposition"); cd != "" {
+		t.Errorf("the refusal came as a download: Content-Disposition %q", cd)
+	}
+	// Another account is not held up.
+	export(t, other, srv)
+
+	close(first.release)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	z, _ := export(t, me, srv)
+	entry(t, z, "profile.json")
+}

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -89,6 +90,8 @@ type Service struct {
 	secureCookies bool
 	steps         []Step
 	log           *slog.Logger
+	// exporting holds the ids of the accounts being exported now.
+	exporting sync.Map
 }
 
 // Options are the Service's collaborators.

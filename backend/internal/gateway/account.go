@@ -35,15 +35,18 @@ func Account(authz *auth.Authorizer, svc *account.Service, h kesiv1connect.Accou
 			return
 		}
 		p := auth.MustPrincipal(ctx)
-		day := svc.Today()
-		w.Header().Set("Content-Type", "application/zip")
-		w.Header().Set("Content-Disposition", ContentDisposition("attachment", "kesi-export-"+day+".zip"))
-		w.Header().Set("Cache-Control", "no-store")
-		w.WriteHeader(http.StatusOK)
-		// Streamed: the zip is written entry by entry as it is read. A
-		// failure now can only cut it short, which the client sees as a
-		// broken download.
-		if err := svc.Export(ctx, w, p.UserID); err != nil {
+		zw := &zipResponse{w: w, filename: "kesi-export-" + svc.Today() + ".zip"}
+		err := svc.Export(ctx, zw, p.UserID)
+		switch {
+		case err == nil:
+		case !zw.started:
+			// Refused before the first byte (an export already running):
+			// an answer with its status and message, not a broken zip.
+			writeError(w, r, err)
+		default:
+			// Streamed: the zip is written entry by entry as it is read. A
+			// failure now can only cut it short, which the client sees as a
+			// broken download.
 			slog.ErrorContext(ctx, "account export cut short", "user", p.UserID, "err", err)
 			panic(http.ErrAbortHandler)
 		}
@@ -78,4 +81,24 @@ func Account(authz *auth.Authorizer, svc *account.Service, h kesiv1connect.Accou
 	})
 	g.mux.HandleFunc("/api/account/", g.notFound)
 	return g
+}
+
+// zipResponse answers 200 with a zip's headers at its first byte, so that
+// an export refused before it began can still answer an error.
+type zipResponse struct {
+	w        http.ResponseWriter
+	filename string
+	started  bool
+}
+
+func (z *zipResponse) Write(p []byte) (int, error) {
+	if !z.started {
+		z.started = true
+		h := z.w.Header()
+		h.Set("Content-Type", "application/zip")
+		h.Set("Content-Disposition", ContentDisposition("attachment", z.filename))
+		h.Set("Cache-Control", "no-store")
+		z.w.WriteHeader(http.StatusOK)
+	}
+	return z.w.Write(p)
 }
