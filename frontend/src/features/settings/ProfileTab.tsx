@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { errorMessageOr } from '@/api/errors';
+import { errorMessageOr, fieldErrors } from '@/api/errors';
 import { roleLabel, type SessionUser } from '@/app/session/user';
 import { EmailInput } from '@/components/EmailInput';
 import { profileChanges, profileRules, type ProfileValues } from '@/lib/validation';
@@ -37,7 +37,11 @@ export function ProfileTab({ user }: { user: SessionUser }) {
         form.resetDirty({ fullname: res.user?.fullname ?? values.fullname, phone_number: res.user?.phoneNumber ?? values.phone_number, email: user.email });
       },
       onError: (err) => {
-        notifications.show({ color: 'red', message: errorMessageOr(err, PROFILE_TEXT.failed) });
+        // A refusal naming a field goes under that field, as the form's own rules do.
+        const fields = fieldErrors(err);
+        const named = (['fullname', 'phone_number'] as const).filter((f) => fields[f]);
+        for (const f of named) form.setFieldError(f, fields[f]);
+        if (named.length === 0) notifications.show({ color: 'red', message: errorMessageOr(err, PROFILE_TEXT.failed) });
       },
     });
   });
