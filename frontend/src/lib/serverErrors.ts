@@ -1,5 +1,5 @@
 import type { UseFormReturnType } from '@mantine/form';
-import { errorMessage, fieldErrors } from '@/api/errors';
+import { fieldErrors } from '@/api/errors';
 import { focusFirstInvalid } from './focusInvalid';
 
 /**
@@ -8,13 +8,13 @@ import { focusFirstInvalid } from './focusInvalid';
  * `names` maps a server field to the form's where they differ (`activity_date` -> `date`); a
  * nested name (`client.phone_number`) is matched by its last part.
  *
- * Answers the sentence still to show elsewhere (a toast), or null when every error found its input.
+ * Answers whether any did; when none did, the caller shows the error's message elsewhere (a toast).
  */
 export function putServerErrors<V extends object>(
   form: Pick<UseFormReturnType<V>, 'values' | 'setFieldError'>,
   err: unknown,
   names: Record<string, string> = {},
-): string | null {
+): boolean {
   let placed = false;
   for (const [field, message] of Object.entries(fieldErrors(err))) {
     const last = field.slice(field.lastIndexOf('.') + 1);
@@ -23,7 +23,6 @@ export function putServerErrors<V extends object>(
     form.setFieldError(name, message);
     placed = true;
   }
-  if (!placed) return errorMessage(err);
-  focusFirstInvalid();
-  return null;
+  if (placed) focusFirstInvalid();
+  return placed;
 }

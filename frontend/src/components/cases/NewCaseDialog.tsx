@@ -1,6 +1,7 @@
 import { Autocomplete, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { errorMessage } from '@/api/errors';
 import { DateField } from '@/components/DateField';
 import { ACTIVITY_KINDS, kindFilter } from '@/lib/vocabulary';
 import { useCreateCase, type NewCaseValues } from '@/api/cases';
@@ -67,8 +68,7 @@ export function NewCaseDialog({ opened, onClose }: { opened: boolean; onClose: (
                 close();
               },
               onError: (err) => {
-                const rest = putServerErrors(form, err);
-                if (rest) notifications.show({ color: 'red', message: rest });
+                if (!putServerErrors(form, err)) notifications.show({ color: 'red', message: errorMessage(err) });
               },
             });
           }, focusFirstInvalid)}

@@ -110,8 +110,9 @@ export function RecordOutcomeDialog({ target, opened, onClose }: { target: Case;
                   close();
                 },
                 onError: (err) => {
-                  const rest = queued ? errorMessage(err) : putServerErrors(form, err);
-                  if (rest) notifications.show({ id: `outcome-${target.id}`, color: 'red', message: rest });
+                  if (queued || !putServerErrors(form, err)) {
+                    notifications.show({ id: `outcome-${target.id}`, color: 'red', message: errorMessage(err) });
+                  }
                 },
               },
             );

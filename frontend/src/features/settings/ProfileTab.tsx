@@ -1,9 +1,10 @@
 import { Badge, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { errorMessageOr, fieldErrors } from '@/api/errors';
+import { errorMessageOr } from '@/api/errors';
 import { roleLabel, type SessionUser } from '@/app/session/user';
 import { EmailInput } from '@/components/EmailInput';
+import { putServerErrors } from '@/lib/serverErrors';
 import { profileChanges, profileRules, type ProfileValues } from '@/lib/validation';
 import { useUpdateProfile } from './queries';
 
@@ -38,10 +39,7 @@ export function ProfileTab({ user }: { user: SessionUser }) {
       },
       onError: (err) => {
         // A refusal naming a field goes under that field, as the form's own rules do.
-        const fields = fieldErrors(err);
-        const named = (['fullname', 'phone_number'] as const).filter((f) => fields[f]);
-        for (const f of named) form.setFieldError(f, fields[f]);
-        if (named.length === 0) notifications.show({ color: 'red', message: errorMessageOr(err, PROFILE_TEXT.failed) });
+        if (!putServerErrors(form, err)) notifications.show({ color: 'red', message: errorMessageOr(err, PROFILE_TEXT.failed) });
       },
     });
   });

@@ -1,6 +1,7 @@
 import { Autocomplete, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { errorMessage } from '@/api/errors';
 import { DateField } from '@/components/DateField';
 import { ACTIVITY_KINDS, kindFilter } from '@/lib/vocabulary';
 import { useCaseChoices, useScheduleHearing, type HearingValues } from '../queries';
@@ -56,8 +57,7 @@ export function ScheduleHearingDialog({ opened, date, onClose }: { opened: boole
               close();
             },
             onError: (err) => {
-              const rest = putServerErrors(form, err, SERVER_FIELDS);
-              if (rest) notifications.show({ color: 'red', message: rest });
+              if (!putServerErrors(form, err, SERVER_FIELDS)) notifications.show({ color: 'red', message: errorMessage(err) });
             },
           });
         }, focusFirstInvalid)}

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { errorMessage } from '@/api/errors';
 import { clientRules } from '@/lib/validation';
 import { useCreateClient, type ClientValues } from '../queries';
 import { focusFirstInvalid } from '@/lib/focusInvalid';
@@ -50,8 +51,7 @@ export function NewClientDialog({ opened, onClose }: { opened: boolean; onClose:
               close();
             },
             onError: (err) => {
-              const rest = putServerErrors(form, err);
-              if (rest) notifications.show({ color: 'red', message: rest });
+              if (!putServerErrors(form, err)) notifications.show({ color: 'red', message: errorMessage(err) });
             },
           });
         }, focusFirstInvalid)}
