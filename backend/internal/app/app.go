@@ -393,7 +393,7 @@ func (a *App) causeListFetcher() *causelists.Fetcher {
 	return &causelists.Fetcher{
 		Service:   a.CauseLists,
 		Sources:   a.Config.CauseListSources,
-		Client:    &http.Client{Timeout: time.Minute},
+		Timeout:   time.Minute,
 		UserAgent: "Kesi cause-list check (+" + a.Config.PublicURL.String() + ")",
 		Delay:     2 * time.Second,
 		Log:       slog.Default(),

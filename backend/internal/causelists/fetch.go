@@ -10,10 +10,12 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/kesihq/kesi/backend/internal/errs"
@@ -28,13 +30,23 @@ import (
 // the pages, a User-Agent that names Kesi, and only in the evening and
 // early morning, when advocates check the lists.
 type Fetcher struct {
-	Service   *Service
-	Sources   []string
-	Client    *http.Client
+	Service *Service
+	Sources []string
+	// Timeout bounds one request, redirects and body included.
+	Timeout   time.Duration
 	UserAgent string
 	// Delay between two requests to a source.
 	Delay time.Duration
 	Log   *slog.Logger
+	// Resolver and Dial reach the network; nil is the system's. Tests put
+	// a name server that changes its answer in their place.
+	Resolver interface {
+		LookupNetIP(ctx context.Context, network, host string) ([]netip.Addr, error)
+	}
+	Dial func(ctx context.Context, network, addr string) (net.Conn, error)
+
+	once   sync.Once
+	client *http.Client
 }
 
 // The hours (Nairobi) the job polls: lists for tomorrow appear in the
@@ -163,17 +175,7 @@ func (f *Fetcher) get(ctx context.Context, u, kind string) (body []byte, etag, m
 			req.Header.Set("If-Modified-Since", prev.LastModified)
 		}
 	}
-	if err := f.allowed(ctx, req.URL); err != nil {
-		return nil, "", "", false, err
-	}
-	client := *f.Client
-	client.CheckRedirect = func(r *http.Request, via []*http.Request) error {
-		if len(via) >= 10 {
-			return errors.New("stopped after 10 redirects")
-		}
-		return f.allowed(r.Context(), r.URL)
-	}
-	res, err := client.Do(req)
+	res, err := f.httpClient().Do(req)
 	if err != nil {
 		return nil, "", "", false, err
 	}
@@ -200,25 +202,97 @@ func (f *Fetcher) get(ctx context.Context, u, kind string) (body []byte, etag, m
 	return body, res.Header.Get("ETag"), res.Header.Get("Last-Modified"), true, nil
 }
 
-// allowed says whether u may be asked for: a page of lists may link or
-// redirect anywhere, and only the configured sources' own hosts and public
-// addresses are asked, never this machine or its private network.
-func (f *Fetcher) allowed(ctx context.Context, u *url.URL) error {
-	for _, src := range f.Sources {
-		if s, err := url.Parse(src); err == nil && s.Host == u.Host {
-			return nil
-		}
-	}
-	ips, err := net.DefaultResolver.LookupNetIP(ctx, "ip", u.Hostname())
+// httpClient is the fetcher's client: every connection it opens, to a
+// page, a document or a redirect's target, goes through dial.
+func (f *Fetcher) httpClient() *http.Client {
+	f.once.Do(func() {
+		t := http.DefaultTransport.(*http.Transport).Clone()
+		// A proxy would look the names up itself, past the check on the
+		// address: the fetcher asks the courts' sites directly.
+		t.Proxy = nil
+		t.DialContext = f.dial
+		f.client = &http.Client{Transport: t, Timeout: f.Timeout}
+	})
+	return f.client
+}
+
+// dial connects to addr. A page of lists may link or redirect anywhere, and
+// only the configured sources' own hosts and public addresses are asked,
+// never this machine or its private network. The name is looked up once
+// and the address checked is the address dialled: a name server that
+// answers a public address to a check and a private one to the dial
+// (DNS rebinding) does not get through.
+func (f *Fetcher) dial(ctx context.Context, network, addr string) (net.Conn, error) {
+	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
-		return err
+		return nil, err
+	}
+	if f.isSource(host, port) {
+		return f.connect(ctx, network, addr)
+	}
+	var ips []netip.Addr
+	if ip, err := netip.ParseAddr(host); err == nil {
+		ips = []netip.Addr{ip}
+	} else {
+		var r interface {
+			LookupNetIP(ctx context.Context, network, host string) ([]netip.Addr, error)
+		} = net.DefaultResolver
+		if f.Resolver != nil {
+			r = f.Resolver
+		}
+		if ips, err = r.LookupNetIP(ctx, "ip", host); err != nil {
+			return nil, err
+		}
 	}
 	for _, ip := range ips {
-		if ip = ip.Unmap(); !ip.IsGlobalUnicast() || ip.IsPrivate() {
-			return fmt.Errorf("%s: %s is not a public address", u.Host, ip)
+		if !public(ip) {
+			return nil, fmt.Errorf("%s: %s is not a public address", host, ip)
 		}
 	}
-	return nil
+	var failed []error
+	for _, ip := range ips {
+		c, err := f.connect(ctx, network, net.JoinHostPort(ip.Unmap().String(), port))
+		if err == nil {
+			return c, nil
+		}
+		failed = append(failed, err)
+	}
+	if len(failed) == 0 {
+		return nil, fmt.Errorf("%s: no address", host)
+	}
+	return nil, errors.Join(failed...)
+}
+
+func (f *Fetcher) connect(ctx context.Context, network, addr string) (net.Conn, error) {
+	if f.Dial != nil {
+		return f.Dial(ctx, network, addr)
+	}
+	var d net.Dialer
+	return d.DialContext(ctx, network, addr)
+}
+
+// isSource says whether host:port is a configured source's own.
+func (f *Fetcher) isSource(host, port string) bool {
+	for _, src := range f.Sources {
+		s, err := url.Parse(src)
+		if err != nil {
+			continue
+		}
+		p := s.Port()
+		if p == "" {
+			p = map[string]string{"http": "80", "https": "443"}[s.Scheme]
+		}
+		if strings.EqualFold(s.Hostname(), host) && p == port {
+			return true
+		}
+	}
+	return false
+}
+
+// public says whether ip is an address on the internet at large.
+func public(ip netip.Addr) bool {
+	ip = ip.Unmap()
+	return ip.IsGlobalUnicast() && !ip.IsPrivate()
 }
 
 func (f *Fetcher) record(ctx context.Context, u, kind, etag, modified, outcome string) {

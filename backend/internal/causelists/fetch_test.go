@@ -1,11 +1,13 @@
 package causelists_test
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -72,7 +74,7 @@ func TestFetchTakesNewDocumentsOnlyAndAsksPolitely(t *testing.T) {
 		ts := httptest.NewServer(src)
 		defer ts.Close()
 		f := &causelists.Fetcher{
-			Service: srv.App.CauseLists, Sources: []string{ts.URL + "/cause-lists"}, Client: ts.Client(),
+			Service: srv.App.CauseLists, Sources: []string{ts.URL + "/cause-lists"},
 			UserAgent: "Kesi cause-list check (+https://kesi.example)", Log: slog.New(slog.DiscardHandler),
 		}
 		// 14:00 in Nairobi: not a polling hour, nothing is asked.
@@ -189,7 +191,7 @@ func TestFetchAsksAgainForAListThatFailed(t *testing.T) {
 				ts := httptest.NewServer(src)
 				defer ts.Close()
 				f := &causelists.Fetcher{
-					Service: srv.App.CauseLists, Sources: []string{ts.URL + "/cause-lists"}, Client: ts.Client(),
+					Service: srv.App.CauseLists, Sources: []string{ts.URL + "/cause-lists"},
 					UserAgent: "Kesi", Log: slog.New(slog.DiscardHandler),
 				}
 				for range 2 {
@@ -238,7 +240,7 @@ func TestFetchAsksNoPrivateAddress(t *testing.T) {
 		}))
 		defer ts.Close()
 		f := &causelists.Fetcher{
-			Service: srv.App.CauseLists, Sources: []string{ts.URL + "/cause-lists"}, Client: ts.Client(),
+			Service: srv.App.CauseLists, Sources: []string{ts.URL + "/cause-lists"},
 			UserAgent: "Kesi", Log: slog.New(slog.DiscardHandler),
 		}
 		if err := f.Poll(ctx); err != nil {
@@ -251,6 +253,97 @@ func TestFetchAsksNoPrivateAddress(t *testing.T) {
 		}
 		if n := srv.DB().CauseList.Query().CountX(ctx); n != 0 {
 			t.Errorf("%d lists stored from a private address", n)
+		}
+	})
+}
+
+// rebinder is a name server for one name that answers a public address
+// the first time it is asked and this machine's after that (DNS
+// rebinding).
+type rebinder struct {
+	mu    sync.Mutex
+	asked int
+}
+
+func (r *rebinder) LookupNetIP(ctx context.Context, network, host string) ([]netip.Addr, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if host != "lists.rebind.test" {
+		return nil, &net.DNSError{Err: "no such host", Name: host, IsNotFound: true}
+	}
+	r.asked++
+	if r.asked == 1 {
+		return []netip.Addr{netip.MustParseAddr("203.0.113.7")}, nil
+	}
+	return []netip.Addr{netip.MustParseAddr("127.0.0.1")}, nil
+}
+
+// A name that resolves to a public address when checked and to a private
+// one when dialled reaches nothing private: the address checked is the one
+// dialled, for a link and for a redirect's target alike.
+func TestFetchDialsTheAddressItChecked(t *testing.T) {
+	fixture, err := os.ReadFile(filepath.Join("testdata", "381d39b1959c3e06e5055b20e59e2875.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		var mu sync.Mutex
+		var internal []string
+		in := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			internal = append(internal, r.URL.Path)
+			mu.Unlock()
+			w.Write(fixture)
+		}))
+		defer in.Close()
+		inPort := in.Listener.Addr().(*net.TCPAddr).Port
+		for name, page := range map[string]string{
+			"a link":     fmt.Sprintf(`<a href="http://lists.rebind.test:%d/linked.txt">a</a>`, inPort),
+			"a redirect": `<a href="/lists/moved.txt">b</a>`,
+		} {
+			t.Run(name, func(t *testing.T) {
+				srv := testkit.NewServer(t, e, nil)
+				ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					switch r.URL.Path {
+					case "/cause-lists":
+						fmt.Fprint(w, page)
+					case "/lists/moved.txt":
+						http.Redirect(w, r, fmt.Sprintf("http://lists.rebind.test:%d/redirected.txt", inPort), http.StatusFound)
+					default:
+						http.NotFound(w, r)
+					}
+				}))
+				defer ts.Close()
+				var dialled []string
+				var d net.Dialer
+				f := &causelists.Fetcher{
+					Service: srv.App.CauseLists, Sources: []string{ts.URL + "/cause-lists"},
+					UserAgent: "Kesi", Log: slog.New(slog.DiscardHandler), Resolver: &rebinder{},
+					// This machine stands for the internet: a public address
+					// is not reached, and the test never leaves it.
+					Dial: func(ctx context.Context, network, addr string) (net.Conn, error) {
+						mu.Lock()
+						dialled = append(dialled, addr)
+						mu.Unlock()
+						if host, _, _ := net.SplitHostPort(addr); host != "127.0.0.1" {
+							return nil, fmt.Errorf("dial %s: network unreachable", addr)
+						}
+						return d.DialContext(ctx, network, addr)
+					},
+				}
+				if err := f.Poll(ctx); err != nil {
+					t.Fatal(err)
+				}
+				mu.Lock()
+				defer mu.Unlock()
+				if len(internal) != 0 {
+					t.Errorf("the fetcher asked a private address for %v (dialled %v)", internal, dialled)
+				}
+				if n := srv.DB().CauseList.Query().CountX(ctx); n != 0 {
+					t.Errorf("%d lists stored from a private address", n)
+				}
+				internal = nil
+			})
 		}
 	})
 }
