@@ -29,9 +29,11 @@ func (k CaseKey) Bare() CaseKey { return CaseKey{Number: k.Number, Year: k.Year}
 
 var (
 	// The number and the year at the end: "E052/2021", "E52 of 2021",
-	// "19(A)/2019", "No. 45 of 2019", "E052-2021".
-	numberAndYear = regexp.MustCompile(`(?i)(?:^|[^A-Z0-9])(E)?\s*0*(\d{1,6})\s*(?:\(?([A-Z])\)?)?\s*(?:[/-]|\s+OF\s+|\s+)\s*((?:19|20)\d{2})\s*$`)
-	nonLetters    = regexp.MustCompile(`[^A-Z]+`)
+	// "19(A)/2019", "No. 45 of 2019", "E052-2021", and the two-digit years
+	// of older numbers, after a slash or "of" only: "84/17", "78 of 17".
+	numberAndYear = regexp.MustCompile(`(?i)(?:^|[^A-Z0-9])(E)?\s*0*(\d{1,6})\s*(?:\(?([A-Z])\)?)?\s*` +
+		`(?:(?:[/-]|\s+OF\s+|\s+)\s*((?:19|20)\d{2})|(?:/|\s+OF\s+)\s*(\d{2}))\s*$`)
+	nonLetters = regexp.MustCompile(`[^A-Z]+`)
 )
 
 // prefixAliases maps the prefixes advocates write to the ones the
@@ -80,6 +82,15 @@ func ParseCaseKey(s string) (CaseKey, bool) {
 		return s[m[2*i]:m[2*i+1]]
 	}
 	year, _ := strconv.Atoi(sub(4))
+	if y := sub(5); y != "" {
+		// Two digits: the 1990s, or this century's years (until 2050).
+		year, _ = strconv.Atoi(y)
+		if year >= 50 {
+			year += 1900
+		} else {
+			year += 2000
+		}
+	}
 	number := strings.ToUpper(sub(1)) + sub(2) + strings.ToUpper(sub(3))
 	if number == "E" || sub(2) == "" {
 		return CaseKey{}, false

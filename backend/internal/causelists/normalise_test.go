@@ -32,6 +32,10 @@ func TestParseCaseKey(t *testing.T) {
 		{"E52/2021", "E52/2021"},
 		{"No. 45 of 2019", "45/2019"},
 		{"Misc. Appl. No. 453 of 2017", "MISCAPPL/453/2017"},
+		// Two-digit years, after a slash or "of": the 1990s from 50 on.
+		{"MCCC/52/21", "MCCC/52/2021"},
+		{"CMCC No. 78 of 17", "MCCC/78/2017"},
+		{"HCCC 123 of 99", "HCCC/123/1999"},
 	}
 	for _, tt := range tests {
 		k, ok := ParseCaseKey(tt.in)
@@ -39,7 +43,7 @@ func TestParseCaseKey(t *testing.T) {
 			t.Errorf("ParseCaseKey(%q) = %q, %v; want %q", tt.in, k, ok, tt.want)
 		}
 	}
-	for _, bad := range []string{"", "MCCC", "2021", "MCCC/E/2021", "Republic Vs Juma", "MCCC/52/21", "ñ/ñ/ñ"} {
+	for _, bad := range []string{"", "MCCC", "2021", "MCCC/E/2021", "Republic Vs Juma", "MCCC 52 21", "12/10/23/", "ñ/ñ/ñ"} {
 		if k, ok := ParseCaseKey(bad); ok {
 			t.Errorf("ParseCaseKey(%q) = %q, want no key", bad, k)
 		}

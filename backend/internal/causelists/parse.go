@@ -71,8 +71,10 @@ var (
 	dateLine      = regexp.MustCompile(`(?i)^(?:(?:MON|TUES|WEDNES|THURS|FRI|SATUR|SUN)DAY\s*,?\s*)?(\d{1,2})(?:ST|ND|RD|TH)?\s+([A-Z]+),?\s+(\d{4})$`)
 	timeLine      = regexp.MustCompile(`(?i)^(\d{1,2})[:.](\d{2})\s*(A\.?M\.?|P\.?M\.?)?$`)
 	// A row: "1.    MCCC/E052/2021   Party Vs Party". The case number may
-	// touch the parties ("MCSUCCMISC/E057/2023Daniel"), so it ends at the year.
-	matterLine = regexp.MustCompile(`^(\d{1,4})\s*[.)]\s*(` + caseNumberPattern + `)(.*)$`)
+	// touch the parties ("MCSUCCMISC/E057/2023Daniel"), so it ends at the
+	// year; the parties do not go on with a digit or a slash, so that a
+	// two-digit year is not the start of a longer one or of a date.
+	matterLine = regexp.MustCompile(`^(\d{1,4})\s*[.)]\s*(` + caseNumberPattern + `)((?:[^0-9/].*)?)$`)
 	// Officer and court room on one line: "HON. FELISTUS NEKESA COURT 4",
 	// "HON. E. K. SUTER – PM COURT NO. 3", "ISABELLAH BARASA -PM (DR)  ACC 6".
 	roomAtEnd   = regexp.MustCompile(`(?i)^(.*?)\s*\b((?:COURT\s*(?:ROOM)?|CRT|ACC|ROOM)\s*(?:NO\.?)?\s*[0-9A-Z]{1,4})$`)
@@ -82,10 +84,15 @@ var (
 )
 
 // caseNumberPattern matches the numbers courts print: the slash form of the
-// magistrates' courts (MCCC/E052/2021, MCCC/19(A)/2019) and the "of" form of
-// the superior courts (HCCC E123 of 2021, ELC No. 45 of 2019).
-const caseNumberPattern = `[A-Za-z][A-Za-z&]*\s*/\s*[Ee]?\d{1,6}(?:\([A-Za-z0-9]\))?\s*/\s*\d{4}` +
-	`|[A-Za-z][A-Za-z.&]*(?:\s+[A-Za-z][A-Za-z.&]*){0,3}\s+(?:[Nn][Oo]\.?\s*)?[Ee]?\d{1,6}\s+[Oo][Ff]\s+\d{4}`
+// magistrates' courts (MCCC/E052/2021, MCCC/19(A)/2019) and the words of
+// the superior courts and of judgments, with "of" or a slash before the
+// year (HCCC E123 of 2021, ELC No. 45 of 2019, Cr. Case No. E123/2021,
+// Environment & Land Case 799 of 2014). Older numbers may give the year in
+// two digits (MCCC/84/17, CMCC No. 78 of 17).
+const caseNumberPattern = `[A-Za-z][A-Za-z&]*\s*/\s*[Ee]?\d{1,6}(?:\([A-Za-z0-9]\))?\s*/\s*` + yearPattern +
+	`|[A-Za-z][A-Za-z.&]*(?:\s+(?:[A-Za-z][A-Za-z.&]*|&)){0,4}\s+(?:[Nn][Oo]\.?\s*)?[Ee]?\d{1,6}(?:\s+[Oo][Ff]\s+|\s*/\s*)` + yearPattern
+
+const yearPattern = `(?:\d{4}|\d{2})`
 
 // ParseText reads a list from its text, as a court's .txt or as extracted
 // from a .docx or .pdf. It refuses text with no sitting or no matter.

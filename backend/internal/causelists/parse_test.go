@@ -82,6 +82,54 @@ func TestParseReadsTheRows(t *testing.T) {
 	}
 }
 
+// The numbers kenya-courts.md lists, and the older two-digit years, are
+// read as rows in the layout of a real list (invented parties), and each
+// reads as the key a diary's number is compared by.
+func TestParseReadsTheNumbersOfEveryCourt(t *testing.T) {
+	rows := []struct{ printed, key string }{
+		{"Cr. Case No. E123/2021", "CRCASE/E123/2021"},
+		{"CR. CASE NO. 1234/2019", "CRCASE/1234/2019"},
+		{"ELRC Cause No. E007 of 2020", "ELRCCAUSE/E7/2020"},
+		{"Cause No. E123/2021", "CAUSE/E123/2021"},
+		{"Misc. Appl. E12/2021", "MISCAPPL/E12/2021"},
+		{"Civil Appeal No. 97/2020", "CIVILAPPEAL/97/2020"},
+		{"CMCC NO.78/2017", "MCCC/78/2017"},
+		{"MCCR NO. E802/2021", "MCCR/E802/2021"},
+		{"Environment & Land Case 799 of 2014", "ENVIRONMENTLANDCASE/799/2014"},
+		{"MCCC/84/17", "MCCC/84/2017"},
+		{"MCCC/E052/21", "MCCC/E52/2021"},
+		{"CMCC No. 78 of 17", "MCCC/78/2017"},
+		{"HCCC 123 of 99", "HCCC/123/1999"},
+	}
+	var b strings.Builder
+	b.WriteString("BUTERE MAGISTRATE COURT\nMAGISTRATE COURT\nCAUSE LIST\nTUESDAY, 21 NOVEMBER 2023\nEDWIN NYONGESA  COURT 1\n\n09:00 AM\nMENTION\n")
+	for i, r := range rows {
+		fmt.Fprintf(&b, "%d.    %s       Amina Wekesa   Vs  Baraka Otieno\n", i+1, r.printed)
+	}
+	// A numbered notice with a date is not a row: "12/10" is not a number
+	// with a two-digit year when a slash follows.
+	b.WriteString("14.    Matters of 12/10/2023 are moved to 1/12/2023\n")
+	l, err := ParseText(b.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := l.Sittings[0].Matters
+	if len(got) != len(rows) {
+		t.Errorf("%d rows read, want %d: %+v", len(got), len(rows), got)
+	}
+	for i, r := range rows {
+		if i >= len(got) {
+			break
+		}
+		if got[i].CaseNumber != r.printed || got[i].Parties != "Amina Wekesa Vs Baraka Otieno" {
+			t.Errorf("row %d: %q %q, want %q", i+1, got[i].CaseNumber, got[i].Parties, r.printed)
+		}
+		if k, ok := ParseCaseKey(got[i].CaseNumber); !ok || k.String() != r.key {
+			t.Errorf("row %d: %q reads as %q, %v; want %q", i+1, got[i].CaseNumber, k, ok, r.key)
+		}
+	}
+}
+
 // TestReferenceIsWrong pins the places where the reference parse is wrong,
 // checking both that the reference says so and that the parser does better.
 func TestReferenceIsWrong(t *testing.T) {
