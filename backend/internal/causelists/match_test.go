@@ -107,3 +107,31 @@ func TestCheckKeepsEachCityToItsLists(t *testing.T) {
 		}
 	}
 }
+
+// Judgments and advocates write in words the prefixes lists print: a
+// diary's "Cr. Case No. E123 of 2021" is the list's MCCR/E123/2021.
+func TestCheckReadsPrefixesWrittenInWords(t *testing.T) {
+	mon := civil.NewDate(2025, 1, 20)
+	owner := uuid.New()
+	tests := []struct{ listed, diary string }{
+		{"MCCR/E123/2021", "Cr. Case No. E123 of 2021"},
+		{"MCCR/E123/2021", "Crim. Case E123/2021"},
+		{"MCSO/E10/2021", "S.O. Case No. E10/2021"},
+		{"MCSO/E10/2021", "Sexual Offence Case No. E10 of 2021"},
+		{"MCSUCC/E101/2022", "Succ. Cause No. E101 of 2022"},
+		{"Misc. Appl. No. 453 of 2017", "Miscellaneous Application No. 453 of 2017"},
+		{"Misc. Appl. No. 453 of 2017", "Misc. Application 453/2017"},
+		{"Environment & Land Case 799 of 2014", "ELC Case No. 799 of 2014"},
+		{"Environment and Land Case 799 of 2014", "ELC No. 799 of 2014"},
+		{"ELRC Cause No. E7 of 2020", "Employment and Labour Relations Cause E007 of 2020"},
+	}
+	for _, tt := range tests {
+		rows := []Row{{ListID: uuid.New(), Court: "BUTERE MAGISTRATE COURT", Date: mon, CaseNumber: tt.listed, Time: "09:00"}}
+		c := cases.ListingCase{ID: uuid.New(), Owner: owner, CaseID: tt.diary, LawCourt: "Butere Law Courts",
+			Sittings: []cases.ListingSitting{{Date: mon}}}
+		got := Check(rows, []cases.ListingCase{c})
+		if len(got) != 1 || got[0].Kind != Listed {
+			t.Errorf("%q listed, %q in the diary: %+v, want LISTED", tt.listed, tt.diary, got)
+		}
+	}
+}

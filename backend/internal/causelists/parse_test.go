@@ -87,15 +87,15 @@ func TestParseReadsTheRows(t *testing.T) {
 // reads as the key a diary's number is compared by.
 func TestParseReadsTheNumbersOfEveryCourt(t *testing.T) {
 	rows := []struct{ printed, key string }{
-		{"Cr. Case No. E123/2021", "CRCASE/E123/2021"},
-		{"CR. CASE NO. 1234/2019", "CRCASE/1234/2019"},
+		{"Cr. Case No. E123/2021", "MCCR/E123/2021"},
+		{"CR. CASE NO. 1234/2019", "MCCR/1234/2019"},
 		{"ELRC Cause No. E007 of 2020", "ELRCCAUSE/E7/2020"},
 		{"Cause No. E123/2021", "CAUSE/E123/2021"},
 		{"Misc. Appl. E12/2021", "MISCAPPL/E12/2021"},
 		{"Civil Appeal No. 97/2020", "CIVILAPPEAL/97/2020"},
 		{"CMCC NO.78/2017", "MCCC/78/2017"},
 		{"MCCR NO. E802/2021", "MCCR/E802/2021"},
-		{"Environment & Land Case 799 of 2014", "ENVIRONMENTLANDCASE/799/2014"},
+		{"Environment & Land Case 799 of 2014", "ELC/799/2014"},
 		{"MCCC/84/17", "MCCC/84/2017"},
 		{"MCCC/E052/21", "MCCC/E52/2021"},
 		{"CMCC No. 78 of 17", "MCCC/78/2017"},
