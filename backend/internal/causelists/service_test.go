@@ -20,6 +20,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/causelists"
 	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/backend/internal/testkit"
+	"github.com/kesihq/kesi/ent/causelistentry"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
 	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
 )
@@ -430,6 +431,34 @@ func TestUploadTakesAnyFileName(t *testing.T) {
 		l := f.srv.DB().CauseList.Query().OnlyX(ctx)
 		if !utf8.ValidString(l.FileName) || strings.ContainsRune(l.FileName, 0) || !strings.HasPrefix(l.FileName, "Butere ") {
 			t.Errorf("file name stored as %q", l.FileName)
+		}
+	})
+}
+
+// Names and parties in letters of more than one byte (Kikuyu's ũ and ĩ, a
+// dash, a name in Arabic script) are kept, cut to what a column holds, as
+// for any other text: the upload is not refused, nor fails.
+func TestUploadKeepsLongMultibyteText(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		f := arrange(t, e)
+		court := strings.Repeat("ŨĨ", 100) + " MAGISTRATE COURT"
+		parties := strings.Repeat("Wanjikũ Mũthoni Kĩmani ", 60) + "Vs  Baraka Otieno"
+		list := strings.Replace(string(monday), "BUTERE MAGISTRATE COURT", court, 1)
+		list = strings.Replace(list, "Amani Traders Ltd   Vs  Baraka Otieno", parties, 1)
+		name := strings.Repeat("Orodha ya kesi — ũ ", 20) + ".txt"
+		body, ctype := multipartFile(t, "file", name, []byte(list))
+		req, _ := http.NewRequest("POST", f.srv.URL+"/api/cause-lists", body)
+		req.Header.Set("Content-Type", ctype)
+		if res := f.a.Send(t, req); res.Status != 201 {
+			t.Fatalf("POST = %d %s, want 201", res.Status, res.Body)
+		}
+		l := f.srv.DB().CauseList.Query().OnlyX(ctx)
+		if !utf8.ValidString(l.FileName) || !strings.HasPrefix(l.FileName, "Orodha ya kesi — ũ") || !strings.HasPrefix(l.Court, "ŨĨŨĨ") || !utf8.ValidString(l.Court) {
+			t.Errorf("stored name %q, court %q", l.FileName, l.Court)
+		}
+		r := f.srv.DB().CauseListEntry.Query().Where(causelistentry.Number(1)).OnlyX(ctx)
+		if !strings.HasPrefix(r.Parties, "Wanjikũ Mũthoni") || !utf8.ValidString(r.Parties) || !utf8.ValidString(r.Court) {
+			t.Errorf("stored row: court %q, parties %q", r.Court, r.Parties)
 		}
 	})
 }

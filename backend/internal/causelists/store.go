@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 
@@ -181,14 +182,18 @@ func (s *Service) restamp(ctx context.Context, from civil.Date) (int, error) {
 	return n, nil
 }
 
-// clip cuts s to at most n runes; printed names longer than a column are
-// noise, not data a person needs whole.
+// clip cuts s to at most n bytes, the columns' bound, at the start of a
+// letter: a name in letters of several bytes (ũ, —) is cut shorter, not
+// refused. Printed names longer than a column are noise, not data a person
+// needs whole.
 func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
+	if len(s) <= n {
 		return s
 	}
-	return string(r[:n])
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // visibleTo is the rows' lists an owner may see matched against their
