@@ -289,10 +289,46 @@ func (f *Fetcher) isSource(host, port string) bool {
 	return false
 }
 
-// public says whether ip is an address on the internet at large.
+// notPublic are ranges that pass for global unicast yet reach no public
+// site.
+var notPublic = []netip.Prefix{
+	netip.MustParsePrefix("100.64.0.0/10"), // shared address space: carriers' and clouds' insides (metadata at 100.100.100.200)
+	netip.MustParsePrefix("192.0.0.0/24"),  // IETF protocol assignments
+	netip.MustParsePrefix("198.18.0.0/15"), // benchmarking
+	netip.MustParsePrefix("240.0.0.0/4"),   // reserved
+	netip.MustParsePrefix("2001::/32"),     // Teredo: an IPv4 address hidden inside
+}
+
+// Ranges that carry an IPv4 address inside an IPv6 one, and where it sits.
+var (
+	nat64  = []netip.Prefix{netip.MustParsePrefix("64:ff9b::/96"), netip.MustParsePrefix("64:ff9b:1::/48")}
+	sixTo4 = netip.MustParsePrefix("2002::/16")
+)
+
+// public says whether ip is an address on the internet at large. A NAT64
+// or 6to4 address is as public as the IPv4 address it carries: an
+// IPv6-only server reaches the courts' IPv4 sites through the one, and
+// could reach this machine's network through either.
 func public(ip netip.Addr) bool {
 	ip = ip.Unmap()
-	return ip.IsGlobalUnicast() && !ip.IsPrivate()
+	if !ip.IsGlobalUnicast() || ip.IsPrivate() {
+		return false
+	}
+	for _, p := range notPublic {
+		if p.Contains(ip) {
+			return false
+		}
+	}
+	b := ip.As16()
+	for _, p := range nat64 {
+		if p.Contains(ip) {
+			return public(netip.AddrFrom4([4]byte(b[12:16])))
+		}
+	}
+	if sixTo4.Contains(ip) {
+		return public(netip.AddrFrom4([4]byte(b[2:6])))
+	}
+	return true
 }
 
 func (f *Fetcher) record(ctx context.Context, u, kind, etag, modified, outcome string) {

@@ -347,3 +347,48 @@ func TestFetchDialsTheAddressItChecked(t *testing.T) {
 		}
 	})
 }
+
+// fixedResolver answers one address for every name.
+type fixedResolver netip.Addr
+
+func (r fixedResolver) LookupNetIP(ctx context.Context, network, host string) ([]netip.Addr, error) {
+	return []netip.Addr{netip.Addr(r)}, nil
+}
+
+// Addresses that are not private in the narrow sense yet reach no public
+// site are not dialled either: the shared address space a cloud's metadata
+// may answer on (100.100.100.200), and NAT64 or 6to4 addresses that carry
+// a private IPv4 address inside.
+func TestFetchDialsNoInternalAddressOfAnyForm(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			fmt.Fprint(w, `<a href="http://lists.example.org/list.txt">a</a>`)
+		}))
+		defer ts.Close()
+		// A public site, and the same through NAT64, are asked.
+		public := map[string]bool{"93.184.216.34": true, "64:ff9b::5db8:d822": true}
+		for _, addr := range []string{"100.100.100.200", "64:ff9b::a9fe:a9fe", "64:ff9b::7f00:1", "2002:a00:1::1", "198.18.0.1", "192.0.0.170", "93.184.216.34", "64:ff9b::5db8:d822"} {
+			var dialled []string
+			f := &causelists.Fetcher{
+				Service: srv.App.CauseLists, Sources: []string{ts.URL + "/cause-lists"},
+				UserAgent: "Kesi", Log: slog.New(slog.DiscardHandler),
+				Resolver: fixedResolver(netip.MustParseAddr(addr)),
+				Dial: func(ctx context.Context, network, a string) (net.Conn, error) {
+					if host, _, _ := net.SplitHostPort(a); host != "127.0.0.1" {
+						dialled = append(dialled, a)
+						return nil, fmt.Errorf("dial %s: network unreachable", a)
+					}
+					var d net.Dialer
+					return d.DialContext(ctx, network, a)
+				},
+			}
+			if err := f.Poll(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if (len(dialled) > 0) != public[addr] {
+				t.Errorf("lists.example.org at %s: dialled %v", addr, dialled)
+			}
+		}
+	})
+}
