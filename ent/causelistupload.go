@@ -25,6 +25,8 @@ type CauseListUpload struct {
 	OwnerID uuid.UUID `json:"owner_id,omitempty"`
 	// CreatedAt holds the value of the "created_at" field.
 	CreatedAt time.Time `json:"created_at,omitempty"`
+	// FileName holds the value of the "file_name" field.
+	FileName string `json:"file_name,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the CauseListUploadQuery when eager-loading is set.
 	Edges        CauseListUploadEdges `json:"edges"`
@@ -56,6 +58,8 @@ func (*CauseListUpload) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
+		case causelistupload.FieldFileName:
+			values[i] = new(sql.NullString)
 		case causelistupload.FieldCreatedAt:
 			values[i] = new(sql.NullTime)
 		case causelistupload.FieldID, causelistupload.FieldListID, causelistupload.FieldOwnerID:
@@ -98,6 +102,12 @@ func (_m *CauseListUpload) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field created_at", values[i])
 			} else if value.Valid {
 				_m.CreatedAt = value.Time
+			}
+		case causelistupload.FieldFileName:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field file_name", values[i])
+			} else if value.Valid {
+				_m.FileName = value.String
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
@@ -148,6 +158,9 @@ func (_m *CauseListUpload) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("created_at=")
 	builder.WriteString(_m.CreatedAt.Format(time.ANSIC))
+	builder.WriteString(", ")
+	builder.WriteString("file_name=")
+	builder.WriteString(_m.FileName)
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -51,6 +51,20 @@ func (_c *CauseListUploadCreate) SetNillableCreatedAt(v *time.Time) *CauseListUp
 	return _c
 }
 
+// SetFileName sets the "file_name" field.
+func (_c *CauseListUploadCreate) SetFileName(v string) *CauseListUploadCreate {
+	_c.mutation.SetFileName(v)
+	return _c
+}
+
+// SetNillableFileName sets the "file_name" field if the given value is not nil.
+func (_c *CauseListUploadCreate) SetNillableFileName(v *string) *CauseListUploadCreate {
+	if v != nil {
+		_c.SetFileName(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *CauseListUploadCreate) SetID(v uuid.UUID) *CauseListUploadCreate {
 	_c.mutation.SetID(v)
@@ -109,6 +123,10 @@ func (_c *CauseListUploadCreate) defaults() {
 		v := causelistupload.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
+	if _, ok := _c.mutation.FileName(); !ok {
+		v := causelistupload.DefaultFileName
+		_c.mutation.SetFileName(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := causelistupload.DefaultID()
 		_c.mutation.SetID(v)
@@ -125,6 +143,14 @@ func (_c *CauseListUploadCreate) check() error {
 	}
 	if _, ok := _c.mutation.CreatedAt(); !ok {
 		return &ValidationError{Name: "created_at", err: errors.New(`ent: missing required field "CauseListUpload.created_at"`)}
+	}
+	if _, ok := _c.mutation.FileName(); !ok {
+		return &ValidationError{Name: "file_name", err: errors.New(`ent: missing required field "CauseListUpload.file_name"`)}
+	}
+	if v, ok := _c.mutation.FileName(); ok {
+		if err := causelistupload.FileNameValidator(v); err != nil {
+			return &ValidationError{Name: "file_name", err: fmt.Errorf(`ent: validator failed for field "CauseListUpload.file_name": %w`, err)}
+		}
 	}
 	if len(_c.mutation.ListIDs()) == 0 {
 		return &ValidationError{Name: "list", err: errors.New(`ent: missing required edge "CauseListUpload.list"`)}
@@ -172,6 +198,10 @@ func (_c *CauseListUploadCreate) createSpec() (*CauseListUpload, *sqlgraph.Creat
 	if value, ok := _c.mutation.CreatedAt(); ok {
 		_spec.SetField(causelistupload.FieldCreatedAt, field.TypeTime, value)
 		_node.CreatedAt = value
+	}
+	if value, ok := _c.mutation.FileName(); ok {
+		_spec.SetField(causelistupload.FieldFileName, field.TypeString, value)
+		_node.FileName = value
 	}
 	if nodes := _c.mutation.ListIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -266,6 +296,18 @@ func (u *CauseListUploadUpsert) UpdateOwnerID() *CauseListUploadUpsert {
 	return u
 }
 
+// SetFileName sets the "file_name" field.
+func (u *CauseListUploadUpsert) SetFileName(v string) *CauseListUploadUpsert {
+	u.Set(causelistupload.FieldFileName, v)
+	return u
+}
+
+// UpdateFileName sets the "file_name" field to the value that was provided on create.
+func (u *CauseListUploadUpsert) UpdateFileName() *CauseListUploadUpsert {
+	u.SetExcluded(causelistupload.FieldFileName)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -342,6 +384,20 @@ func (u *CauseListUploadUpsertOne) SetOwnerID(v uuid.UUID) *CauseListUploadUpser
 func (u *CauseListUploadUpsertOne) UpdateOwnerID() *CauseListUploadUpsertOne {
 	return u.Update(func(s *CauseListUploadUpsert) {
 		s.UpdateOwnerID()
+	})
+}
+
+// SetFileName sets the "file_name" field.
+func (u *CauseListUploadUpsertOne) SetFileName(v string) *CauseListUploadUpsertOne {
+	return u.Update(func(s *CauseListUploadUpsert) {
+		s.SetFileName(v)
+	})
+}
+
+// UpdateFileName sets the "file_name" field to the value that was provided on create.
+func (u *CauseListUploadUpsertOne) UpdateFileName() *CauseListUploadUpsertOne {
+	return u.Update(func(s *CauseListUploadUpsert) {
+		s.UpdateFileName()
 	})
 }
 
@@ -588,6 +644,20 @@ func (u *CauseListUploadUpsertBulk) SetOwnerID(v uuid.UUID) *CauseListUploadUpse
 func (u *CauseListUploadUpsertBulk) UpdateOwnerID() *CauseListUploadUpsertBulk {
 	return u.Update(func(s *CauseListUploadUpsert) {
 		s.UpdateOwnerID()
+	})
+}
+
+// SetFileName sets the "file_name" field.
+func (u *CauseListUploadUpsertBulk) SetFileName(v string) *CauseListUploadUpsertBulk {
+	return u.Update(func(s *CauseListUploadUpsert) {
+		s.SetFileName(v)
+	})
+}
+
+// UpdateFileName sets the "file_name" field to the value that was provided on create.
+func (u *CauseListUploadUpsertBulk) UpdateFileName() *CauseListUploadUpsertBulk {
+	return u.Update(func(s *CauseListUploadUpsert) {
+		s.UpdateFileName()
 	})
 }
 

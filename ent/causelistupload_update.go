@@ -57,6 +57,20 @@ func (_u *CauseListUploadUpdate) SetNillableOwnerID(v *uuid.UUID) *CauseListUplo
 	return _u
 }
 
+// SetFileName sets the "file_name" field.
+func (_u *CauseListUploadUpdate) SetFileName(v string) *CauseListUploadUpdate {
+	_u.mutation.SetFileName(v)
+	return _u
+}
+
+// SetNillableFileName sets the "file_name" field if the given value is not nil.
+func (_u *CauseListUploadUpdate) SetNillableFileName(v *string) *CauseListUploadUpdate {
+	if v != nil {
+		_u.SetFileName(*v)
+	}
+	return _u
+}
+
 // SetList sets the "list" edge to the CauseList entity.
 func (_u *CauseListUploadUpdate) SetList(v *CauseList) *CauseListUploadUpdate {
 	return _u.SetListID(v.ID)
@@ -102,6 +116,11 @@ func (_u *CauseListUploadUpdate) ExecX(ctx context.Context) {
 
 // check runs all checks and user-defined validators on the builder.
 func (_u *CauseListUploadUpdate) check() error {
+	if v, ok := _u.mutation.FileName(); ok {
+		if err := causelistupload.FileNameValidator(v); err != nil {
+			return &ValidationError{Name: "file_name", err: fmt.Errorf(`ent: validator failed for field "CauseListUpload.file_name": %w`, err)}
+		}
+	}
 	if _u.mutation.ListCleared() && len(_u.mutation.ListIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "CauseListUpload.list"`)
 	}
@@ -122,6 +141,9 @@ func (_u *CauseListUploadUpdate) sqlSave(ctx context.Context) (_node int, err er
 	}
 	if value, ok := _u.mutation.OwnerID(); ok {
 		_spec.SetField(causelistupload.FieldOwnerID, field.TypeUUID, value)
+	}
+	if value, ok := _u.mutation.FileName(); ok {
+		_spec.SetField(causelistupload.FieldFileName, field.TypeString, value)
 	}
 	if _u.mutation.ListCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -200,6 +222,20 @@ func (_u *CauseListUploadUpdateOne) SetNillableOwnerID(v *uuid.UUID) *CauseListU
 	return _u
 }
 
+// SetFileName sets the "file_name" field.
+func (_u *CauseListUploadUpdateOne) SetFileName(v string) *CauseListUploadUpdateOne {
+	_u.mutation.SetFileName(v)
+	return _u
+}
+
+// SetNillableFileName sets the "file_name" field if the given value is not nil.
+func (_u *CauseListUploadUpdateOne) SetNillableFileName(v *string) *CauseListUploadUpdateOne {
+	if v != nil {
+		_u.SetFileName(*v)
+	}
+	return _u
+}
+
 // SetList sets the "list" edge to the CauseList entity.
 func (_u *CauseListUploadUpdateOne) SetList(v *CauseList) *CauseListUploadUpdateOne {
 	return _u.SetListID(v.ID)
@@ -258,6 +294,11 @@ func (_u *CauseListUploadUpdateOne) ExecX(ctx context.Context) {
 
 // check runs all checks and user-defined validators on the builder.
 func (_u *CauseListUploadUpdateOne) check() error {
+	if v, ok := _u.mutation.FileName(); ok {
+		if err := causelistupload.FileNameValidator(v); err != nil {
+			return &ValidationError{Name: "file_name", err: fmt.Errorf(`ent: validator failed for field "CauseListUpload.file_name": %w`, err)}
+		}
+	}
 	if _u.mutation.ListCleared() && len(_u.mutation.ListIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "CauseListUpload.list"`)
 	}
@@ -295,6 +336,9 @@ func (_u *CauseListUploadUpdateOne) sqlSave(ctx context.Context) (_node *CauseLi
 	}
 	if value, ok := _u.mutation.OwnerID(); ok {
 		_spec.SetField(causelistupload.FieldOwnerID, field.TypeUUID, value)
+	}
+	if value, ok := _u.mutation.FileName(); ok {
+		_spec.SetField(causelistupload.FieldFileName, field.TypeString, value)
 	}
 	if _u.mutation.ListCleared() {
 		edge := &sqlgraph.EdgeSpec{

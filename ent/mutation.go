@@ -6336,6 +6336,7 @@ type CauseListUploadMutation struct {
 	id            *uuid.UUID
 	owner_id      *uuid.UUID
 	created_at    *time.Time
+	file_name     *string
 	clearedFields map[string]struct{}
 	list          *uuid.UUID
 	clearedlist   bool
@@ -6556,6 +6557,42 @@ func (m *CauseListUploadMutation) ResetCreatedAt() {
 	m.created_at = nil
 }
 
+// SetFileName sets the "file_name" field.
+func (m *CauseListUploadMutation) SetFileName(s string) {
+	m.file_name = &s
+}
+
+// FileName returns the value of the "file_name" field in the mutation.
+func (m *CauseListUploadMutation) FileName() (r string, exists bool) {
+	v := m.file_name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFileName returns the old "file_name" field's value of the CauseListUpload entity.
+// If the CauseListUpload object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CauseListUploadMutation) OldFileName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFileName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFileName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFileName: %w", err)
+	}
+	return oldValue.FileName, nil
+}
+
+// ResetFileName resets all changes to the "file_name" field.
+func (m *CauseListUploadMutation) ResetFileName() {
+	m.file_name = nil
+}
+
 // ClearList clears the "list" edge to the CauseList entity.
 func (m *CauseListUploadMutation) ClearList() {
 	m.clearedlist = true
@@ -6617,7 +6654,7 @@ func (m *CauseListUploadMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *CauseListUploadMutation) Fields() []string {
-	fields := make([]string, 0, 3)
+	fields := make([]string, 0, 4)
 	if m.list != nil {
 		fields = append(fields, causelistupload.FieldListID)
 	}
@@ -6626,6 +6663,9 @@ func (m *CauseListUploadMutation) Fields() []string {
 	}
 	if m.created_at != nil {
 		fields = append(fields, causelistupload.FieldCreatedAt)
+	}
+	if m.file_name != nil {
+		fields = append(fields, causelistupload.FieldFileName)
 	}
 	return fields
 }
@@ -6641,6 +6681,8 @@ func (m *CauseListUploadMutation) Field(name string) (ent.Value, bool) {
 		return m.OwnerID()
 	case causelistupload.FieldCreatedAt:
 		return m.CreatedAt()
+	case causelistupload.FieldFileName:
+		return m.FileName()
 	}
 	return nil, false
 }
@@ -6656,6 +6698,8 @@ func (m *CauseListUploadMutation) OldField(ctx context.Context, name string) (en
 		return m.OldOwnerID(ctx)
 	case causelistupload.FieldCreatedAt:
 		return m.OldCreatedAt(ctx)
+	case causelistupload.FieldFileName:
+		return m.OldFileName(ctx)
 	}
 	return nil, fmt.Errorf("unknown CauseListUpload field %s", name)
 }
@@ -6685,6 +6729,13 @@ func (m *CauseListUploadMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetCreatedAt(v)
+		return nil
+	case causelistupload.FieldFileName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFileName(v)
 		return nil
 	}
 	return fmt.Errorf("unknown CauseListUpload field %s", name)
@@ -6743,6 +6794,9 @@ func (m *CauseListUploadMutation) ResetField(name string) error {
 		return nil
 	case causelistupload.FieldCreatedAt:
 		m.ResetCreatedAt()
+		return nil
+	case causelistupload.FieldFileName:
+		m.ResetFileName()
 		return nil
 	}
 	return fmt.Errorf("unknown CauseListUpload field %s", name)

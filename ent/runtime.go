@@ -384,6 +384,12 @@ func init() {
 	causelistuploadDescCreatedAt := causelistuploadFields[2].Descriptor()
 	// causelistupload.DefaultCreatedAt holds the default value on creation for the created_at field.
 	causelistupload.DefaultCreatedAt = causelistuploadDescCreatedAt.Default.(func() time.Time)
+	// causelistuploadDescFileName is the schema descriptor for file_name field.
+	causelistuploadDescFileName := causelistuploadFields[3].Descriptor()
+	// causelistupload.DefaultFileName holds the default value on creation for the file_name field.
+	causelistupload.DefaultFileName = causelistuploadDescFileName.Default.(string)
+	// causelistupload.FileNameValidator is a validator for the "file_name" field. It is called by the builders before save.
+	causelistupload.FileNameValidator = causelistuploadDescFileName.Validators[0].(func(string) error)
 	// causelistuploadDescID is the schema descriptor for id field.
 	causelistuploadDescID := causelistuploadMixinFields0[0].Descriptor()
 	// causelistupload.DefaultID holds the default value on creation for the id field.

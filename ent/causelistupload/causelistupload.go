@@ -21,6 +21,8 @@ const (
 	FieldOwnerID = "owner_id"
 	// FieldCreatedAt holds the string denoting the created_at field in the database.
 	FieldCreatedAt = "created_at"
+	// FieldFileName holds the string denoting the file_name field in the database.
+	FieldFileName = "file_name"
 	// EdgeList holds the string denoting the list edge name in mutations.
 	EdgeList = "list"
 	// Table holds the table name of the causelistupload in the database.
@@ -40,6 +42,7 @@ var Columns = []string{
 	FieldListID,
 	FieldOwnerID,
 	FieldCreatedAt,
+	FieldFileName,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -55,6 +58,10 @@ func ValidColumn(column string) bool {
 var (
 	// DefaultCreatedAt holds the default value on creation for the "created_at" field.
 	DefaultCreatedAt func() time.Time
+	// DefaultFileName holds the default value on creation for the "file_name" field.
+	DefaultFileName string
+	// FileNameValidator is a validator for the "file_name" field. It is called by the builders before save.
+	FileNameValidator func(string) error
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() uuid.UUID
 )
@@ -80,6 +87,11 @@ func ByOwnerID(opts ...sql.OrderTermOption) OrderOption {
 // ByCreatedAt orders the results by the created_at field.
 func ByCreatedAt(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldCreatedAt, opts...).ToFunc()
+}
+
+// ByFileName orders the results by the file_name field.
+func ByFileName(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldFileName, opts...).ToFunc()
 }
 
 // ByListField orders the results by list field.

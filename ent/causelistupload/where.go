@@ -71,6 +71,11 @@ func CreatedAt(v time.Time) predicate.CauseListUpload {
 	return predicate.CauseListUpload(sql.FieldEQ(FieldCreatedAt, v))
 }
 
+// FileName applies equality check predicate on the "file_name" field. It's identical to FileNameEQ.
+func FileName(v string) predicate.CauseListUpload {
+	return predicate.CauseListUpload(sql.FieldEQ(FieldFileName, v))
+}
+
 // ListIDEQ applies the EQ predicate on the "list_id" field.
 func ListIDEQ(v uuid.UUID) predicate.CauseListUpload {
 	return predicate.CauseListUpload(sql.FieldEQ(FieldListID, v))
@@ -169,6 +174,71 @@ func CreatedAtLT(v time.Time) predicate.CauseListUpload {
 // CreatedAtLTE applies the LTE predicate on the "created_at" field.
 func CreatedAtLTE(v time.Time) predicate.CauseListUpload {
 	return predicate.CauseListUpload(sql.FieldLTE(FieldCreatedAt, v))
+}
+
+// FileNameEQ applies the EQ predicate on the "file_name" field.
+func FileNameEQ(v string) predicate.CauseListUpload {
+	return predicate.CauseListUpload(sql.FieldEQ(FieldFileName, v))
+}
+
+// FileNameNEQ applies the NEQ predicate on the "file_name" field.
+func FileNameNEQ(v string) predicate.CauseListUpload {
+	return predicate.CauseListUpload(sql.FieldNEQ(FieldFileName, v))
+}
+
+// FileNameIn applies the In predicate on the "file_name" field.
+func FileNameIn(vs ...string) predicate.CauseListUpload {
+	return predicate.CauseListUpload(sql.FieldIn(FieldFileName, vs...))
+}
+
+// FileNameNotIn applies the NotIn predicate on the "file_name" field.
+func FileNameNotIn(vs ...string) predicate.CauseListUpload {
+	return predicate.CauseListUpload(sql.FieldNotIn(FieldFileName, vs...))
+}
+
+// FileNameGT applies the GT predicate on the "file_name" field.
+func FileNameGT(v string) predicate.CauseListUpload {
+	return predicate.CauseListUpload(sql.FieldGT(FieldFileName, v))
+}
+
+// FileNameGTE applies the GTE predicate on the "file_name" field.
+func FileNameGTE(v string) predicate.CauseListUpload {
+	return predicate.CauseListUpload(sql.FieldGTE(FieldFileName, v))
+}
+
+// FileNameLT applies the LT predicate on the "file_name" field.
+func FileNameLT(v string) predicate.CauseListUpload {
+	return predicate.CauseListUpload(sql.FieldLT(FieldFileName, v))
+}
+
+// FileNameLTE applies the LTE predicate on the "file_name" field.
+func FileNameLTE(v string) predicate.CauseListUpload {
+	return predicate.CauseListUpload(sql.FieldLTE(FieldFileName, v))
+}
+
+// FileNameContains applies the Contains predicate on the "file_name" field.
+func FileNameContains(v string) predicate.CauseListUpload {
+	return predicate.CauseListUpload(sql.FieldContains(FieldFileName, v))
+}
+
+// FileNameHasPrefix applies the HasPrefix predicate on the "file_name" field.
+func FileNameHasPrefix(v string) predicate.CauseListUpload {
+	return predicate.CauseListUpload(sql.FieldHasPrefix(FieldFileName, v))
+}
+
+// FileNameHasSuffix applies the HasSuffix predicate on the "file_name" field.
+func FileNameHasSuffix(v string) predicate.CauseListUpload {
+	return predicate.CauseListUpload(sql.FieldHasSuffix(FieldFileName, v))
+}
+
+// FileNameEqualFold applies the EqualFold predicate on the "file_name" field.
+func FileNameEqualFold(v string) predicate.CauseListUpload {
+	return predicate.CauseListUpload(sql.FieldEqualFold(FieldFileName, v))
+}
+
+// FileNameContainsFold applies the ContainsFold predicate on the "file_name" field.
+func FileNameContainsFold(v string) predicate.CauseListUpload {
+	return predicate.CauseListUpload(sql.FieldContainsFold(FieldFileName, v))
 }
 
 // HasList applies the HasEdge predicate on the "list" edge.

@@ -232,6 +232,7 @@ var (
 		{Name: "id", Type: field.TypeUUID},
 		{Name: "owner_id", Type: field.TypeUUID},
 		{Name: "created_at", Type: field.TypeTime},
+		{Name: "file_name", Type: field.TypeString, Size: 255, Default: ""},
 		{Name: "list_id", Type: field.TypeUUID},
 	}
 	// CauseListUploadsTable holds the schema information for the "cause_list_uploads" table.
@@ -242,7 +243,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "cause_list_uploads_cause_lists_uploads",
-				Columns:    []*schema.Column{CauseListUploadsColumns[3]},
+				Columns:    []*schema.Column{CauseListUploadsColumns[4]},
 				RefColumns: []*schema.Column{CauseListsColumns[0]},
 				OnDelete:   schema.Cascade,
 			},
@@ -251,7 +252,7 @@ var (
 			{
 				Name:    "causelistupload_list_id_owner_id",
 				Unique:  true,
-				Columns: []*schema.Column{CauseListUploadsColumns[3], CauseListUploadsColumns[1]},
+				Columns: []*schema.Column{CauseListUploadsColumns[4], CauseListUploadsColumns[1]},
 			},
 			{
 				Name:    "causelistupload_owner_id",

@@ -20,6 +20,8 @@ func (CauseList) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}, TimeMixin{}
 func (CauseList) Fields() []ent.Field {
 	return []ent.Field{
 		field.String("sha256").MaxLen(64).Unique(),
+		// The published name (a fetched document's, an import's); an
+		// uploader's own name is kept on their CauseListUpload.
 		field.String("file_name").MaxLen(255).Default(""),
 		// Where it came from: "import" (an operator), "fetch" (a configured
 		// source) or "upload" (an advocate).
@@ -58,6 +60,9 @@ func (CauseListUpload) Fields() []ent.Field {
 		field.UUID("list_id", uuid.UUID{}),
 		field.UUID("owner_id", uuid.UUID{}),
 		field.Time("created_at").Default(now).Immutable(),
+		// The name this advocate gave the file: it can carry a client's
+		// name, so it is shown to them alone, never on the shared list.
+		field.String("file_name").MaxLen(255).Default(""),
 	}
 }
 

@@ -120,8 +120,7 @@ func (f *Fetcher) poll(ctx context.Context, page string) error {
 			failed = failed || !errors.Is(err, errGone)
 			continue
 		}
-		name, _ := url.PathUnescape(path.Base(doc.Path))
-		stored, created, err := f.Service.Ingest(ctx, data, Source{Kind: SourceFetch, URL: doc.String(), FileName: name})
+		stored, created, err := f.Service.Ingest(ctx, data, Source{Kind: SourceFetch, URL: doc.String(), FileName: documentName(doc)})
 		outcome := "stored"
 		switch {
 		case err != nil && errs.KindOf(err) == errs.KindInternal:
@@ -340,4 +339,11 @@ func (f *Fetcher) record(ctx context.Context, u, kind, etag, modified, outcome s
 	if err != nil {
 		f.Log.WarnContext(ctx, "record cause-list fetch", "url", u, "err", err)
 	}
+}
+
+// documentName is the name a fetched document is shown under: the last part
+// of its address.
+func documentName(doc *url.URL) string {
+	name, _ := url.PathUnescape(path.Base(doc.Path))
+	return name
 }

@@ -152,7 +152,7 @@ func (s *Service) matches(ctx context.Context, owner uuid.UUID, from, to civil.D
 			ids = append(ids, f.Row.ListID)
 		}
 	}
-	byID, err := lists(ctx, s.db, ids)
+	byID, err := lists(ctx, s.db, owner, ids)
 	if err != nil {
 		return nil, err
 	}

@@ -428,7 +428,8 @@ func TestUploadTakesAnyFileName(t *testing.T) {
 		if res := f.a.Send(t, req); res.Status != 201 {
 			t.Fatalf("POST = %d %s, want 201", res.Status, res.Body)
 		}
-		l := f.srv.DB().CauseList.Query().OnlyX(ctx)
+		// The uploader's own name for it, kept on their upload.
+		l := f.srv.DB().CauseListUpload.Query().OnlyX(ctx)
 		if !utf8.ValidString(l.FileName) || strings.ContainsRune(l.FileName, 0) || !strings.HasPrefix(l.FileName, "Butere ") {
 			t.Errorf("file name stored as %q", l.FileName)
 		}
@@ -453,12 +454,88 @@ func TestUploadKeepsLongMultibyteText(t *testing.T) {
 			t.Fatalf("POST = %d %s, want 201", res.Status, res.Body)
 		}
 		l := f.srv.DB().CauseList.Query().OnlyX(ctx)
-		if !utf8.ValidString(l.FileName) || !strings.HasPrefix(l.FileName, "Orodha ya kesi — ũ") || !strings.HasPrefix(l.Court, "ŨĨŨĨ") || !utf8.ValidString(l.Court) {
-			t.Errorf("stored name %q, court %q", l.FileName, l.Court)
+		u := f.srv.DB().CauseListUpload.Query().OnlyX(ctx)
+		if !utf8.ValidString(u.FileName) || !strings.HasPrefix(u.FileName, "Orodha ya kesi — ũ") || !strings.HasPrefix(l.Court, "ŨĨŨĨ") || !utf8.ValidString(l.Court) {
+			t.Errorf("stored name %q, court %q", u.FileName, l.Court)
 		}
 		r := f.srv.DB().CauseListEntry.Query().Where(causelistentry.Number(1)).OnlyX(ctx)
 		if !strings.HasPrefix(r.Parties, "Wanjikũ Mũthoni") || !utf8.ValidString(r.Parties) || !utf8.ValidString(r.Court) {
 			t.Errorf("stored row: court %q, parties %q", r.Court, r.Parties)
+		}
+	})
+}
+
+// TestUpload_AFileNameStaysWithItsUploader: a list is stored once however
+// many advocates upload it, but the name each gave the file is theirs: it
+// can carry a client's name or an advocate's remark. Another advocate who
+// uploads the same bytes, or reads findings from them once they are
+// published, never sees it, in an answer or in the note an applied date
+// writes into their case.
+func TestUpload_AFileNameStaysWithItsUploader(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		f := arrange(t, e)
+		const private = "Amani Traders - advice to client, privileged.txt"
+		names := func(s *testkit.Session) []string {
+			var out []string
+			for _, m := range list(t, f, s, day(2025, 1, 20), day(2025, 1, 20)) {
+				out = append(out, m.List.GetFileName())
+			}
+			return out
+		}
+		ra, err := f.cl(f.a).UploadCauseList(ctx, connect.NewRequest(&kesiv1.UploadCauseListRequest{FileName: private, Content: monday}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ra.Msg.List.GetFileName(); got != private {
+			t.Errorf("A's upload answers file name %q, want A's own", got)
+		}
+		rb, err := f.cl(f.b).UploadCauseList(ctx, connect.NewRequest(&kesiv1.UploadCauseListRequest{FileName: "butere-monday.txt", Content: monday}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rb.Msg.List.GetFileName(); got != "butere-monday.txt" {
+			t.Errorf("B's upload of the same bytes answers file name %q, want B's own", got)
+		}
+		for _, n := range names(f.b) {
+			if n != "butere-monday.txt" {
+				t.Errorf("B's findings carry file name %q, want B's own", n)
+			}
+		}
+		// Published by an operator's import: one who never uploaded it sees
+		// the published name; each uploader still sees their own.
+		if _, _, err := f.srv.App.CauseLists.Ingest(ctx, monday, causelists.Source{Kind: causelists.SourceImport, FileName: "Butere_20_Jan.txt"}); err != nil {
+			t.Fatal(err)
+		}
+		c := f.srv.Lawyer(t)
+		if _, err := c.Cases().CreateCase(ctx, connect.NewRequest(&kesiv1.CreateCaseRequest{CaseId: "MCCC/E52/2024", LawCourt: "Butere Law Courts"})); err != nil {
+			t.Fatal(err)
+		}
+		for who, want := range map[*testkit.Session]string{f.a: private, f.b: "butere-monday.txt", c: "Butere_20_Jan.txt"} {
+			got := names(who)
+			if len(got) == 0 {
+				t.Errorf("no findings for the lawyer who should see %q", want)
+			}
+			for _, n := range got {
+				if n != want {
+					t.Errorf("findings carry file name %q, want %q", n, want)
+				}
+			}
+		}
+		// The note an applied date writes names C's view of the list.
+		for _, m := range list(t, f, c, day(2025, 1, 20), day(2025, 1, 20)) {
+			if m.Kind != kesiv1.CauseListMatchKind_CAUSE_LIST_MATCH_KIND_NEW_DATE {
+				continue
+			}
+			if _, err := f.cl(c).ApplyCauseListMatch(ctx, connect.NewRequest(&kesiv1.ApplyCauseListMatchRequest{Id: m.Id})); err != nil {
+				t.Fatal(err)
+			}
+			got, err := c.Cases().GetCase(ctx, connect.NewRequest(&kesiv1.GetCaseRequest{Id: m.CaseRef}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(got.Msg.Case.Notes, "privileged") || !strings.Contains(got.Msg.Case.Notes, "Butere_20_Jan.txt") {
+				t.Errorf("C's case notes after apply: %q", got.Msg.Case.Notes)
+			}
 		}
 	})
 }

@@ -3,6 +3,7 @@ package causelists
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"strings"
 	"unicode/utf8"
 
@@ -31,9 +32,32 @@ type Stored struct {
 	Rows      int
 }
 
+// storedOf is l as anyone may see it: with its published name, and none
+// while only advocates' uploads hold it.
 func storedOf(l *ent.CauseList) Stored {
-	return Stored{ID: l.ID, FileName: l.FileName, Court: l.Court, FirstDate: l.FirstDate, LastDate: l.LastDate, Rows: l.Rows}
+	return Stored{ID: l.ID, FileName: publicName(l), Court: l.Court, FirstDate: l.FirstDate, LastDate: l.LastDate, Rows: l.Rows}
 }
+
+// publicName is the name a list is shown under to those who did not upload
+// it. Before uploads kept their own names, a list first uploaded kept its
+// uploader's name when a fetch published it later: a fetched list is named
+// by its address, as the fetcher names it.
+func publicName(l *ent.CauseList) string {
+	switch {
+	case !l.Published:
+		return ""
+	case l.SourceURL != "":
+		if u, err := url.Parse(l.SourceURL); err == nil {
+			return documentName(u)
+		}
+		return ""
+	default:
+		return l.FileName
+	}
+}
+
+// fileName is a sender's name for a file as a column keeps it.
+func fileName(s string) string { return clip(strings.ToValidUTF8(s, "?"), 255) }
 
 // Source says where a file came from.
 type Source struct {
@@ -70,19 +94,23 @@ func save(ctx context.Context, db *ent.Client, hash string, l List, src Source) 
 		case err != nil:
 			return errs.Internal(fmt.Errorf("find list %s: %w", hash, err))
 		case src.published() && !existing.Published:
-			if existing, err = existing.Update().SetPublished(true).SetSource(src.Kind).SetSourceURL(src.URL).Save(ctx); err != nil {
+			if existing, err = existing.Update().SetPublished(true).SetSource(src.Kind).SetSourceURL(src.URL).SetFileName(fileName(src.FileName)).Save(ctx); err != nil {
 				return errs.Internal(fmt.Errorf("publish list %s: %w", hash, err))
 			}
 		}
 		if src.Kind == SourceUpload {
-			err := tx.CauseListUpload.Create().SetListID(existing.ID).SetOwnerID(src.Owner).
-				OnConflictColumns(causelistupload.FieldListID, causelistupload.FieldOwnerID).DoNothing().Exec(ctx)
-			// DoNothing on a conflict answers "no rows" on some dialects.
-			if err != nil && !ent.IsNotFound(err) {
+			// A second upload by the same advocate keeps the name given last.
+			err := tx.CauseListUpload.Create().SetListID(existing.ID).SetOwnerID(src.Owner).SetFileName(fileName(src.FileName)).
+				OnConflictColumns(causelistupload.FieldListID, causelistupload.FieldOwnerID).
+				Update(func(u *ent.CauseListUploadUpsert) { u.UpdateFileName() }).Exec(ctx)
+			if err != nil {
 				return errs.Internal(fmt.Errorf("record upload of list %s: %w", hash, err))
 			}
 		}
 		out = storedOf(existing)
+		if src.Kind == SourceUpload && src.FileName != "" {
+			out.FileName = fileName(src.FileName)
+		}
 		return nil
 	})
 	return out, created, err
@@ -98,8 +126,13 @@ func createList(ctx context.Context, tx *ent.Client, hash string, l List, src So
 			last = s.Date
 		}
 	}
+	// An upload's name is its uploader's alone (kept on their upload).
+	publishedName := ""
+	if src.published() {
+		publishedName = fileName(src.FileName)
+	}
 	saved, err := tx.CauseList.Create().
-		SetSha256(hash).SetFileName(clip(strings.ToValidUTF8(src.FileName, "?"), 255)).SetSource(src.Kind).SetSourceURL(clip(src.URL, 2048)).
+		SetSha256(hash).SetFileName(publishedName).SetSource(src.Kind).SetSourceURL(clip(src.URL, 2048)).
 		SetPublished(src.published()).SetCourt(clip(l.Sittings[0].Court, 300)).
 		SetFirstDate(first).SetLastDate(last).SetRows(l.Matters()).
 		Save(ctx)
@@ -264,8 +297,9 @@ func rowOf(e *ent.CauseListEntry) Row {
 		CourtRoom: e.CourtRoom, VirtualLink: e.VirtualLink, CaseNumber: e.CaseNumber, Activity: e.Activity, Time: e.Time, Prefix: e.CasePrefix}
 }
 
-// lists answers the lists of ids.
-func lists(ctx context.Context, db *ent.Client, ids []uuid.UUID) (map[uuid.UUID]Stored, error) {
+// lists answers the lists of ids as viewer sees them: under the name they
+// gave a list they uploaded, else its published name.
+func lists(ctx context.Context, db *ent.Client, viewer uuid.UUID, ids []uuid.UUID) (map[uuid.UUID]Stored, error) {
 	out := map[uuid.UUID]Stored{}
 	if len(ids) == 0 {
 		return out, nil
@@ -276,6 +310,16 @@ func lists(ctx context.Context, db *ent.Client, ids []uuid.UUID) (map[uuid.UUID]
 	}
 	for _, l := range ls {
 		out[l.ID] = storedOf(l)
+	}
+	own, err := db.CauseListUpload.Query().
+		Where(causelistupload.OwnerID(viewer), causelistupload.ListIDIn(ids...), causelistupload.FileNameNEQ("")).All(ctx)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("load the viewer's uploads: %w", err))
+	}
+	for _, u := range own {
+		l := out[u.ListID]
+		l.FileName = u.FileName
+		out[u.ListID] = l
 	}
 	return out, nil
 }
