@@ -17,6 +17,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/billing"
 	"github.com/kesihq/kesi/backend/internal/cases"
+	"github.com/kesihq/kesi/backend/internal/causelists"
 	"github.com/kesihq/kesi/backend/internal/clients"
 	"github.com/kesihq/kesi/backend/internal/documents"
 	"github.com/kesihq/kesi/backend/internal/errs"
@@ -149,6 +150,15 @@ func (s *Service) Export(ctx context.Context, w io.Writer, id uuid.UUID) error {
 			return err
 		}
 	}
+	lists, err := causelists.Export(ctx, s.db, id)
+	if err != nil {
+		return err
+	}
+	if len(lists.Uploads) > 0 || len(lists.Dismissals) > 0 {
+		if err := add("cause-lists.json", lists); err != nil {
+			return err
+		}
+	}
 	audit, err := s.auth.ExportAudit(ctx, id)
 	if err != nil {
 		return err
@@ -257,6 +267,7 @@ func readme(u Profile, now time.Time, files []string, docs int, day string) stri
 	line("payments.json", "your subscription payments")
 	line("reminders.json", "your reminder settings, every consent given or withdrawn, and the reminders sent")
 	line("affiliate.json", "the referrals you made as an affiliate, and every commission they earned")
+	line("cause-lists.json", "the cause lists you uploaded, under the names you gave them, and the findings you dismissed")
 	line("audit-log.json", "the security log of your account: sign-ins, password changes, exports")
 	fmt.Fprintf(&b, "%-16s %s\n", "documents.json", "one entry per document: its file in documents/, title, case, note, size, SHA-256")
 	fmt.Fprintf(&b, "%-16s %s\n", "documents/", fmt.Sprintf("your %d case document(s), decrypted, named after their titles", docs))

@@ -18,6 +18,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/billing"
 	"github.com/kesihq/kesi/backend/internal/cases"
+	"github.com/kesihq/kesi/backend/internal/causelists"
 	"github.com/kesihq/kesi/backend/internal/clients"
 	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/backend/internal/testkit"
@@ -296,4 +297,39 @@ func TestExportOneAtATimePerAccount(t *testing.T) {
 	}
 	z, _ := export(t, me, srv)
 	entry(t, z, "profile.json")
+}
+
+// The cause lists an advocate uploaded are in their export under the names
+// they gave them, which can carry a client's name: not under another
+// uploader's name for the same file, and not in the other's export.
+func TestExportHoldsTheCauseListsUploadedUnderTheirNames(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		ctx := context.Background()
+		srv := testkit.NewServer(t, e, nil)
+		me := advocate(t, srv, "achieng@example.co.ke")
+		other := advocate(t, srv, "other@example.co.ke")
+		list := []byte("BUTERE MAGISTRATE COURT\nCAUSE LIST\nMONDAY, 20 JANUARY 2025\nHON. A. MWANGI (SRM)  COURT 1\n\n09:00 AM\nMENTION\n" +
+			"1.    MCCC/E052/2024       Amani Traders Ltd   Vs  Baraka Otieno\n")
+		if _, _, err := srv.App.CauseLists.Upload(ctx, me.User.ID, "Wanjirū - advice.txt", list); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := srv.App.CauseLists.Upload(ctx, other.User.ID, "theirs - Kamau matter.txt", list); err != nil {
+			t.Fatal(err)
+		}
+		z, _ := export(t, me, srv)
+		var got causelists.Exported
+		decodeEntry(t, z, "cause-lists.json", &got)
+		if len(got.Uploads) != 1 || got.Uploads[0].FileName != "Wanjirū - advice.txt" || got.Uploads[0].Court != "BUTERE MAGISTRATE COURT" ||
+			got.Uploads[0].FirstDate != "2025-01-20" || got.Uploads[0].Rows != 1 || got.Uploads[0].UploadedAt.IsZero() {
+			t.Errorf("uploads %+v, want the one list under its uploader's name", got.Uploads)
+		}
+		if !strings.Contains(string(entry(t, z, "README.txt")), "cause-lists.json") {
+			t.Error("README.txt does not mention cause-lists.json")
+		}
+		for _, f := range z.File {
+			if bytes.Contains(entry(t, z, f.Name), []byte("Kamau matter")) {
+				t.Errorf("%s holds the other uploader's name for the file", f.Name)
+			}
+		}
+	})
 }
