@@ -24,11 +24,15 @@ export function statusColours(status: string): { bg: string; fg: string } {
   return STATUS_COLOURS[status.trim().toLowerCase()] ?? UNKNOWN;
 }
 
-/** A case's status as a coloured badge. */
+/**
+ * A case's status as a coloured badge, always whole: a badge hides what overflows it, so beside a
+ * long case number or in a crowded table row it was squeezed to "H.." or "MEN...". A status is a
+ * word or two and keeps its width.
+ */
 export function CaseStatusBadge({ status, ...props }: { status: string } & Omit<BadgeProps, 'color' | 'c'>) {
   const { bg, fg } = statusColours(status);
   return (
-    <Badge color={bg} c={fg} variant="filled" radius="sm" {...props}>
+    <Badge color={bg} c={fg} variant="filled" radius="sm" miw="max-content" {...props}>
       {status || 'Unknown'}
     </Badge>
   );
