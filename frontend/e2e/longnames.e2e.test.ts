@@ -55,6 +55,13 @@ async function open(viewport: typeof PHONE | typeof DESK): Promise<Page> {
   return page;
 }
 
+/** The element's box, which it must have. */
+async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error('no box');
+  return b;
+}
+
 /** Whether the element shows all of its text (no ellipsis, nothing clipped). */
 function whole(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
@@ -67,6 +74,22 @@ describe('long names on a 360x740 phone', () => {
   });
   afterAll(async () => {
     await page.context().close();
+  });
+
+  it("keeps today's long sitting inside its card, its words whole", async () => {
+    const card = page.getByRole('article', { name: CASE_ID });
+    const badge = card.getByText(SITTING);
+    const [c, b] = [await box(card), await box(badge)];
+    expect(b.x + b.width, 'the sitting runs out of the card').toBeLessThanOrEqual(c.x + c.width);
+    expect(await whole(badge), 'the sitting is cut').toBe(true);
+  });
+
+  it("gives the week list's case number its room beside a long sitting", async () => {
+    const item = page.getByRole('button', { name: `Open case ${CASE_ID}` });
+    const caseNumber = item.getByText(CASE_ID);
+    // Squeezed, the number stood a letter a line, a few pixels wide.
+    expect((await box(caseNumber)).width).toBeGreaterThan((await box(item)).width / 3);
+    expect(await whole(item.getByText(SITTING))).toBe(true);
   });
 
   it("shows the case's status whole on the cases list", async () => {

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Case } from '@gen/kesi/v1/case_pb';
 import { formatDate } from '@/lib/dates';
 import { caseLink } from '@/lib/caseLinks';
 import { isConcluded } from '@/lib/vocabulary';
+import { ActivityBadge } from '@/components/ActivityBadge';
 
 export const SITTING_TEXT = {
   record: 'Record outcome',
@@ -45,9 +46,7 @@ export function SittingCard({
             {when || 'Time not set'}
           </Text>
           {c.activity && (
-            <Badge variant="filled" color="blue.9" radius="sm" style={{ flexShrink: 0 }}>
-              {c.activity}
-            </Badge>
+            <ActivityBadge activity={c.activity} />
           )}
         </Group>
         {c.lawCourt && (

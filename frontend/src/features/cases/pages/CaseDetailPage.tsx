@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Center, Group, Loader, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Center, Group, Loader, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Case } from '@gen/kesi/v1/case_pb';
@@ -11,6 +11,7 @@ import { SITTING_TEXT } from '@/components/cases/SittingCard';
 import { isConcluded } from '@/lib/vocabulary';
 import { CaseClients } from '../components/CaseClients';
 import { useCase, useCaseActivities } from '../queries';
+import { ActivityBadge } from '@/components/ActivityBadge';
 
 const TEXT = {
   back: 'Back to Cases',
@@ -191,9 +192,7 @@ function Activities({ caseId, caseRef }: { caseId: string; caseRef?: string }) {
                 {formatDate(a.activityDate)}
                 {a.time ? `, ${a.time}` : ''}
               </Text>
-              <Badge variant="filled" color="blue.9" radius="sm" style={{ flexShrink: 0 }}>
-                {a.activity}
-              </Badge>
+              <ActivityBadge activity={a.activity} />
             </Group>
             {a.lawCourt && (
               <Text size="sm" c="dimmed">

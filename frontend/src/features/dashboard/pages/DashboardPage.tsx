@@ -11,6 +11,7 @@ import { caseLink } from '@/lib/caseLinks';
 import { useLastOutcomes } from '@/api/cases';
 import { useTodayAttendance, useTodayCases, useTotalCases, useWeekCases } from '../queries';
 import { FirstCase } from '../components/FirstCase';
+import { ActivityBadge } from '@/components/ActivityBadge';
 
 /** The outcome form and its date picker (@mantine/dates) load on the first tap, not with the first screen. */
 const RecordOutcomeDialog = lazy(() => import('@/components/cases/RecordOutcomeDialog').then((m) => ({ default: m.RecordOutcomeDialog })));
@@ -211,9 +212,7 @@ function CaseList({
                   {c.caseId}
                 </Text>
                 {c.activity && (
-                  <Badge variant="filled" color="blue.9" radius="sm" style={{ flexShrink: 0 }}>
-                    {c.activity}
-                  </Badge>
+                  <ActivityBadge activity={c.activity} />
                 )}
               </Group>
               <Text size="sm" lineClamp={1}>
