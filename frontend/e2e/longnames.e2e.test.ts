@@ -32,6 +32,9 @@ beforeAll(async () => {
   await page.waitForURL('**/dev/checkout/**');
   await page.getByRole('button', { name: /^Pay/ }).click();
   await page.waitForURL('**/success?**');
+  // The payment is verified once the success page offers the dashboard.
+  await page.getByRole('link', { name: 'Continue to Dashboard' }).click();
+  await page.waitForURL('**/dashboard');
   const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date()).split('-').map(Number);
   const status = await page.evaluate(async (body) => {
     const res = await fetch('/kesi.v1.CaseService/CreateCase', {
