@@ -70,6 +70,22 @@ function whole(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
 }
 
+/** Whether each word of the element's text stands on one line (a word split over two reads as two). */
+function wordsWhole(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const node = el.firstChild;
+    if (!(node instanceof Text)) return false;
+    const text = node.data;
+    const range = document.createRange();
+    for (const m of text.matchAll(/\S+/g)) {
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      if (range.getClientRects().length !== 1) return false;
+    }
+    return true;
+  });
+}
+
 describe('long names on a 360x740 phone', () => {
   let page: Page;
   beforeAll(async () => {
@@ -93,6 +109,7 @@ describe('long names on a 360x740 phone', () => {
     // Squeezed, the number stood a letter a line, a few pixels wide.
     expect((await box(caseNumber)).width).toBeGreaterThan((await box(item)).width / 3);
     expect(await whole(item.getByText(SITTING))).toBe(true);
+    expect(await wordsWhole(item.getByText(SITTING)), 'a word of the sitting is split over two lines').toBe(true);
   });
 
   it("shows the case's status whole on the cases list", async () => {

@@ -15,7 +15,7 @@ export function ActivityBadge({ activity }: { activity: string }) {
       h="auto"
       maw="60%"
       miw="min-content"
-      styles={{ label: { whiteSpace: 'normal', overflowWrap: 'break-word', lineHeight: 1.35, paddingBlock: 2 } }}
+      styles={{ label: { whiteSpace: 'normal', overflowWrap: 'break-word', overflow: 'visible', lineHeight: 1.35, paddingBlock: 2 } }}
     >
       {activity}
     </Badge>
