@@ -61,6 +61,12 @@ export function holiday(iso: string): string | null {
   return null;
 }
 
+/** A line for a day on which courts do not sit for a public holiday, or null. */
+export function holidayNote(iso: string): string | null {
+  const name = holiday(iso);
+  return name ? `${name}: a public holiday, courts do not sit` : null;
+}
+
 /** Whether courts sit on 'YYYY-MM-DD': a weekday that is no public holiday. */
 export function isCourtDay(iso: string): boolean {
   const wd = weekdayOf(iso);

@@ -11,6 +11,7 @@ import { ErrorPanel } from '@/components/ErrorPanel';
 import { useRefetchOnTokenRefresh } from '@/hooks/useRefetchOnTokenRefresh';
 import { PageHeading } from '@/components/PageHeading';
 import { caseLink } from '@/lib/caseLinks';
+import { holiday, holidayNote } from '@/lib/courtdays';
 import { formatDate, formatLongDate, todayIsoDate } from '@/lib/dates';
 import { ScheduleHearingDialog } from '../components/ScheduleHearingDialog';
 import { useDayCases, useHearingDays } from '../queries';
@@ -107,7 +108,7 @@ export function CalendarPage() {
                 onClick: () => {
                   choose(date);
                 },
-                'aria-label': `${formatLongDate(date)}${days.data?.has(date) ? ', has hearings' : ''}`,
+                'aria-label': [formatLongDate(date), holiday(date), days.data?.has(date) ? 'has hearings' : null].filter(Boolean).join(', '),
               })}
               renderDay={(date) => (
                 <Indicator size={6} color="blue.8" offset={-3} disabled={!days.data?.has(date)} data-hearing={days.data?.has(date) ? '' : undefined}>
@@ -130,6 +131,7 @@ export function CalendarPage() {
               <Text size="sm" c="dimmed" data-testid="day-count">
                 {day.isSuccess ? TEXT.count(day.data.length) : '\u00a0'}
               </Text>
+              <HolidayNote date={selected} sittings={day.data?.length ?? 0} />
             </div>
             {day.isPending ? (
               Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={110} radius="md" data-testid="skeleton-card" />)
@@ -194,6 +196,7 @@ function WeekView({ date, onOpen }: { date: string; onOpen: (c: Case) => void })
               {d.cases.length > 0 ? TEXT.count(d.cases.length) : TEXT.noSittings}
             </Text>
           </Group>
+          <HolidayNote date={d.date} sittings={d.cases.length} size="xs" />
           <Stack gap={6}>
             {d.cases.map((c, i) => (
               <CaseCard
@@ -210,5 +213,19 @@ function WeekView({ date, onOpen }: { date: string; onOpen: (c: Case) => void })
         </section>
       ))}
     </Stack>
+  );
+}
+
+/**
+ * A public holiday's name under its day. Courts do not sit then, so a sitting on it is most likely
+ * a date written down wrong: the line is then in red, for the advocate to check it.
+ */
+function HolidayNote({ date, sittings, size = 'sm' }: { date: string; sittings: number; size?: 'sm' | 'xs' }) {
+  const note = holidayNote(date);
+  if (!note) return null;
+  return (
+    <Text size={size} c={sittings > 0 ? 'red.9' : 'dimmed'} fw={sittings > 0 ? 600 : undefined} data-testid="holiday-note">
+      {note}
+    </Text>
   );
 }
