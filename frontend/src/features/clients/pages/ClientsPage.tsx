@@ -2,7 +2,9 @@ import { Anchor, Avatar, Button, Card, Group, Skeleton, Stack, Table, Text, Text
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import type { Client } from '@gen/kesi/v1/client_pb';
 import { ErrorPanel } from '@/components/ErrorPanel';
+import { useIsMobile } from '@/hooks/useListFreshness';
 import { useRefetchOnTokenRefresh } from '@/hooks/useRefetchOnTokenRefresh';
 import { PageHeading } from '@/components/PageHeading';
 import { NewClientDialog } from '../components/NewClientDialog';
@@ -39,6 +41,9 @@ export function ClientsPage() {
   const shown = useMemo(() => searchClients(clients.data ?? [], query), [clients.data, query]);
   const withId = showNationalId(clients.data ?? []);
   const columns = [TEXT.name, TEXT.contact, ...(withId ? [TEXT.nationalId] : []), TEXT.actions];
+  // A table of four columns does not fit 360 px: the e-mail was cut and View Profile was off to
+  // the side. A phone gets one card per client instead.
+  const isMobile = useIsMobile();
 
   return (
     <Stack>
@@ -74,6 +79,12 @@ export function ClientsPage() {
       />
       {clients.isError ? (
         <ErrorPanel title={TEXT.error} message={TEXT.errorDetail} onRetry={() => void clients.refetch()} />
+      ) : isMobile ? (
+        <Stack gap="sm" aria-busy={clients.isPending} data-testid="client-cards">
+          {clients.isPending
+            ? Array.from({ length: 5 }, (_, i) => <Skeleton key={i} height={96} radius="md" data-testid="skeleton-row" />)
+            : shown.map((c) => <ClientCard key={c.id} client={c} withId={withId} />)}
+        </Stack>
       ) : (
         <Card withBorder padding={0}>
           <Table.ScrollContainer minWidth={520}>
@@ -109,38 +120,15 @@ export function ClientsPage() {
                           </Group>
                         </Table.Td>
                         <Table.Td>
-                          {c.phoneNumber || c.email ? (
-                            <Stack gap={0}>
-                              {c.phoneNumber && (
-                                <Anchor href={telHref(c.phoneNumber)} size="sm">
-                                  {c.phoneNumber}
-                                </Anchor>
-                              )}
-                              {c.email && (
-                                <Anchor href={mailtoHref(c.email)} size="xs" c="gray.7">
-                                  {c.email}
-                                </Anchor>
-                              )}
-                            </Stack>
-                          ) : (
-                            <Text size="sm" c="dimmed">
-                              {TEXT.noContact}
-                            </Text>
-                          )}
+                          <ClientContact client={c} />
                         </Table.Td>
                         {withId && (
-                          <Table.Td>{c.isNationalIdTemporary ? <Text size="sm" c="dimmed">{TEXT.temporary}</Text> : c.nationalId}</Table.Td>
+                          <Table.Td>
+                            <NationalId client={c} />
+                          </Table.Td>
                         )}
                         <Table.Td>
-                          <Button
-                            component={Link}
-                            to={`/clients/${encodeURIComponent(c.id)}`}
-                            size="xs"
-                            variant="light"
-                            aria-label={`${TEXT.view} ${c.fullname}`}
-                          >
-                            {TEXT.view}
-                          </Button>
+                          <ViewProfile client={c} />
                         </Table.Td>
                       </Table.Tr>
                     ))}
@@ -161,5 +149,85 @@ export function ClientsPage() {
         }}
       />
     </Stack>
+  );
+}
+
+/** Phone, e-mail, or SPEC.md's words when there is neither. */
+function ClientContact({ client: c }: { client: Client }) {
+  if (!c.phoneNumber && !c.email) {
+    return (
+      <Text size="sm" c="dimmed">
+        {TEXT.noContact}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={0}>
+      {c.phoneNumber && (
+        <Anchor href={telHref(c.phoneNumber)} size="sm">
+          {c.phoneNumber}
+        </Anchor>
+      )}
+      {c.email && (
+        <Anchor href={mailtoHref(c.email)} size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+          {c.email}
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
+
+function NationalId({ client: c }: { client: Client }) {
+  return c.isNationalIdTemporary ? (
+    <Text size="sm" c="dimmed">
+      {TEXT.temporary}
+    </Text>
+  ) : (
+    <Text size="sm">{c.nationalId}</Text>
+  );
+}
+
+function ViewProfile({ client: c, fullWidth = false }: { client: Client; fullWidth?: boolean }) {
+  return (
+    <Button
+      component={Link}
+      to={`/clients/${encodeURIComponent(c.id)}`}
+      size="xs"
+      variant="light"
+      fullWidth={fullWidth}
+      aria-label={`${TEXT.view} ${c.fullname}`}
+    >
+      {TEXT.view}
+    </Button>
+  );
+}
+
+/** A client on a phone: who, how to reach them, the ID when the list shows IDs, and the profile. */
+function ClientCard({ client: c, withId }: { client: Client; withId: boolean }) {
+  return (
+    <Card withBorder padding="sm" radius="md" component="article" aria-label={c.fullname}>
+      <Stack gap="xs">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <Avatar color="blue" radius="xl" src={c.profileImage || null} alt="">
+            {initials(c.fullname)}
+          </Avatar>
+          <Stack gap={2} miw={0} style={{ flex: 1 }}>
+            <Text fw={600} size="sm">
+              {c.fullname}
+            </Text>
+            <ClientContact client={c} />
+            {withId && (
+              <Group gap={4} wrap="wrap">
+                <Text size="sm" c="dimmed">
+                  {TEXT.nationalId}:
+                </Text>
+                <NationalId client={c} />
+              </Group>
+            )}
+          </Stack>
+        </Group>
+        <ViewProfile client={c} fullWidth />
+      </Stack>
+    </Card>
   );
 }
