@@ -1,5 +1,6 @@
 import { Anchor, Group } from '@mantine/core';
 import { IconBrandWhatsapp, IconMail, IconPhone } from '@tabler/icons-react';
+import { Fragment } from 'react';
 import { mailtoHref, telHref, whatsAppHref } from '@/lib/contact';
 
 export const CONTACT_TEXT = {
@@ -8,6 +9,33 @@ export const CONTACT_TEXT = {
   mail: (name: string) => `E-mail ${name}`,
   whatsAppLabel: 'WhatsApp',
 };
+
+/**
+ * An e-mail address that a narrow screen wraps where a reader expects: after the @ and before
+ * a dot (accounts.receivable@ / wanjiruholdings / .co.ke), never inside a word ("co.k" / "e").
+ * A part longer than the line still breaks, by the overflow-wrap of its container.
+ */
+export function BreakableEmail({ email }: { email: string }) {
+  const parts: string[] = [];
+  let start = 0;
+  for (let i = 1; i < email.length; i++) {
+    if (email[i - 1] === '@' || email[i] === '.') {
+      parts.push(email.slice(start, i));
+      start = i;
+    }
+  }
+  parts.push(email.slice(start));
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
 
 /** A client's phone as a call and a WhatsApp link, the e-mail as a mail link: one tap at court. */
 export function ContactLinks({ name, phone, email, size = 'sm' }: { name: string; phone: string; email: string; size?: string }) {
@@ -34,10 +62,13 @@ export function ContactLinks({ name, phone, email, size = 'sm' }: { name: string
         </Anchor>
       )}
       {mail && (
-        <Anchor href={mail} size={size} aria-label={`${CONTACT_TEXT.mail(name)}: ${email}`} style={{ wordBreak: 'break-word' }}>
+        <Anchor href={mail} size={size} aria-label={`${CONTACT_TEXT.mail(name)}: ${email}`} style={{ overflowWrap: 'anywhere' }}>
           <Group gap={4} wrap="nowrap" component="span">
-            <IconMail size={16} aria-hidden />
-            {email}
+            {/* A long address must not squeeze the icon to a dot. */}
+            <IconMail size={16} aria-hidden style={{ flexShrink: 0 }} />
+            <span>
+              <BreakableEmail email={email} />
+            </span>
           </Group>
         </Anchor>
       )}

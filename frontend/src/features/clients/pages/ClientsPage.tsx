@@ -7,6 +7,7 @@ import { ErrorPanel } from '@/components/ErrorPanel';
 import { useIsMobile } from '@/hooks/useListFreshness';
 import { useRefetchOnTokenRefresh } from '@/hooks/useRefetchOnTokenRefresh';
 import { PageHeading } from '@/components/PageHeading';
+import { BreakableEmail } from '@/components/ContactLinks';
 import { NewClientDialog } from '../components/NewClientDialog';
 import { mailtoHref, telHref } from '@/lib/contact';
 import { initials, searchClients, showNationalId, useClients } from '../queries';
@@ -170,7 +171,7 @@ function ClientContact({ client: c }: { client: Client }) {
       )}
       {c.email && (
         <Anchor href={mailtoHref(c.email)} size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-          {c.email}
+          <BreakableEmail email={c.email} />
         </Anchor>
       )}
     </Stack>
