@@ -96,7 +96,7 @@ export function App({ router, session, view }: { router: DataRouter; session: Se
   useEffect(() => followSession(session, queryClient), [session, queryClient]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <LazyNotifications position="top-right" />
+      <LazyNotifications />
       <DiaryCache client={queryClient} session={session}>
         <SessionProvider store={session}>
           <WhenSignedIn session={session} />

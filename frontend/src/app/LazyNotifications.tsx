@@ -1,13 +1,13 @@
 import { useNotifications, type NotificationsProps } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
 
-const Notifications = lazy(() => import('@mantine/notifications/Notifications').then((m) => ({ default: m.Notifications })));
+const Toasts = lazy(() => import('./Toasts').then((m) => ({ default: m.Toasts })));
 
 /**
  * Mantine's notification system, loaded with the first notification shown: notifications.show()
  * only writes to a small store, and the container that draws them (transitions, portal) stays
  * out of the first load of every page (issue 17). It reads the store when it mounts, so the
- * notification that brought it in shows.
+ * notification that brought it in shows. Where they stand on a phone is decided there (./Toasts).
  */
 export function LazyNotifications(props: NotificationsProps) {
   const { notifications, queue } = useNotifications();
@@ -16,7 +16,7 @@ export function LazyNotifications(props: NotificationsProps) {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications {...props} />
+      <Toasts {...props} />
     </Suspense>
   );
 }
