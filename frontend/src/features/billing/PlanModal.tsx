@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Plan } from '@gen/kesi/v1/billing_pb';
 import { errorMessageOr } from '@/api/errors';
+import { useIsMobile } from '@/hooks/useListFreshness';
 import { formatMoney } from '@/lib/money';
 import { validatePlanSelected } from '@/lib/validation';
 import { useInitializePayment, usePlans } from './queries';
@@ -55,6 +56,10 @@ export function PlanModal({
   const [planId, setPlanId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const processing = pay.isPending || pay.isSuccess;
+  // At 360x740 three plan cards and the perks pushed Subscribe Now below the fold of a modal
+  // framed by the page: a phone gives the modal the whole screen, and the action stays pinned
+  // to its bottom edge while the plans scroll under it.
+  const phone = useIsMobile();
 
   const subscribe = () => {
     const invalid = validatePlanSelected(planId);
@@ -82,6 +87,7 @@ export function PlanModal({
       onClose={onClose}
       title={PLAN_TEXT.title}
       size="xl"
+      fullScreen={phone}
       centered
       closeOnEscape={dismissible}
       closeOnClickOutside={dismissible}
@@ -134,8 +140,13 @@ export function PlanModal({
             <List.Item key={perk}>{perk}</List.Item>
           ))}
         </List>
-        <Group justify="flex-end">
-          <Button onClick={subscribe} disabled={!planId || processing}>
+        <Group
+          justify="flex-end"
+          py="xs"
+          bg="var(--mantine-color-body)"
+          style={{ position: 'sticky', bottom: 0, zIndex: 1, borderTop: phone ? '1px solid var(--mantine-color-default-border)' : undefined }}
+        >
+          <Button onClick={subscribe} disabled={!planId || processing} fullWidth={phone}>
             {processing ? PLAN_TEXT.processing : PLAN_TEXT.subscribe}
           </Button>
         </Group>
