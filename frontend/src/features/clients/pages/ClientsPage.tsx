@@ -217,7 +217,8 @@ function ClientCard({ client: c, withId }: { client: Client; withId: boolean }) 
               {c.fullname}
             </Text>
             <ClientContact client={c} />
-            {withId && (
+            {/* A card has no column to leave empty: a client without an ID says nothing of it. */}
+            {withId && (c.nationalId || c.isNationalIdTemporary) && (
               <Group gap={4} wrap="wrap">
                 <Text size="sm" c="dimmed">
                   {TEXT.nationalId}:
