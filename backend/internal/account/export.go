@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -21,6 +22,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/clients"
 	"github.com/kesihq/kesi/backend/internal/documents"
 	"github.com/kesihq/kesi/backend/internal/errs"
+	"github.com/kesihq/kesi/backend/internal/ratelimit"
 	"github.com/kesihq/kesi/backend/internal/reminders"
 )
 
@@ -63,15 +65,29 @@ const MsgExportUnderway = "Your data is already being prepared for download. Wai
 // entry by entry: no file is held whole in memory or written to disk, so
 // an account of gigabytes of documents costs no more memory than an empty
 // one. It is recorded in the audit log. An account exports once at a time
-// on a server: each export decrypts and compresses every document, and
-// a dozen at once of one large account would hold the server's processors.
+// across every server (a lease in the database): each export decrypts and
+// compresses every document, and a dozen at once of one large account
+// would hold the servers' processors.
 // An error before anything is written to w (such as that one) leaves w
 // untouched; once bytes are written a failure can only cut the zip short.
 func (s *Service) Export(ctx context.Context, w io.Writer, id uuid.UUID) error {
-	if _, busy := s.exporting.LoadOrStore(id, struct{}{}); busy {
+	lease, err := s.limits.Lease(ctx, "export:"+id.String(), exportLease)
+	if err != nil {
+		return errs.Internal(err)
+	}
+	if lease == nil {
 		return errs.TooManyRequests(MsgExportUnderway)
 	}
-	defer s.exporting.Delete(id)
+	ctx, stop := context.WithCancelCause(ctx)
+	kept := make(chan struct{})
+	go s.keep(ctx, lease, stop, kept)
+	defer func() {
+		stop(nil)
+		<-kept
+		if err := lease.Release(context.WithoutCancel(ctx)); err != nil {
+			s.log.ErrorContext(ctx, "release export lease", "err", err)
+		}
+	}()
 	u, err := s.profiles.Profile(ctx, id)
 	if err != nil {
 		return err
@@ -193,6 +209,35 @@ func (s *Service) Export(ctx context.Context, w io.Writer, id uuid.UUID) error {
 		return err
 	}
 	return z.Close()
+}
+
+// exportLease is how long an export's lease lasts unless extended: how long
+// an account whose export died with its server waits to export again.
+const exportLease = 2 * time.Minute
+
+// keep extends lease while the export runs, and stops the export when the
+// lease is lost (the database unreachable for a whole lease): past it
+// another export of the account may start. It closes kept when it returns.
+func (s *Service) keep(ctx context.Context, lease *ratelimit.Lease, stop context.CancelCauseFunc, kept chan<- struct{}) {
+	defer close(kept)
+	tick := time.NewTicker(exportLease / 4)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			held, err := lease.Extend(ctx)
+			if err != nil && ctx.Err() == nil {
+				s.log.WarnContext(ctx, "extend export lease", "err", err)
+				continue
+			}
+			if err == nil && !held {
+				stop(errors.New("the export's lease lapsed"))
+				return
+			}
+		}
+	}
 }
 
 func (s *Service) writeDocument(ctx context.Context, z *zip.Writer, name string, d documents.Document) error {

@@ -20,6 +20,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/cases"
 	"github.com/kesihq/kesi/backend/internal/causelists"
 	"github.com/kesihq/kesi/backend/internal/clients"
+	"github.com/kesihq/kesi/backend/internal/ratelimit"
 	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
@@ -270,33 +271,61 @@ func (h *held) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// While an export of the account runs, a second one (a double click, or a
-// script asking a dozen at once) is refused with a 429 that says why, not
-// started alongside; once the first is done the next one runs.
+// While an export of the account runs, on any server, a second one (a
+// double click, or a script asking a dozen at once of every server behind
+// the load balancer) is refused with a 429 that says why, not started
+// alongside; once the first is done the next one runs, on either server.
 func TestExportOneAtATimePerAccount(t *testing.T) {
-	srv := testkit.NewServer(t, testkit.SQLite, nil)
-	me := advocate(t, srv, "once@example.co.ke")
-	other := advocate(t, srv, "someone-else@example.co.ke")
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		one := testkit.NewServer(t, e, nil)
+		two := one.Restart(t, nil) // a second server on the same database
+		me := advocate(t, one, "once@example.co.ke")
+		other := advocate(t, one, "someone-else@example.co.ke")
 
-	first := &held{started: make(chan struct{}), release: make(chan struct{})}
-	done := make(chan error, 1)
-	go func() { done <- srv.App.Account.Export(context.Background(), first, me.User.ID) }()
-	<-first.started
+		first := &held{started: make(chan struct{}), release: make(chan struct{})}
+		done := make(chan error, 1)
+		go func() { done <- one.App.Account.Export(context.Background(), first, me.User.ID) }()
+		<-first.started
 
-	res := me.Do(t, http.MethodGet, "/api/account/export", nil)
-	res.Want(t, http.StatusTooManyRequests, account.MsgExportUnderway)
-	if cd := res.Header.Get("Content-Disposition"); cd != "" {
-		t.Errorf("the refusal came as a download: Content-Disposition %q", cd)
-	}
-	// Another account is not held up.
-	export(t, other, srv)
+		for _, srv := range []*testkit.Server{one, two} {
+			res := srv.Session(t, me.User).Do(t, http.MethodGet, "/api/account/export", nil)
+			res.Want(t, http.StatusTooManyRequests, account.MsgExportUnderway)
+			if cd := res.Header.Get("Content-Disposition"); cd != "" {
+				t.Errorf("the refusal came as a download: Content-Disposition %q", cd)
+			}
+		}
+		// Another account is not held up.
+		export(t, two.Session(t, other.User), two)
 
-	close(first.release)
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
-	z, _ := export(t, me, srv)
-	entry(t, z, "profile.json")
+		close(first.release)
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+		z, _ := export(t, two.Session(t, me.User), two)
+		entry(t, z, "profile.json")
+		z, _ = export(t, me, one)
+		entry(t, z, "profile.json")
+	})
+}
+
+// An export whose server died mid-way leaves its lease behind: the account
+// is refused for a few minutes, then exports again on another server.
+func TestExportOfADeadServerLapses(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		one := testkit.NewServer(t, e, nil)
+		me := advocate(t, one, "crashed@example.co.ke")
+		// What the dead server's export left: its lease, never released.
+		dead := ratelimit.NewStore(one.App.DB.SQL, one.App.DB.Dialect, one.Clock)
+		if l, err := dead.Lease(context.Background(), "export:"+me.User.ID.String(), 2*time.Minute); err != nil || l == nil {
+			t.Fatalf("take the lease: %v, %v", l, err)
+		}
+		two := one.Restart(t, nil)
+		two.Session(t, me.User).Do(t, http.MethodGet, "/api/account/export", nil).
+			Want(t, http.StatusTooManyRequests, account.MsgExportUnderway)
+		two.Clock.Advance(3 * time.Minute)
+		z, _ := export(t, two.Session(t, me.User), two)
+		entry(t, z, "profile.json")
+	})
 }
 
 // The cause lists an advocate uploaded are in their export under the names

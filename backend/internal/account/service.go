@@ -14,7 +14,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -24,6 +23,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/backend/internal/notify"
 	"github.com/kesihq/kesi/backend/internal/platform"
+	"github.com/kesihq/kesi/backend/internal/ratelimit"
 	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/accountdeletion"
@@ -90,8 +90,8 @@ type Service struct {
 	secureCookies bool
 	steps         []Step
 	log           *slog.Logger
-	// exporting holds the ids of the accounts being exported now.
-	exporting sync.Map
+	// limits holds the export leases, shared by every server.
+	limits *ratelimit.Store
 }
 
 // Options are the Service's collaborators.
@@ -106,12 +106,14 @@ type Options struct {
 	PublicURL string
 	// SecureCookies: the public URL is https.
 	SecureCookies bool
+	// Limits is the store every server shares: one export per account.
+	Limits *ratelimit.Store
 }
 
 // NewService builds the account's rights over db.
 func NewService(db *ent.Client, cal platform.Calendar, o Options) *Service {
 	s := &Service{db: db, cal: cal, auth: o.Auth, profiles: NewProfiles(db, cal.Clock), docs: o.Documents, mailer: o.Mailer,
-		second: o.SecondFactor, firms: o.Firms, publicURL: o.PublicURL, secureCookies: o.SecureCookies, log: slog.Default()}
+		second: o.SecondFactor, firms: o.Firms, publicURL: o.PublicURL, secureCookies: o.SecureCookies, limits: o.Limits, log: slog.Default()}
 	if s.second == nil {
 		s.second = NoSecondFactor{}
 	}

@@ -267,7 +267,7 @@ func (a *App) build() error {
 	// administrator to hand the firm over first.
 	accountSvc := account.NewService(a.DB.Client, a.Calendar, account.Options{
 		Auth: authSvc, Documents: documentSvc, Mailer: mailer, SecondFactor: secondFactor{authSvc}, Firms: firmSvc,
-		PublicURL: a.Config.PublicURL.String(), SecureCookies: a.Config.SecureCookies(),
+		PublicURL: a.Config.PublicURL.String(), SecureCookies: a.Config.SecureCookies(), Limits: limits,
 	})
 	accountHandler := account.NewHandler(accountSvc)
 	a.Account = accountSvc

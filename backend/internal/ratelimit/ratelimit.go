@@ -4,12 +4,17 @@
 // A caller takes a slot before doing the work the limit guards (checking a
 // password, calling Paystack); taking is one atomic statement, so of any
 // number of parallel attempts at most the limit go through.
+//
+// The same table holds leases: a key one holder at a time may hold, on
+// every server, for work that must not run twice at once anywhere.
 package ratelimit
 
 import (
 	"context"
 	"database/sql"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"net/netip"
 	"strconv"
 	"strings"
@@ -111,6 +116,66 @@ func (s *Store) Clear(ctx context.Context, key string) error {
 func (s *Store) Sweep(ctx context.Context) error {
 	if _, err := s.db.ExecContext(ctx, s.q(`DELETE FROM rate_limits WHERE expires_at <= ?`), s.now()); err != nil {
 		return fmt.Errorf("sweep rate limits: %w", err)
+	}
+	return nil
+}
+
+// A Lease is a key held by one holder at a time, on every server: work
+// that must not run twice at once anywhere (one export per account). Its
+// row in rate_limits carries the holder's number in count, so that only
+// the holder extends or releases it. A holder that dies without Release (a
+// server killed mid-work) leaves the key taken until its ttl has passed,
+// never for ever; work that outlasts ttl keeps it with Extend.
+type Lease struct {
+	store  *Store
+	key    string
+	ttl    time.Duration
+	holder int
+}
+
+// A lease is taken when its key has no row or only an expired one; a live
+// row answers nothing.
+const leaseSQL = `INSERT INTO rate_limits ("key", count, expires_at) VALUES (?, ?, ?)
+ON CONFLICT ("key") DO UPDATE SET count = excluded.count, expires_at = excluded.expires_at
+WHERE rate_limits.expires_at <= ?
+RETURNING count`
+
+// Lease takes key for ttl. It answers nil, and no error, when another
+// holder has it.
+func (s *Store) Lease(ctx context.Context, key string, ttl time.Duration) (*Lease, error) {
+	l := &Lease{store: s, key: key, ttl: ttl, holder: 1 + rand.IntN(math.MaxInt32-1)}
+	now := s.now()
+	var got int
+	err := s.db.QueryRowContext(ctx, s.q(leaseSQL), key, l.holder, now+ttl.Milliseconds(), now).Scan(&got)
+	if err == sql.ErrNoRows {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("take lease %q: %w", key, err)
+	}
+	return l, nil
+}
+
+// Extend keeps the lease for its ttl from now. It answers false when the
+// lease had lapsed (and may be another's now): the holder must stop.
+func (l *Lease) Extend(ctx context.Context) (held bool, err error) {
+	now := l.store.now()
+	res, err := l.store.db.ExecContext(ctx, l.store.q(`UPDATE rate_limits SET expires_at = ? WHERE "key" = ? AND count = ? AND expires_at > ?`),
+		now+l.ttl.Milliseconds(), l.key, l.holder, now)
+	if err != nil {
+		return false, fmt.Errorf("extend lease %q: %w", l.key, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("extend lease %q: %w", l.key, err)
+	}
+	return n == 1, nil
+}
+
+// Release lets the lease go, unless it has lapsed and been taken by another.
+func (l *Lease) Release(ctx context.Context) error {
+	if _, err := l.store.db.ExecContext(ctx, l.store.q(`DELETE FROM rate_limits WHERE "key" = ? AND count = ?`), l.key, l.holder); err != nil {
+		return fmt.Errorf("release lease %q: %w", l.key, err)
 	}
 	return nil
 }

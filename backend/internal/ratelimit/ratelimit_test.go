@@ -133,3 +133,54 @@ func TestAddressKey(t *testing.T) {
 		}
 	}
 }
+
+// A lease is one holder's at a time on every server; one that lapsed (its
+// holder died) is taken by the next, and the late holder can then neither
+// extend it nor let the new holder's go.
+func TestLeaseIsOneHoldersAtATime(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		db := testkit.OpenDB(t, e)
+		ctx := context.Background()
+		clock := testkit.NewClock(testkit.DefaultNow)
+		a := ratelimit.NewStore(db.SQL, db.Dialect, clock)
+		b := ratelimit.NewStore(db.SQL, db.Dialect, clock)
+		first, err := a.Lease(ctx, "export:x", time.Minute)
+		if err != nil || first == nil {
+			t.Fatalf("the first lease: %v, %v", first, err)
+		}
+		if l, err := b.Lease(ctx, "export:x", time.Minute); err != nil || l != nil {
+			t.Fatalf("a held lease was taken again: %v, %v", l, err)
+		}
+		if l, err := b.Lease(ctx, "export:y", time.Minute); err != nil || l == nil {
+			t.Fatalf("another key's lease was refused: %v, %v", l, err)
+		}
+		clock.Advance(50 * time.Second)
+		if held, err := first.Extend(ctx); err != nil || !held {
+			t.Fatalf("extend the live lease: %v, %v", held, err)
+		}
+		clock.Advance(50 * time.Second) // within the extended minute
+		if l, err := b.Lease(ctx, "export:x", time.Minute); err != nil || l != nil {
+			t.Fatalf("an extended lease was taken: %v, %v", l, err)
+		}
+		clock.Advance(2 * time.Minute)
+		second, err := b.Lease(ctx, "export:x", time.Minute)
+		if err != nil || second == nil {
+			t.Fatalf("a lapsed lease was not taken: %v, %v", second, err)
+		}
+		if held, err := first.Extend(ctx); err != nil || held {
+			t.Errorf("the lapsed holder extended the new holder's lease: %v, %v", held, err)
+		}
+		if err := first.Release(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if l, err := a.Lease(ctx, "export:x", time.Minute); err != nil || l != nil {
+			t.Fatalf("the lapsed holder let the new holder's lease go: %v, %v", l, err)
+		}
+		if err := second.Release(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if l, err := a.Lease(ctx, "export:x", time.Minute); err != nil || l == nil {
+			t.Fatalf("a released lease was not taken: %v, %v", l, err)
+		}
+	})
+}
