@@ -243,7 +243,7 @@ func TestErasure(t *testing.T) {
 					}
 				}
 				d := db.AccountDeletion.Query().Where(accountdeletion.UserID(id)).OnlyX(ctx)
-				if d.ErasedAt == nil || d.StepsDone != "documents,causelists,reminders,clients,firm,cases,billing,affiliates,auth" {
+				if d.ErasedAt == nil || d.StepsDone != "claimed,documents,causelists,reminders,clients,firm,cases,billing,affiliates,auth" {
 					t.Errorf("deletion record %+v", d)
 				}
 				// The neighbour's diary and file are untouched.
@@ -268,4 +268,69 @@ func TestErasure(t *testing.T) {
 			})
 		})
 	}
+}
+
+// Once the erasure job has claimed an account (its first step began, here
+// cut short by the store), the account signs in no more and a session
+// opened in the grace period is ended: nothing it uploads, joins or writes
+// from then on could outlive the erasure. Nor can the erasure be cancelled.
+func TestErasingAccountSignsInAndWritesNoMore(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		ctx := context.Background()
+		s3 := &flakyS3{h: gofakes3.New(s3mem.New()).Server()}
+		s3.failAfter.Store(-1)
+		hs := httptest.NewServer(s3)
+		t.Cleanup(hs.Close)
+		u, _ := url.Parse(hs.URL)
+		srv := testkit.NewServer(t, e, map[string]string{
+			"KESI_BLOB_URL": "s3://key:secret@kesi-docs/prod?insecure=true&region=us-east-1&endpoint=" + u.Host})
+		const email = "wafula@example.co.ke"
+		me := advocate(t, srv, email)
+		nums, _ := diary(t, srv, me.User.ID, "MINE")
+		upload(t, srv, me, nums[0], "Exhibit", "exhibit.pdf", 1, 1000)
+		if _, err := accountClient(me, srv).DeleteAccount(ctx, connectReq(&kesiv1.DeleteAccountRequest{Password: password})); err != nil {
+			t.Fatal(err)
+		}
+		// In the grace period the account signs in again, and stays signed in.
+		grace := signIn(t, srv, email)
+		srv.Clock.Advance(7*24*time.Hour + time.Minute)
+		s3.failAfter.Store(s3.deletes.Load()) // the documents step fails
+		if err := srv.App.Jobs.RunOnce(ctx, "erasure"); err == nil {
+			t.Fatal("the erasure reported success with the store failing")
+		}
+		if !srv.DB().User.Query().Where(user.ID(me.User.ID)).ExistX(ctx) {
+			t.Fatal("the account is gone: the erasure was not cut short")
+		}
+
+		srv.Anonymous().Do(t, http.MethodPost, "/api/auth/login", map[string]any{"email": email, "password": password}).
+			Want(t, http.StatusForbidden, auth.MsgAccountErasing)
+		if _, err := grace.Auth().Me(ctx, connectReq(&kesiv1.MeRequest{})); connect.CodeOf(err) != connect.CodeUnauthenticated {
+			t.Errorf("the grace-period session still works: %v", err)
+		}
+		if res := grace.Do(t, http.MethodPost, "/api/auth/refresh", nil); res.Status == http.StatusOK {
+			t.Errorf("the grace-period session refreshed: %d %s", res.Status, res.Body)
+		}
+		before := srv.DB().Document.Query().Where(document.OwnerID(me.User.ID)).CountX(ctx)
+		req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/files/upload", strings.NewReader("--x\r\nContent-Disposition: form-data; name=\"case_id\"\r\n\r\n"+nums[0]+"\r\n--x--\r\n"))
+		req.Header.Set("Content-Type", "multipart/form-data; boundary=x")
+		if res := grace.Send(t, req); res.Status != http.StatusUnauthorized {
+			t.Errorf("an upload of the grace-period session answered %d", res.Status)
+		}
+		if n := srv.DB().Document.Query().Where(document.OwnerID(me.User.ID)).CountX(ctx); n != before {
+			t.Errorf("%d documents after the upload, %d before", n, before)
+		}
+		d := srv.DB().AccountDeletion.Query().Where(accountdeletion.UserID(me.User.ID)).OnlyX(ctx)
+		if d.StepsDone == "" {
+			t.Error("the claimed erasure is not recorded: a cancellation would still stop it")
+		}
+
+		// The next run finishes it.
+		s3.failAfter.Store(-1)
+		if err := srv.App.Jobs.RunOnce(ctx, "erasure"); err != nil {
+			t.Fatal(err)
+		}
+		if srv.DB().User.Query().Where(user.ID(me.User.ID)).ExistX(ctx) {
+			t.Error("the account row is still there")
+		}
+	})
 }

@@ -46,6 +46,10 @@ func (s *Service) erasureSteps() []Step {
 	}
 }
 
+// claimed is the first name in steps_done: the erasure job claimed the
+// account, before any step ran.
+const claimed = "claimed"
+
 type atKey struct{}
 
 // WithAt runs the erasure job as if it were t (`kesi jobs run erasure --at`).
@@ -93,22 +97,33 @@ func (s *Service) erase(ctx context.Context, d *ent.AccountDeletion) error {
 			done[n] = true
 		}
 	}
+	ended := false // this run has ended the account's sessions
 	for _, step := range s.steps {
 		if done[step.Name] {
 			continue
 		}
 		if len(names) == 0 {
-			// The first step claims the row: a cancellation from now on is
-			// refused, and one that came first stops the erasure.
+			// The first step claims the row, recorded as the pseudo-step
+			// claimed: a cancellation from now on is refused, and one that
+			// came first stops the erasure. A claimed account signs in no
+			// more (auth checks steps_done), and its sessions end below, so
+			// nothing it writes from now on outlives the erasure.
 			n, err := s.db.AccountDeletion.Update().
 				Where(accountdeletion.ID(d.ID), accountdeletion.CancelledAtIsNil(), accountdeletion.StepsDone("")).
-				SetUpdatedAt(s.cal.Now().UTC()).Save(ctx)
+				SetStepsDone(claimed).SetUpdatedAt(s.cal.Now().UTC()).Save(ctx)
 			if err != nil {
 				return fmt.Errorf("claim erasure of %s: %w", d.UserID, err)
 			}
 			if n == 0 {
 				return nil
 			}
+			names = []string{claimed}
+		}
+		if !ended {
+			if err := s.auth.EndEverySession(ctx, d.UserID); err != nil {
+				return fmt.Errorf("end the sessions of %s: %w", d.UserID, err)
+			}
+			ended = true
 		}
 		if err := step.Run(ctx, d.UserID); err != nil {
 			msg := fmt.Sprintf("%s: %v", step.Name, err)

@@ -4,7 +4,8 @@
 // Protection Act 2019: the export of everything Kesi holds
 // about them (section 38, portability; section 26, access), and the
 // deletion of the account (section 40, erasure) after a 7-day grace period
-// in which it still signs in and can be kept. Each domain erases its own
+// in which it still signs in and can be kept; once the erasure job has
+// claimed it, it signs in no more. Each domain erases its own
 // rows through the functions it exposes; this package orders them and
 // records each finished step, so that an erasure cut short resumes.
 package account

@@ -37,6 +37,7 @@ const (
 	MsgLoggedOut       = "Logged out successfully"
 	MsgResetCodeSent   = "Reset code sent to your email"
 	MsgPasswordReset   = "Password has been reset successfully"
+	MsgAccountErasing  = "This account is being deleted and can no longer be signed in to."
 )
 
 // RefreshTTL is how long a refresh token lives unused; each refresh rotates

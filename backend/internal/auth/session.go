@@ -15,6 +15,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/platform"
 	"github.com/kesihq/kesi/backend/internal/role"
 	"github.com/kesihq/kesi/ent"
+	"github.com/kesihq/kesi/ent/accountdeletion"
 	"github.com/kesihq/kesi/ent/predicate"
 	"github.com/kesihq/kesi/ent/refreshtoken"
 )
@@ -46,6 +47,21 @@ func (s *Service) issue(ctx context.Context, db *ent.Client, u *ent.User, family
 		SetIP(client.IP).
 		Exec(ctx); err != nil {
 		return nil, errs.Internal(fmt.Errorf("store refresh token of %s: %w", u.ID, err))
+	}
+	// An account whose erasure has begun signs in no more: what it would
+	// write now could outlive the erasure. Checked after the token is
+	// stored, so a sign-in racing the erasure's claim is either refused
+	// here or ended by the erasure, which ends every session once claimed.
+	erasing, err := db.AccountDeletion.Query().
+		Where(accountdeletion.UserID(u.ID), accountdeletion.CancelledAtIsNil(), accountdeletion.StepsDoneNEQ("")).Exist(ctx)
+	if err != nil {
+		return nil, errs.Internal(fmt.Errorf("check the erasure of %s: %w", u.ID, err))
+	}
+	if erasing {
+		if _, err := db.RefreshToken.Delete().Where(refreshtoken.TokenHash(hash)).Exec(ctx); err != nil {
+			return nil, errs.Internal(fmt.Errorf("drop refresh token of %s: %w", u.ID, err))
+		}
+		return nil, errs.PermissionDenied(MsgAccountErasing)
 	}
 	access := s.signer.Mint(Principal{UserID: u.ID, Role: role.FromUser(u.Role), Scope: ScopeSession, FamilyID: family}, now)
 	return &Session{User: u, AccessToken: access, RefreshToken: token, RefreshExpiry: expiry}, nil
