@@ -321,6 +321,7 @@ func ToProto(c Case) *kesiv1.Case {
 		Activity:     c.NextKind,
 		Concluded:    c.Concluded,
 		StatusCode:   statusCode(c.Status),
+		SharedWithMe: c.SharedWithMe,
 		CreatedAt:    timestamppb.New(c.CreatedAt),
 		UpdatedAt:    timestamppb.New(c.UpdatedAt),
 	}

@@ -73,9 +73,14 @@ func sittingPred(ps ...predicate.Activity) *entsql.Predicate {
 // and never writes. The client links and the timestamps are read when parts
 // asks for them, else each is a NULL: the client links' subquery is one
 // subplan a row, which made the list of all cases cost Postgres two and a
-// half times the list without it.
-func caseColumns(today civil.Date, parts Parts) entsql.Querier {
-	return entsql.ExprFunc(func(b *entsql.Builder) { writeArgs(b, caseColumnsSQL(parts), today) })
+// half times the list without it. The last columns are the viewer's: whether
+// the case is a colleague's (shared with the viewer's firm).
+func caseColumns(today civil.Date, viewer uuid.UUID, parts Parts) entsql.Querier {
+	return entsql.ExprFunc(func(b *entsql.Builder) {
+		writeArgs(b, caseColumnsSQL(parts), today)
+		b.WriteString(", " + cc(courtcase.FieldOwnerID) + " <> ")
+		b.Arg(viewer)
+	})
 }
 
 // caseColumnsSQL is the text of the case columns, each "$?" today.
@@ -141,7 +146,7 @@ func (s *caseScan) dest() []any {
 	c := &s.c
 	return []any{&c.ID, &c.CaseID, &c.Parties, &c.LawCourt, &c.FilingDate, &c.Status, &c.CaseType, &c.Notes,
 		&c.MarkUpdated, &c.Concluded, &c.LatestDate, &s.created, &s.updated,
-		&c.NextDate, &s.nextTime, &s.nextKind, &s.asOfToday, &s.clientIDs}
+		&c.NextDate, &s.nextTime, &s.nextKind, &s.asOfToday, &s.clientIDs, &c.SharedWithMe}
 }
 
 func (s *caseScan) result() (Case, error) {
@@ -181,7 +186,7 @@ func (s *Service) readCases(ctx context.Context, read string, v values, p Page, 
 	v.today = s.cal.Today()
 	query, args, err := statementFor(shape{read, parts, p.Size}, v, func(in values) (string, []any) {
 		sel := entsql.Dialect(dialect.Postgres).Select().From(caseT())
-		sel.AppendSelectExpr(caseColumns(in.today, parts))
+		sel.AppendSelectExpr(caseColumns(in.today, in.viewer, parts))
 		scope(in.viewer)(sel)
 		if where != nil {
 			for _, w := range where(in) {
@@ -278,7 +283,7 @@ func entries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, start,
 		for _, p := range inRange {
 			p(sel)
 		}
-		return entryColumns(sel, in.today, parts).Query()
+		return entryColumns(sel, in.today, in.viewer, parts).Query()
 	})
 	if err != nil {
 		return nil, errs.Internal(err)
@@ -304,7 +309,7 @@ func reportEntries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, 
 			LeftJoin(actT()).OnP(sittingPred(peerSittings(in.viewer), activity.ActivityDateGTE(in.start))).
 			LeftJoin(caseT()).OnP(peerCase(in.viewer)).
 			Where(entsql.EQ(u.C(user.FieldID), in.viewer))
-		return entryColumns(sel, in.today, parts).Query()
+		return entryColumns(sel, in.today, in.viewer, parts).Query()
 	})
 	if err != nil {
 		return nil, sql.NullTime{}, false, errs.Internal(err)
@@ -322,13 +327,13 @@ func reportEntries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, 
 
 // entryColumns adds to sel, a statement over the sittings (a) and their
 // cases (c), the columns of an Entry and its order.
-func entryColumns(sel *entsql.Selector, today civil.Date, parts Parts) *entsql.Selector {
+func entryColumns(sel *entsql.Selector, today civil.Date, viewer uuid.UUID, parts Parts) *entsql.Selector {
 	a := ac
 	for _, f := range []string{activity.FieldID, activity.FieldActivity, activity.FieldActivityDate, activity.FieldTime,
 		activity.FieldOutcome, activity.FieldClientName, activity.FieldCreatedAt, activity.FieldAttendedBy, activity.FieldAssignedBy} {
 		sel.AppendSelectExpr(entsql.Raw(a(f)))
 	}
-	sel.AppendSelectExpr(caseColumns(today, parts))
+	sel.AppendSelectExpr(caseColumns(today, viewer, parts))
 	return sel.OrderBy(a(activity.FieldActivityDate), a(activity.FieldTime)+" = ''", a(activity.FieldTime), cc(courtcase.FieldCaseID))
 }
 

@@ -36,6 +36,9 @@ type Case struct {
 	ClientIDs []uuid.UUID
 	CreatedAt time.Time
 	UpdatedAt time.Time
+	// SharedWithMe: the case is a colleague's, shared with the viewer's
+	// firm. Its number may name one of the viewer's own cases too.
+	SharedWithMe bool
 }
 
 // Parts says which parts of a Case a read answers beyond the case's own
@@ -66,28 +69,6 @@ type Sitting struct {
 	// their names in calendar answers.
 	AttendedBy, AssignedBy         uuid.UUID
 	AttendedByName, AssignedByName string
-}
-
-// caseOf is the stored row c as the domain's Case.
-func caseOf(c *ent.CourtCase) Case {
-	out := Case{
-		ID: c.ID, CaseID: c.CaseID, Parties: c.Parties, LawCourt: c.LawCourt, FilingDate: c.FilingDate,
-		Status: c.Status, CaseType: c.CaseType, Notes: c.Notes, MarkUpdated: c.MarkUpdated, Concluded: c.Concluded,
-		NextDate: c.ActivityDate, NextTime: c.ActivityTime, NextKind: c.ActivityKind, LatestDate: c.LatestActivityDate,
-		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
-	}
-	for _, cl := range c.Edges.Clients {
-		out.ClientIDs = append(out.ClientIDs, cl.ID)
-	}
-	return out
-}
-
-func casesOf(cs []*ent.CourtCase) []Case {
-	out := make([]Case, len(cs))
-	for i, c := range cs {
-		out[i] = caseOf(c)
-	}
-	return out
 }
 
 // sittingOf is the stored row a as the domain's Sitting.

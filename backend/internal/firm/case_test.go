@@ -103,3 +103,37 @@ func TestFirm_ColleaguesCaseOfTheSameNumberOpensByID(t *testing.T) {
 		}
 	})
 }
+
+// TestFirm_ColleaguesCaseIsAnsweredAsSharedWithMe: every read of a case
+// tells a colleague's shared case from the caller's own, so that the app
+// links it by id rather than by a number the caller's own case may have.
+func TestFirm_ColleaguesCaseIsAnsweredAsSharedWithMe(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		achieng, kamau := twoMemberFirm(t, e)
+		theirs := achieng.newCase(t, "HCCC/E12/2026", "Milimani Commercial Court", "Mention", day(2025, 1, 13), "09:00")
+		achieng.share(t, theirs, true)
+		kamau.newCase(t, "HCCC/E12/2026", "Kisumu Law Courts", "Hearing", day(2025, 1, 17), "10:00")
+		for _, who := range []*advocate{achieng, kamau} {
+			answered := map[string][]*kesiv1.Case{}
+			c := who.Cases()
+			answered["ListCases"] = ok(c.ListCases(ctx, connect.NewRequest(&kesiv1.ListCasesRequest{})))(t, "list").Cases
+			answered["GetCase"] = []*kesiv1.Case{ok(c.GetCase(ctx, connect.NewRequest(&kesiv1.GetCaseRequest{Id: theirs.Id})))(t, "get").Case}
+			answered["ListWeekCases"] = ok(c.ListWeekCases(ctx, connect.NewRequest(&kesiv1.ListWeekCasesRequest{})))(t, "week").Cases
+			answered["ListCasesNeedingUpdate"] = ok(c.ListCasesNeedingUpdate(ctx, connect.NewRequest(&kesiv1.ListCasesNeedingUpdateRequest{})))(t, "needing update").Cases
+			for call, cs := range answered {
+				sawTheirs := false
+				for _, got := range cs {
+					colleagues := got.Id == theirs.Id && who == kamau
+					sawTheirs = sawTheirs || got.Id == theirs.Id
+					if got.SharedWithMe != colleagues {
+						t.Errorf("%s's %s: %s of %s has shared_with_me %v, want %v",
+							who.User.Fullname, call, got.CaseId, got.LawCourt, got.SharedWithMe, colleagues)
+					}
+				}
+				if !sawTheirs {
+					t.Errorf("%s's %s does not answer the shared case: %v", who.User.Fullname, call, cs)
+				}
+			}
+		}
+	})
+}

@@ -8,3 +8,8 @@ export function caseLink(caseId: string, ref?: string): string {
   const path = `/cases/${encodeURIComponent(caseId)}`;
   return ref ? `${path}?ref=${encodeURIComponent(ref)}` : path;
 }
+
+/** The path of case c's page: a colleague's shared case by its id, one's own by its number alone. */
+export function linkToCase(c: { id: string; caseId: string; sharedWithMe: boolean }): string {
+  return caseLink(c.caseId, c.sharedWithMe ? c.id : undefined);
+}

@@ -33,4 +33,14 @@ describe('a sitting card', () => {
     expect(screen.queryByText(SITTING_TEXT.noOutcome)).toBeNull();
     expect(screen.queryByText(new RegExp(SITTING_TEXT.lastOutcome))).toBeNull();
   });
+
+  it("links a colleague's shared case by its id, and one's own by its number alone", () => {
+    // The viewer's own case may have the colleague's number: the number alone would open that one.
+    const theirs = create(CaseSchema, { ...sitting, id: 'c0ffee', sharedWithMe: true });
+    const { unmount } = renderWithProviders(<SittingCard c={theirs} showDate={false} lastOutcome="" onRecord={() => undefined} />);
+    expect(screen.getByRole('link', { name: 'HCCC E123 of 2025' }).getAttribute('href')).toBe('/cases/HCCC%20E123%20of%202025?ref=c0ffee');
+    unmount();
+    card('');
+    expect(screen.getByRole('link', { name: 'HCCC E123 of 2025' }).getAttribute('href')).toBe('/cases/HCCC%20E123%20of%202025');
+  });
 });

@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/cor
 import { Link } from 'react-router';
 import type { Case } from '@gen/kesi/v1/case_pb';
 import { formatDate } from '@/lib/dates';
-import { caseLink } from '@/lib/caseLinks';
+import { linkToCase } from '@/lib/caseLinks';
 import { isConcluded } from '@/lib/vocabulary';
 import { ActivityBadge } from '@/components/ActivityBadge';
 
@@ -54,7 +54,7 @@ export function SittingCard({
             {c.lawCourt}
           </Text>
         )}
-        <Anchor component={Link} to={caseLink(c.caseId)} state={{ case: c }} fw={700} style={{ overflowWrap: 'anywhere' }}>
+        <Anchor component={Link} to={linkToCase(c)} state={{ case: c }} fw={700} style={{ overflowWrap: 'anywhere' }}>
           {c.caseId}
         </Anchor>
         {c.parties && <Text size="sm">{c.parties}</Text>}

@@ -149,7 +149,13 @@ type Case struct {
 	Concluded bool `protobuf:"varint,16,opt,name=concluded,proto3" json:"concluded,omitempty"`
 	// status as an enum, for clients that switch on it; status stays the
 	// text SPEC.md shows. CASE_STATUS_UNSPECIFIED for a status outside the list.
-	StatusCode    CaseStatus `protobuf:"varint,17,opt,name=status_code,json=statusCode,proto3,enum=kesi.v1.CaseStatus" json:"status_code,omitempty"`
+	StatusCode CaseStatus `protobuf:"varint,17,opt,name=status_code,json=statusCode,proto3,enum=kesi.v1.CaseStatus" json:"status_code,omitempty"`
+	// In a firm (FirmService): true when the case is a colleague's, shared
+	// with the caller's firm, not the caller's own. Its number may be one of
+	// the caller's own cases' too, which that number names (GetCaseByCaseId,
+	// ListCaseActivities.case_id): name it by id instead. Read-only.
+	// Numbered apart from this message's other fields.
+	SharedWithMe  bool `protobuf:"varint,40,opt,name=shared_with_me,json=sharedWithMe,proto3" json:"shared_with_me,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -301,6 +307,13 @@ func (x *Case) GetStatusCode() CaseStatus {
 		return x.StatusCode
 	}
 	return CaseStatus_CASE_STATUS_UNSPECIFIED
+}
+
+func (x *Case) GetSharedWithMe() bool {
+	if x != nil {
+		return x.SharedWithMe
+	}
+	return false
 }
 
 // Activity is one sitting or step of a case: a hearing, a mention, a ruling...
@@ -2226,7 +2239,7 @@ var File_kesi_v1_case_proto protoreflect.FileDescriptor
 
 const file_kesi_v1_case_proto_rawDesc = "" +
 	"\n" +
-	"\x12kesi/v1/case.proto\x12\akesi.v1\x1a google/protobuf/field_mask.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16google/type/date.proto\"\xd9\x04\n" +
+	"\x12kesi/v1/case.proto\x12\akesi.v1\x1a google/protobuf/field_mask.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16google/type/date.proto\"\xff\x04\n" +
 	"\x04Case\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x17\n" +
 	"\acase_id\x18\x02 \x01(\tR\x06caseId\x12\x18\n" +
@@ -2250,7 +2263,8 @@ const file_kesi_v1_case_proto_rawDesc = "" +
 	"client_ids\x18\x0f \x03(\tR\tclientIds\x12\x1c\n" +
 	"\tconcluded\x18\x10 \x01(\bR\tconcluded\x124\n" +
 	"\vstatus_code\x18\x11 \x01(\x0e2\x13.kesi.v1.CaseStatusR\n" +
-	"statusCode\"\xb1\x03\n" +
+	"statusCode\x12$\n" +
+	"\x0eshared_with_me\x18( \x01(\bR\fsharedWithMe\"\xb1\x03\n" +
 	"\bActivity\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\bactivity\x18\x02 \x01(\tR\bactivity\x126\n" +

@@ -10,7 +10,7 @@ import { CaseCard } from '@/components/cases/CaseCard';
 import { ErrorPanel } from '@/components/ErrorPanel';
 import { useRefetchOnTokenRefresh } from '@/hooks/useRefetchOnTokenRefresh';
 import { PageHeading } from '@/components/PageHeading';
-import { caseLink } from '@/lib/caseLinks';
+import { linkToCase } from '@/lib/caseLinks';
 import { holiday, holidayNote } from '@/lib/courtdays';
 import { formatDate, formatLongDate, todayIsoDate } from '@/lib/dates';
 import { ScheduleHearingDialog } from '../components/ScheduleHearingDialog';
@@ -64,7 +64,7 @@ export function CalendarPage() {
     setSelected(date);
   };
   const open = (c: Case) => {
-    void navigate(caseLink(c.caseId), { state: { case: c } });
+    void navigate(linkToCase(c), { state: { case: c } });
   };
 
   return (

@@ -9,6 +9,7 @@ import { useIsMobile } from '@/hooks/useListFreshness';
 import { useRefetchOnTokenRefresh } from '@/hooks/useRefetchOnTokenRefresh';
 import { PageHeading } from '@/components/PageHeading';
 import { formatDate } from '@/lib/dates';
+import { linkToCase } from '@/lib/caseLinks';
 import { CaseCard } from '@/components/cases/CaseCard';
 import { CaseTable } from '@/components/CaseTable';
 import { DeleteCaseDialog } from '../components/DeleteCaseDialog';
@@ -30,10 +31,6 @@ const TEXT = {
   filingDate: 'Filing Date',
 };
 
-export function openCasePath(c: Case): string {
-  return `/cases/${encodeURIComponent(c.caseId)}`;
-}
-
 export function CasesPage() {
   useRefetchOnTokenRefresh();
   const mobile = useIsMobile();
@@ -45,7 +42,7 @@ export function CasesPage() {
   const [toDelete, setToDelete] = useState<Case | null>(null);
   const shown = useMemo(() => filterCases(cases.data ?? [], query, tab), [cases.data, query, tab]);
   const open = (c: Case) => {
-    void navigate(openCasePath(c), { state: { case: c } });
+    void navigate(linkToCase(c), { state: { case: c } });
   };
 
   return (

@@ -7,7 +7,7 @@ import { ErrorPanel } from '@/components/ErrorPanel';
 import { useRefetchOnTokenRefresh } from '@/hooks/useRefetchOnTokenRefresh';
 import { formatDate, formatLongDate, todayIsoDate } from '@/lib/dates';
 import { SittingCard } from '@/components/cases/SittingCard';
-import { caseLink } from '@/lib/caseLinks';
+import { linkToCase } from '@/lib/caseLinks';
 import { useLastOutcomes } from '@/api/cases';
 import { useTodayAttendance, useTodayCases, useTotalCases, useWeekCases } from '../queries';
 import { FirstCase } from '../components/FirstCase';
@@ -48,7 +48,7 @@ export function DashboardPage({ causeLists, clashes }: { causeLists: ReactNode; 
   const navigate = useNavigate();
   const [recording, setRecording] = useState<Case | null>(null);
   const open = (c: Case) => {
-    void navigate(caseLink(c.caseId), { state: { case: c } });
+    void navigate(linkToCase(c), { state: { case: c } });
   };
   const name = user && user.fullname.trim() !== '' ? user.fullname : TEXT.fallbackName;
 

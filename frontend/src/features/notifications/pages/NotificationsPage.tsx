@@ -12,7 +12,7 @@ import { useRefetchOnTokenRefresh } from '@/hooks/useRefetchOnTokenRefresh';
 import { PageHeading } from '@/components/PageHeading';
 import { RecordOutcomeDialog } from '@/components/cases/RecordOutcomeDialog';
 import { SITTING_TEXT } from '@/components/cases/SittingCard';
-import { caseLink } from '@/lib/caseLinks';
+import { linkToCase } from '@/lib/caseLinks';
 import { formatDate } from '@/lib/dates';
 import { useCasesNeedingUpdate, useMarkCaseUpdated } from '../queries';
 import { optionsOf, splitTabs } from '../sort';
@@ -78,7 +78,7 @@ export function NotificationsPage() {
   const tabs = useMemo(() => splitTabs(all, { court, status }), [all, court, status]);
   const stats = query.data?.stats;
   const open = (c: Case) => {
-    void navigate(caseLink(c.caseId), { state: { case: c } });
+    void navigate(linkToCase(c), { state: { case: c } });
   };
   const confirmMark = () => {
     if (!selected) return;

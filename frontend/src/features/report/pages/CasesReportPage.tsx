@@ -8,7 +8,7 @@ import { CaseCard } from '@/components/cases/CaseCard';
 import { ErrorPanel } from '@/components/ErrorPanel';
 import { useRefetchOnTokenRefresh } from '@/hooks/useRefetchOnTokenRefresh';
 import { PageHeading } from '@/components/PageHeading';
-import { caseLink } from '@/lib/caseLinks';
+import { linkToCase } from '@/lib/caseLinks';
 import { formatDate, formatLongDate, todayIsoDate } from '@/lib/dates';
 import { groupByDate } from '../group';
 import { isSubscriptionRequired, useReportCases } from '../queries';
@@ -41,7 +41,7 @@ export function CasesReportPage() {
   const openPlans = useOpenPlanModal();
   const navigate = useNavigate();
   const open = (c: Case) => {
-    void navigate(caseLink(c.caseId), { state: { case: c } });
+    void navigate(linkToCase(c), { state: { case: c } });
   };
 
   if (report.isError && isSubscriptionRequired(report.error)) {
