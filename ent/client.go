@@ -19,6 +19,7 @@ import (
 	"github.com/kesihq/kesi/ent/accountdeletion"
 	"github.com/kesihq/kesi/ent/activity"
 	"github.com/kesihq/kesi/ent/auditevent"
+	"github.com/kesihq/kesi/ent/casemark"
 	"github.com/kesihq/kesi/ent/causelist"
 	"github.com/kesihq/kesi/ent/causelistdismissal"
 	"github.com/kesihq/kesi/ent/causelistentry"
@@ -66,6 +67,8 @@ type Client struct {
 	Activity *ActivityClient
 	// AuditEvent is the client for interacting with the AuditEvent builders.
 	AuditEvent *AuditEventClient
+	// CaseMark is the client for interacting with the CaseMark builders.
+	CaseMark *CaseMarkClient
 	// CauseList is the client for interacting with the CauseList builders.
 	CauseList *CauseListClient
 	// CauseListDismissal is the client for interacting with the CauseListDismissal builders.
@@ -144,6 +147,7 @@ func (c *Client) init() {
 	c.AccountDeletion = NewAccountDeletionClient(c.config)
 	c.Activity = NewActivityClient(c.config)
 	c.AuditEvent = NewAuditEventClient(c.config)
+	c.CaseMark = NewCaseMarkClient(c.config)
 	c.CauseList = NewCauseListClient(c.config)
 	c.CauseListDismissal = NewCauseListDismissalClient(c.config)
 	c.CauseListEntry = NewCauseListEntryClient(c.config)
@@ -271,6 +275,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		AccountDeletion:     NewAccountDeletionClient(cfg),
 		Activity:            NewActivityClient(cfg),
 		AuditEvent:          NewAuditEventClient(cfg),
+		CaseMark:            NewCaseMarkClient(cfg),
 		CauseList:           NewCauseListClient(cfg),
 		CauseListDismissal:  NewCauseListDismissalClient(cfg),
 		CauseListEntry:      NewCauseListEntryClient(cfg),
@@ -325,6 +330,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		AccountDeletion:     NewAccountDeletionClient(cfg),
 		Activity:            NewActivityClient(cfg),
 		AuditEvent:          NewAuditEventClient(cfg),
+		CaseMark:            NewCaseMarkClient(cfg),
 		CauseList:           NewCauseListClient(cfg),
 		CauseListDismissal:  NewCauseListDismissalClient(cfg),
 		CauseListEntry:      NewCauseListEntryClient(cfg),
@@ -386,10 +392,10 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.AccountDeletion, c.Activity, c.AuditEvent, c.CauseList, c.CauseListDismissal,
-		c.CauseListEntry, c.CauseListFetch, c.CauseListUpload, c.Commission,
-		c.CourtCase, c.Document, c.ExtensionToken, c.FakeCheckout, c.Firm,
-		c.FirmInvitation, c.FirmMember, c.Installation, c.JobRun, c.LawClient,
+		c.AccountDeletion, c.Activity, c.AuditEvent, c.CaseMark, c.CauseList,
+		c.CauseListDismissal, c.CauseListEntry, c.CauseListFetch, c.CauseListUpload,
+		c.Commission, c.CourtCase, c.Document, c.ExtensionToken, c.FakeCheckout,
+		c.Firm, c.FirmInvitation, c.FirmMember, c.Installation, c.JobRun, c.LawClient,
 		c.PasswordReset, c.Payment, c.PendingUpload, c.PhoneVerification, c.Plan,
 		c.RateLimit, c.RecordedRequest, c.Referral, c.RefreshToken, c.ReminderConsent,
 		c.ReminderMessage, c.ReminderSetting, c.RetainedPayment, c.TwoStep,
@@ -403,10 +409,10 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.AccountDeletion, c.Activity, c.AuditEvent, c.CauseList, c.CauseListDismissal,
-		c.CauseListEntry, c.CauseListFetch, c.CauseListUpload, c.Commission,
-		c.CourtCase, c.Document, c.ExtensionToken, c.FakeCheckout, c.Firm,
-		c.FirmInvitation, c.FirmMember, c.Installation, c.JobRun, c.LawClient,
+		c.AccountDeletion, c.Activity, c.AuditEvent, c.CaseMark, c.CauseList,
+		c.CauseListDismissal, c.CauseListEntry, c.CauseListFetch, c.CauseListUpload,
+		c.Commission, c.CourtCase, c.Document, c.ExtensionToken, c.FakeCheckout,
+		c.Firm, c.FirmInvitation, c.FirmMember, c.Installation, c.JobRun, c.LawClient,
 		c.PasswordReset, c.Payment, c.PendingUpload, c.PhoneVerification, c.Plan,
 		c.RateLimit, c.RecordedRequest, c.Referral, c.RefreshToken, c.ReminderConsent,
 		c.ReminderMessage, c.ReminderSetting, c.RetainedPayment, c.TwoStep,
@@ -425,6 +431,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Activity.mutate(ctx, m)
 	case *AuditEventMutation:
 		return c.AuditEvent.mutate(ctx, m)
+	case *CaseMarkMutation:
+		return c.CaseMark.mutate(ctx, m)
 	case *CauseListMutation:
 		return c.CauseList.mutate(ctx, m)
 	case *CauseListDismissalMutation:
@@ -906,6 +914,171 @@ func (c *AuditEventClient) mutate(ctx context.Context, m *AuditEventMutation) (V
 		return (&AuditEventDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown AuditEvent mutation op: %q", m.Op())
+	}
+}
+
+// CaseMarkClient is a client for the CaseMark schema.
+type CaseMarkClient struct {
+	config
+}
+
+// NewCaseMarkClient returns a client for the CaseMark from the given config.
+func NewCaseMarkClient(c config) *CaseMarkClient {
+	return &CaseMarkClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `casemark.Hooks(f(g(h())))`.
+func (c *CaseMarkClient) Use(hooks ...Hook) {
+	c.hooks.CaseMark = append(c.hooks.CaseMark, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `casemark.Intercept(f(g(h())))`.
+func (c *CaseMarkClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CaseMark = append(c.inters.CaseMark, interceptors...)
+}
+
+// Create returns a builder for creating a CaseMark entity.
+func (c *CaseMarkClient) Create() *CaseMarkCreate {
+	mutation := newCaseMarkMutation(c.config, OpCreate)
+	return &CaseMarkCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CaseMark entities.
+func (c *CaseMarkClient) CreateBulk(builders ...*CaseMarkCreate) *CaseMarkCreateBulk {
+	return &CaseMarkCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CaseMarkClient) MapCreateBulk(slice any, setFunc func(*CaseMarkCreate, int)) *CaseMarkCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CaseMarkCreateBulk{err: fmt.Errorf("calling to CaseMarkClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CaseMarkCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CaseMarkCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CaseMark.
+func (c *CaseMarkClient) Update() *CaseMarkUpdate {
+	mutation := newCaseMarkMutation(c.config, OpUpdate)
+	return &CaseMarkUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CaseMarkClient) UpdateOne(_m *CaseMark) *CaseMarkUpdateOne {
+	mutation := newCaseMarkMutation(c.config, OpUpdateOne, withCaseMark(_m))
+	return &CaseMarkUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CaseMarkClient) UpdateOneID(id uuid.UUID) *CaseMarkUpdateOne {
+	mutation := newCaseMarkMutation(c.config, OpUpdateOne, withCaseMarkID(id))
+	return &CaseMarkUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CaseMark.
+func (c *CaseMarkClient) Delete() *CaseMarkDelete {
+	mutation := newCaseMarkMutation(c.config, OpDelete)
+	return &CaseMarkDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CaseMarkClient) DeleteOne(_m *CaseMark) *CaseMarkDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CaseMarkClient) DeleteOneID(id uuid.UUID) *CaseMarkDeleteOne {
+	builder := c.Delete().Where(casemark.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CaseMarkDeleteOne{builder}
+}
+
+// Query returns a query builder for CaseMark.
+func (c *CaseMarkClient) Query() *CaseMarkQuery {
+	return &CaseMarkQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCaseMark},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CaseMark entity by its id.
+func (c *CaseMarkClient) Get(ctx context.Context, id uuid.UUID) (*CaseMark, error) {
+	return c.Query().Where(casemark.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CaseMarkClient) GetX(ctx context.Context, id uuid.UUID) *CaseMark {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryCase queries the case edge of a CaseMark.
+func (c *CaseMarkClient) QueryCase(_m *CaseMark) *CourtCaseQuery {
+	query := (&CourtCaseClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(casemark.Table, casemark.FieldID, id),
+			sqlgraph.To(courtcase.Table, courtcase.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, casemark.CaseTable, casemark.CaseColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryUser queries the user edge of a CaseMark.
+func (c *CaseMarkClient) QueryUser(_m *CaseMark) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(casemark.Table, casemark.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, casemark.UserTable, casemark.UserColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CaseMarkClient) Hooks() []Hook {
+	return c.hooks.CaseMark
+}
+
+// Interceptors returns the client interceptors.
+func (c *CaseMarkClient) Interceptors() []Interceptor {
+	return c.inters.CaseMark
+}
+
+func (c *CaseMarkClient) mutate(ctx context.Context, m *CaseMarkMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CaseMarkCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CaseMarkUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CaseMarkUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CaseMarkDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CaseMark mutation op: %q", m.Op())
 	}
 }
 
@@ -1968,6 +2141,22 @@ func (c *CourtCaseClient) QueryClients(_m *CourtCase) *LawClientQuery {
 			sqlgraph.From(courtcase.Table, courtcase.FieldID, id),
 			sqlgraph.To(lawclient.Table, lawclient.FieldID),
 			sqlgraph.Edge(sqlgraph.M2M, true, courtcase.ClientsTable, courtcase.ClientsPrimaryKey...),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryMarks queries the marks edge of a CourtCase.
+func (c *CourtCaseClient) QueryMarks(_m *CourtCase) *CaseMarkQuery {
+	query := (&CaseMarkClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(courtcase.Table, courtcase.FieldID, id),
+			sqlgraph.To(casemark.Table, casemark.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, courtcase.MarksTable, courtcase.MarksColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -5732,6 +5921,22 @@ func (c *UserClient) QueryReferredBy(_m *User) *ReferralQuery {
 	return query
 }
 
+// QueryCaseMarks queries the case_marks edge of a User.
+func (c *UserClient) QueryCaseMarks(_m *User) *CaseMarkQuery {
+	query := (&CaseMarkClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(casemark.Table, casemark.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.CaseMarksTable, user.CaseMarksColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *UserClient) Hooks() []Hook {
 	return c.hooks.User
@@ -5760,7 +5965,7 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		AccountDeletion, Activity, AuditEvent, CauseList, CauseListDismissal,
+		AccountDeletion, Activity, AuditEvent, CaseMark, CauseList, CauseListDismissal,
 		CauseListEntry, CauseListFetch, CauseListUpload, Commission, CourtCase,
 		Document, ExtensionToken, FakeCheckout, Firm, FirmInvitation, FirmMember,
 		Installation, JobRun, LawClient, PasswordReset, Payment, PendingUpload,
@@ -5769,7 +5974,7 @@ type (
 		TwoStepRecoveryCode, User []ent.Hook
 	}
 	inters struct {
-		AccountDeletion, Activity, AuditEvent, CauseList, CauseListDismissal,
+		AccountDeletion, Activity, AuditEvent, CaseMark, CauseList, CauseListDismissal,
 		CauseListEntry, CauseListFetch, CauseListUpload, Commission, CourtCase,
 		Document, ExtensionToken, FakeCheckout, Firm, FirmInvitation, FirmMember,
 		Installation, JobRun, LawClient, PasswordReset, Payment, PendingUpload,

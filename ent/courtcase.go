@@ -74,9 +74,11 @@ type CourtCaseEdges struct {
 	RecordedRequests []*RecordedRequest `json:"recorded_requests,omitempty"`
 	// Clients holds the value of the clients edge.
 	Clients []*LawClient `json:"clients,omitempty"`
+	// Marks holds the value of the marks edge.
+	Marks []*CaseMark `json:"marks,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [5]bool
+	loadedTypes [6]bool
 }
 
 // OwnerOrErr returns the Owner value or an error if the edge
@@ -124,6 +126,15 @@ func (e CourtCaseEdges) ClientsOrErr() ([]*LawClient, error) {
 		return e.Clients, nil
 	}
 	return nil, &NotLoadedError{edge: "clients"}
+}
+
+// MarksOrErr returns the Marks value or an error if the edge
+// was not loaded in eager-loading.
+func (e CourtCaseEdges) MarksOrErr() ([]*CaseMark, error) {
+	if e.loadedTypes[5] {
+		return e.Marks, nil
+	}
+	return nil, &NotLoadedError{edge: "marks"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -306,6 +317,11 @@ func (_m *CourtCase) QueryRecordedRequests() *RecordedRequestQuery {
 // QueryClients queries the "clients" edge of the CourtCase entity.
 func (_m *CourtCase) QueryClients() *LawClientQuery {
 	return NewCourtCaseClient(_m.config).QueryClients(_m)
+}
+
+// QueryMarks queries the "marks" edge of the CourtCase entity.
+func (_m *CourtCase) QueryMarks() *CaseMarkQuery {
+	return NewCourtCaseClient(_m.config).QueryMarks(_m)
 }
 
 // Update returns a builder for updating this CourtCase.

@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
 	"github.com/kesihq/kesi/ent/activity"
+	"github.com/kesihq/kesi/ent/casemark"
 	"github.com/kesihq/kesi/ent/civil"
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/document"
@@ -343,6 +344,21 @@ func (_c *CourtCaseCreate) AddClients(v ...*LawClient) *CourtCaseCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddClientIDs(ids...)
+}
+
+// AddMarkIDs adds the "marks" edge to the CaseMark entity by IDs.
+func (_c *CourtCaseCreate) AddMarkIDs(ids ...uuid.UUID) *CourtCaseCreate {
+	_c.mutation.AddMarkIDs(ids...)
+	return _c
+}
+
+// AddMarks adds the "marks" edges to the CaseMark entity.
+func (_c *CourtCaseCreate) AddMarks(v ...*CaseMark) *CourtCaseCreate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddMarkIDs(ids...)
 }
 
 // Mutation returns the CourtCaseMutation object of the builder.
@@ -706,6 +722,22 @@ func (_c *CourtCaseCreate) createSpec() (*CourtCase, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(lawclient.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.MarksIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   courtcase.MarksTable,
+			Columns: []string{courtcase.MarksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(casemark.FieldID, field.TypeUUID),
 			},
 		}
 		for _, k := range nodes {

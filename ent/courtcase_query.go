@@ -15,6 +15,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
 	"github.com/kesihq/kesi/ent/activity"
+	"github.com/kesihq/kesi/ent/casemark"
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/document"
 	"github.com/kesihq/kesi/ent/lawclient"
@@ -35,6 +36,7 @@ type CourtCaseQuery struct {
 	withDocuments        *DocumentQuery
 	withRecordedRequests *RecordedRequestQuery
 	withClients          *LawClientQuery
+	withMarks            *CaseMarkQuery
 	modifiers            []func(*sql.Selector)
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
@@ -175,6 +177,28 @@ func (_q *CourtCaseQuery) QueryClients() *LawClientQuery {
 			sqlgraph.From(courtcase.Table, courtcase.FieldID, selector),
 			sqlgraph.To(lawclient.Table, lawclient.FieldID),
 			sqlgraph.Edge(sqlgraph.M2M, true, courtcase.ClientsTable, courtcase.ClientsPrimaryKey...),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryMarks chains the current query on the "marks" edge.
+func (_q *CourtCaseQuery) QueryMarks() *CaseMarkQuery {
+	query := (&CaseMarkClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(courtcase.Table, courtcase.FieldID, selector),
+			sqlgraph.To(casemark.Table, casemark.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, courtcase.MarksTable, courtcase.MarksColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -379,6 +403,7 @@ func (_q *CourtCaseQuery) Clone() *CourtCaseQuery {
 		withDocuments:        _q.withDocuments.Clone(),
 		withRecordedRequests: _q.withRecordedRequests.Clone(),
 		withClients:          _q.withClients.Clone(),
+		withMarks:            _q.withMarks.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -437,6 +462,17 @@ func (_q *CourtCaseQuery) WithClients(opts ...func(*LawClientQuery)) *CourtCaseQ
 		opt(query)
 	}
 	_q.withClients = query
+	return _q
+}
+
+// WithMarks tells the query-builder to eager-load the nodes that are connected to
+// the "marks" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *CourtCaseQuery) WithMarks(opts ...func(*CaseMarkQuery)) *CourtCaseQuery {
+	query := (&CaseMarkClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withMarks = query
 	return _q
 }
 
@@ -518,12 +554,13 @@ func (_q *CourtCaseQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Co
 	var (
 		nodes       = []*CourtCase{}
 		_spec       = _q.querySpec()
-		loadedTypes = [5]bool{
+		loadedTypes = [6]bool{
 			_q.withOwner != nil,
 			_q.withActivities != nil,
 			_q.withDocuments != nil,
 			_q.withRecordedRequests != nil,
 			_q.withClients != nil,
+			_q.withMarks != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -578,6 +615,13 @@ func (_q *CourtCaseQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Co
 		if err := _q.loadClients(ctx, query, nodes,
 			func(n *CourtCase) { n.Edges.Clients = []*LawClient{} },
 			func(n *CourtCase, e *LawClient) { n.Edges.Clients = append(n.Edges.Clients, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withMarks; query != nil {
+		if err := _q.loadMarks(ctx, query, nodes,
+			func(n *CourtCase) { n.Edges.Marks = []*CaseMark{} },
+			func(n *CourtCase, e *CaseMark) { n.Edges.Marks = append(n.Edges.Marks, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -761,6 +805,36 @@ func (_q *CourtCaseQuery) loadClients(ctx context.Context, query *LawClientQuery
 		for kn := range nodes {
 			assign(kn, n)
 		}
+	}
+	return nil
+}
+func (_q *CourtCaseQuery) loadMarks(ctx context.Context, query *CaseMarkQuery, nodes []*CourtCase, init func(*CourtCase), assign func(*CourtCase, *CaseMark)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[uuid.UUID]*CourtCase)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(casemark.FieldCaseRef)
+	}
+	query.Where(predicate.CaseMark(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(courtcase.MarksColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.CaseRef
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "case_ref" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
 	"github.com/kesihq/kesi/ent/activity"
+	"github.com/kesihq/kesi/ent/casemark"
 	"github.com/kesihq/kesi/ent/civil"
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/document"
@@ -348,6 +349,21 @@ func (_u *CourtCaseUpdate) AddClients(v ...*LawClient) *CourtCaseUpdate {
 	return _u.AddClientIDs(ids...)
 }
 
+// AddMarkIDs adds the "marks" edge to the CaseMark entity by IDs.
+func (_u *CourtCaseUpdate) AddMarkIDs(ids ...uuid.UUID) *CourtCaseUpdate {
+	_u.mutation.AddMarkIDs(ids...)
+	return _u
+}
+
+// AddMarks adds the "marks" edges to the CaseMark entity.
+func (_u *CourtCaseUpdate) AddMarks(v ...*CaseMark) *CourtCaseUpdate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddMarkIDs(ids...)
+}
+
 // Mutation returns the CourtCaseMutation object of the builder.
 func (_u *CourtCaseUpdate) Mutation() *CourtCaseMutation {
 	return _u.mutation
@@ -441,6 +457,27 @@ func (_u *CourtCaseUpdate) RemoveClients(v ...*LawClient) *CourtCaseUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveClientIDs(ids...)
+}
+
+// ClearMarks clears all "marks" edges to the CaseMark entity.
+func (_u *CourtCaseUpdate) ClearMarks() *CourtCaseUpdate {
+	_u.mutation.ClearMarks()
+	return _u
+}
+
+// RemoveMarkIDs removes the "marks" edge to CaseMark entities by IDs.
+func (_u *CourtCaseUpdate) RemoveMarkIDs(ids ...uuid.UUID) *CourtCaseUpdate {
+	_u.mutation.RemoveMarkIDs(ids...)
+	return _u
+}
+
+// RemoveMarks removes "marks" edges to CaseMark entities.
+func (_u *CourtCaseUpdate) RemoveMarks(v ...*CaseMark) *CourtCaseUpdate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveMarkIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -805,6 +842,51 @@ func (_u *CourtCaseUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.MarksCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   courtcase.MarksTable,
+			Columns: []string{courtcase.MarksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(casemark.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedMarksIDs(); len(nodes) > 0 && !_u.mutation.MarksCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   courtcase.MarksTable,
+			Columns: []string{courtcase.MarksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(casemark.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.MarksIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   courtcase.MarksTable,
+			Columns: []string{courtcase.MarksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(casemark.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{courtcase.Label}
@@ -1138,6 +1220,21 @@ func (_u *CourtCaseUpdateOne) AddClients(v ...*LawClient) *CourtCaseUpdateOne {
 	return _u.AddClientIDs(ids...)
 }
 
+// AddMarkIDs adds the "marks" edge to the CaseMark entity by IDs.
+func (_u *CourtCaseUpdateOne) AddMarkIDs(ids ...uuid.UUID) *CourtCaseUpdateOne {
+	_u.mutation.AddMarkIDs(ids...)
+	return _u
+}
+
+// AddMarks adds the "marks" edges to the CaseMark entity.
+func (_u *CourtCaseUpdateOne) AddMarks(v ...*CaseMark) *CourtCaseUpdateOne {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddMarkIDs(ids...)
+}
+
 // Mutation returns the CourtCaseMutation object of the builder.
 func (_u *CourtCaseUpdateOne) Mutation() *CourtCaseMutation {
 	return _u.mutation
@@ -1231,6 +1328,27 @@ func (_u *CourtCaseUpdateOne) RemoveClients(v ...*LawClient) *CourtCaseUpdateOne
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveClientIDs(ids...)
+}
+
+// ClearMarks clears all "marks" edges to the CaseMark entity.
+func (_u *CourtCaseUpdateOne) ClearMarks() *CourtCaseUpdateOne {
+	_u.mutation.ClearMarks()
+	return _u
+}
+
+// RemoveMarkIDs removes the "marks" edge to CaseMark entities by IDs.
+func (_u *CourtCaseUpdateOne) RemoveMarkIDs(ids ...uuid.UUID) *CourtCaseUpdateOne {
+	_u.mutation.RemoveMarkIDs(ids...)
+	return _u
+}
+
+// RemoveMarks removes "marks" edges to CaseMark entities.
+func (_u *CourtCaseUpdateOne) RemoveMarks(v ...*CaseMark) *CourtCaseUpdateOne {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveMarkIDs(ids...)
 }
 
 // Where appends a list predicates to the CourtCaseUpdate builder.
@@ -1618,6 +1736,51 @@ func (_u *CourtCaseUpdateOne) sqlSave(ctx context.Context) (_node *CourtCase, er
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(lawclient.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.MarksCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   courtcase.MarksTable,
+			Columns: []string{courtcase.MarksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(casemark.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedMarksIDs(); len(nodes) > 0 && !_u.mutation.MarksCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   courtcase.MarksTable,
+			Columns: []string{courtcase.MarksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(casemark.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.MarksIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   courtcase.MarksTable,
+			Columns: []string{courtcase.MarksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(casemark.FieldID, field.TypeUUID),
 			},
 		}
 		for _, k := range nodes {

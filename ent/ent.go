@@ -15,6 +15,7 @@ import (
 	"github.com/kesihq/kesi/ent/accountdeletion"
 	"github.com/kesihq/kesi/ent/activity"
 	"github.com/kesihq/kesi/ent/auditevent"
+	"github.com/kesihq/kesi/ent/casemark"
 	"github.com/kesihq/kesi/ent/causelist"
 	"github.com/kesihq/kesi/ent/causelistdismissal"
 	"github.com/kesihq/kesi/ent/causelistentry"
@@ -110,6 +111,7 @@ func checkColumn(t, c string) error {
 			accountdeletion.Table:     accountdeletion.ValidColumn,
 			activity.Table:            activity.ValidColumn,
 			auditevent.Table:          auditevent.ValidColumn,
+			casemark.Table:            casemark.ValidColumn,
 			causelist.Table:           causelist.ValidColumn,
 			causelistdismissal.Table:  causelistdismissal.ValidColumn,
 			causelistentry.Table:      causelistentry.ValidColumn,

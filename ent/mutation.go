@@ -15,6 +15,7 @@ import (
 	"github.com/kesihq/kesi/ent/accountdeletion"
 	"github.com/kesihq/kesi/ent/activity"
 	"github.com/kesihq/kesi/ent/auditevent"
+	"github.com/kesihq/kesi/ent/casemark"
 	"github.com/kesihq/kesi/ent/causelist"
 	"github.com/kesihq/kesi/ent/causelistdismissal"
 	"github.com/kesihq/kesi/ent/causelistentry"
@@ -63,6 +64,7 @@ const (
 	TypeAccountDeletion     = "AccountDeletion"
 	TypeActivity            = "Activity"
 	TypeAuditEvent          = "AuditEvent"
+	TypeCaseMark            = "CaseMark"
 	TypeCauseList           = "CauseList"
 	TypeCauseListDismissal  = "CauseListDismissal"
 	TypeCauseListEntry      = "CauseListEntry"
@@ -2721,6 +2723,505 @@ func (m *AuditEventMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *AuditEventMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown AuditEvent edge %s", name)
+}
+
+// CaseMarkMutation represents an operation that mutates the CaseMark nodes in the graph.
+type CaseMarkMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	clearedFields map[string]struct{}
+	_case         *uuid.UUID
+	cleared_case  bool
+	user          *uuid.UUID
+	cleareduser   bool
+	done          bool
+	oldValue      func(context.Context) (*CaseMark, error)
+	predicates    []predicate.CaseMark
+}
+
+var _ ent.Mutation = (*CaseMarkMutation)(nil)
+
+// casemarkOption allows management of the mutation configuration using functional options.
+type casemarkOption func(*CaseMarkMutation)
+
+// newCaseMarkMutation creates new mutation for the CaseMark entity.
+func newCaseMarkMutation(c config, op Op, opts ...casemarkOption) *CaseMarkMutation {
+	m := &CaseMarkMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCaseMark,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCaseMarkID sets the ID field of the mutation.
+func withCaseMarkID(id uuid.UUID) casemarkOption {
+	return func(m *CaseMarkMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *CaseMark
+		)
+		m.oldValue = func(ctx context.Context) (*CaseMark, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().CaseMark.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCaseMark sets the old CaseMark of the mutation.
+func withCaseMark(node *CaseMark) casemarkOption {
+	return func(m *CaseMarkMutation) {
+		m.oldValue = func(context.Context) (*CaseMark, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CaseMarkMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CaseMarkMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of CaseMark entities.
+func (m *CaseMarkMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CaseMarkMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CaseMarkMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().CaseMark.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCaseRef sets the "case_ref" field.
+func (m *CaseMarkMutation) SetCaseRef(u uuid.UUID) {
+	m._case = &u
+}
+
+// CaseRef returns the value of the "case_ref" field in the mutation.
+func (m *CaseMarkMutation) CaseRef() (r uuid.UUID, exists bool) {
+	v := m._case
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCaseRef returns the old "case_ref" field's value of the CaseMark entity.
+// If the CaseMark object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CaseMarkMutation) OldCaseRef(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCaseRef is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCaseRef requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCaseRef: %w", err)
+	}
+	return oldValue.CaseRef, nil
+}
+
+// ResetCaseRef resets all changes to the "case_ref" field.
+func (m *CaseMarkMutation) ResetCaseRef() {
+	m._case = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *CaseMarkMutation) SetUserID(u uuid.UUID) {
+	m.user = &u
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *CaseMarkMutation) UserID() (r uuid.UUID, exists bool) {
+	v := m.user
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the CaseMark entity.
+// If the CaseMark object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CaseMarkMutation) OldUserID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *CaseMarkMutation) ResetUserID() {
+	m.user = nil
+}
+
+// SetCaseID sets the "case" edge to the CourtCase entity by id.
+func (m *CaseMarkMutation) SetCaseID(id uuid.UUID) {
+	m._case = &id
+}
+
+// ClearCase clears the "case" edge to the CourtCase entity.
+func (m *CaseMarkMutation) ClearCase() {
+	m.cleared_case = true
+	m.clearedFields[casemark.FieldCaseRef] = struct{}{}
+}
+
+// CaseCleared reports if the "case" edge to the CourtCase entity was cleared.
+func (m *CaseMarkMutation) CaseCleared() bool {
+	return m.cleared_case
+}
+
+// CaseID returns the "case" edge ID in the mutation.
+func (m *CaseMarkMutation) CaseID() (id uuid.UUID, exists bool) {
+	if m._case != nil {
+		return *m._case, true
+	}
+	return
+}
+
+// CaseIDs returns the "case" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CaseID instead. It exists only for internal usage by the builders.
+func (m *CaseMarkMutation) CaseIDs() (ids []uuid.UUID) {
+	if id := m._case; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCase resets all changes to the "case" edge.
+func (m *CaseMarkMutation) ResetCase() {
+	m._case = nil
+	m.cleared_case = false
+}
+
+// ClearUser clears the "user" edge to the User entity.
+func (m *CaseMarkMutation) ClearUser() {
+	m.cleareduser = true
+	m.clearedFields[casemark.FieldUserID] = struct{}{}
+}
+
+// UserCleared reports if the "user" edge to the User entity was cleared.
+func (m *CaseMarkMutation) UserCleared() bool {
+	return m.cleareduser
+}
+
+// UserIDs returns the "user" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// UserID instead. It exists only for internal usage by the builders.
+func (m *CaseMarkMutation) UserIDs() (ids []uuid.UUID) {
+	if id := m.user; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetUser resets all changes to the "user" edge.
+func (m *CaseMarkMutation) ResetUser() {
+	m.user = nil
+	m.cleareduser = false
+}
+
+// Where appends a list predicates to the CaseMarkMutation builder.
+func (m *CaseMarkMutation) Where(ps ...predicate.CaseMark) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CaseMarkMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CaseMarkMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.CaseMark, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CaseMarkMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CaseMarkMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (CaseMark).
+func (m *CaseMarkMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CaseMarkMutation) Fields() []string {
+	fields := make([]string, 0, 2)
+	if m._case != nil {
+		fields = append(fields, casemark.FieldCaseRef)
+	}
+	if m.user != nil {
+		fields = append(fields, casemark.FieldUserID)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CaseMarkMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case casemark.FieldCaseRef:
+		return m.CaseRef()
+	case casemark.FieldUserID:
+		return m.UserID()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CaseMarkMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case casemark.FieldCaseRef:
+		return m.OldCaseRef(ctx)
+	case casemark.FieldUserID:
+		return m.OldUserID(ctx)
+	}
+	return nil, fmt.Errorf("unknown CaseMark field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CaseMarkMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case casemark.FieldCaseRef:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCaseRef(v)
+		return nil
+	case casemark.FieldUserID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown CaseMark field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CaseMarkMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CaseMarkMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CaseMarkMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown CaseMark numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CaseMarkMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CaseMarkMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CaseMarkMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown CaseMark nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CaseMarkMutation) ResetField(name string) error {
+	switch name {
+	case casemark.FieldCaseRef:
+		m.ResetCaseRef()
+		return nil
+	case casemark.FieldUserID:
+		m.ResetUserID()
+		return nil
+	}
+	return fmt.Errorf("unknown CaseMark field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CaseMarkMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m._case != nil {
+		edges = append(edges, casemark.EdgeCase)
+	}
+	if m.user != nil {
+		edges = append(edges, casemark.EdgeUser)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CaseMarkMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case casemark.EdgeCase:
+		if id := m._case; id != nil {
+			return []ent.Value{*id}
+		}
+	case casemark.EdgeUser:
+		if id := m.user; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CaseMarkMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CaseMarkMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CaseMarkMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.cleared_case {
+		edges = append(edges, casemark.EdgeCase)
+	}
+	if m.cleareduser {
+		edges = append(edges, casemark.EdgeUser)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CaseMarkMutation) EdgeCleared(name string) bool {
+	switch name {
+	case casemark.EdgeCase:
+		return m.cleared_case
+	case casemark.EdgeUser:
+		return m.cleareduser
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CaseMarkMutation) ClearEdge(name string) error {
+	switch name {
+	case casemark.EdgeCase:
+		m.ClearCase()
+		return nil
+	case casemark.EdgeUser:
+		m.ClearUser()
+		return nil
+	}
+	return fmt.Errorf("unknown CaseMark unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CaseMarkMutation) ResetEdge(name string) error {
+	switch name {
+	case casemark.EdgeCase:
+		m.ResetCase()
+		return nil
+	case casemark.EdgeUser:
+		m.ResetUser()
+		return nil
+	}
+	return fmt.Errorf("unknown CaseMark edge %s", name)
 }
 
 // CauseListMutation represents an operation that mutates the CauseList nodes in the graph.
@@ -7736,6 +8237,9 @@ type CourtCaseMutation struct {
 	clients                  map[uuid.UUID]struct{}
 	removedclients           map[uuid.UUID]struct{}
 	clearedclients           bool
+	marks                    map[uuid.UUID]struct{}
+	removedmarks             map[uuid.UUID]struct{}
+	clearedmarks             bool
 	done                     bool
 	oldValue                 func(context.Context) (*CourtCase, error)
 	predicates               []predicate.CourtCase
@@ -8775,6 +9279,60 @@ func (m *CourtCaseMutation) ResetClients() {
 	m.removedclients = nil
 }
 
+// AddMarkIDs adds the "marks" edge to the CaseMark entity by ids.
+func (m *CourtCaseMutation) AddMarkIDs(ids ...uuid.UUID) {
+	if m.marks == nil {
+		m.marks = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.marks[ids[i]] = struct{}{}
+	}
+}
+
+// ClearMarks clears the "marks" edge to the CaseMark entity.
+func (m *CourtCaseMutation) ClearMarks() {
+	m.clearedmarks = true
+}
+
+// MarksCleared reports if the "marks" edge to the CaseMark entity was cleared.
+func (m *CourtCaseMutation) MarksCleared() bool {
+	return m.clearedmarks
+}
+
+// RemoveMarkIDs removes the "marks" edge to the CaseMark entity by IDs.
+func (m *CourtCaseMutation) RemoveMarkIDs(ids ...uuid.UUID) {
+	if m.removedmarks == nil {
+		m.removedmarks = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.marks, ids[i])
+		m.removedmarks[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedMarks returns the removed IDs of the "marks" edge to the CaseMark entity.
+func (m *CourtCaseMutation) RemovedMarksIDs() (ids []uuid.UUID) {
+	for id := range m.removedmarks {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// MarksIDs returns the "marks" edge IDs in the mutation.
+func (m *CourtCaseMutation) MarksIDs() (ids []uuid.UUID) {
+	for id := range m.marks {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetMarks resets all changes to the "marks" edge.
+func (m *CourtCaseMutation) ResetMarks() {
+	m.marks = nil
+	m.clearedmarks = false
+	m.removedmarks = nil
+}
+
 // Where appends a list predicates to the CourtCaseMutation builder.
 func (m *CourtCaseMutation) Where(ps ...predicate.CourtCase) {
 	m.predicates = append(m.predicates, ps...)
@@ -9218,7 +9776,7 @@ func (m *CourtCaseMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *CourtCaseMutation) AddedEdges() []string {
-	edges := make([]string, 0, 5)
+	edges := make([]string, 0, 6)
 	if m.owner != nil {
 		edges = append(edges, courtcase.EdgeOwner)
 	}
@@ -9233,6 +9791,9 @@ func (m *CourtCaseMutation) AddedEdges() []string {
 	}
 	if m.clients != nil {
 		edges = append(edges, courtcase.EdgeClients)
+	}
+	if m.marks != nil {
+		edges = append(edges, courtcase.EdgeMarks)
 	}
 	return edges
 }
@@ -9269,13 +9830,19 @@ func (m *CourtCaseMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case courtcase.EdgeMarks:
+		ids := make([]ent.Value, 0, len(m.marks))
+		for id := range m.marks {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *CourtCaseMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 5)
+	edges := make([]string, 0, 6)
 	if m.removedactivities != nil {
 		edges = append(edges, courtcase.EdgeActivities)
 	}
@@ -9287,6 +9854,9 @@ func (m *CourtCaseMutation) RemovedEdges() []string {
 	}
 	if m.removedclients != nil {
 		edges = append(edges, courtcase.EdgeClients)
+	}
+	if m.removedmarks != nil {
+		edges = append(edges, courtcase.EdgeMarks)
 	}
 	return edges
 }
@@ -9319,13 +9889,19 @@ func (m *CourtCaseMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case courtcase.EdgeMarks:
+		ids := make([]ent.Value, 0, len(m.removedmarks))
+		for id := range m.removedmarks {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *CourtCaseMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 5)
+	edges := make([]string, 0, 6)
 	if m.clearedowner {
 		edges = append(edges, courtcase.EdgeOwner)
 	}
@@ -9340,6 +9916,9 @@ func (m *CourtCaseMutation) ClearedEdges() []string {
 	}
 	if m.clearedclients {
 		edges = append(edges, courtcase.EdgeClients)
+	}
+	if m.clearedmarks {
+		edges = append(edges, courtcase.EdgeMarks)
 	}
 	return edges
 }
@@ -9358,6 +9937,8 @@ func (m *CourtCaseMutation) EdgeCleared(name string) bool {
 		return m.clearedrecorded_requests
 	case courtcase.EdgeClients:
 		return m.clearedclients
+	case courtcase.EdgeMarks:
+		return m.clearedmarks
 	}
 	return false
 }
@@ -9391,6 +9972,9 @@ func (m *CourtCaseMutation) ResetEdge(name string) error {
 		return nil
 	case courtcase.EdgeClients:
 		m.ResetClients()
+		return nil
+	case courtcase.EdgeMarks:
+		m.ResetMarks()
 		return nil
 	}
 	return fmt.Errorf("unknown CourtCase edge %s", name)
@@ -28046,6 +28630,9 @@ type UserMutation struct {
 	clearedreferrals_made   bool
 	referred_by             *uuid.UUID
 	clearedreferred_by      bool
+	case_marks              map[uuid.UUID]struct{}
+	removedcase_marks       map[uuid.UUID]struct{}
+	clearedcase_marks       bool
 	done                    bool
 	oldValue                func(context.Context) (*User, error)
 	predicates              []predicate.User
@@ -29084,6 +29671,60 @@ func (m *UserMutation) ResetReferredBy() {
 	m.clearedreferred_by = false
 }
 
+// AddCaseMarkIDs adds the "case_marks" edge to the CaseMark entity by ids.
+func (m *UserMutation) AddCaseMarkIDs(ids ...uuid.UUID) {
+	if m.case_marks == nil {
+		m.case_marks = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.case_marks[ids[i]] = struct{}{}
+	}
+}
+
+// ClearCaseMarks clears the "case_marks" edge to the CaseMark entity.
+func (m *UserMutation) ClearCaseMarks() {
+	m.clearedcase_marks = true
+}
+
+// CaseMarksCleared reports if the "case_marks" edge to the CaseMark entity was cleared.
+func (m *UserMutation) CaseMarksCleared() bool {
+	return m.clearedcase_marks
+}
+
+// RemoveCaseMarkIDs removes the "case_marks" edge to the CaseMark entity by IDs.
+func (m *UserMutation) RemoveCaseMarkIDs(ids ...uuid.UUID) {
+	if m.removedcase_marks == nil {
+		m.removedcase_marks = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.case_marks, ids[i])
+		m.removedcase_marks[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedCaseMarks returns the removed IDs of the "case_marks" edge to the CaseMark entity.
+func (m *UserMutation) RemovedCaseMarksIDs() (ids []uuid.UUID) {
+	for id := range m.removedcase_marks {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// CaseMarksIDs returns the "case_marks" edge IDs in the mutation.
+func (m *UserMutation) CaseMarksIDs() (ids []uuid.UUID) {
+	for id := range m.case_marks {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetCaseMarks resets all changes to the "case_marks" edge.
+func (m *UserMutation) ResetCaseMarks() {
+	m.case_marks = nil
+	m.clearedcase_marks = false
+	m.removedcase_marks = nil
+}
+
 // Where appends a list predicates to the UserMutation builder.
 func (m *UserMutation) Where(ps ...predicate.User) {
 	m.predicates = append(m.predicates, ps...)
@@ -29419,7 +30060,7 @@ func (m *UserMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *UserMutation) AddedEdges() []string {
-	edges := make([]string, 0, 9)
+	edges := make([]string, 0, 10)
 	if m.refresh_tokens != nil {
 		edges = append(edges, user.EdgeRefreshTokens)
 	}
@@ -29446,6 +30087,9 @@ func (m *UserMutation) AddedEdges() []string {
 	}
 	if m.referred_by != nil {
 		edges = append(edges, user.EdgeReferredBy)
+	}
+	if m.case_marks != nil {
+		edges = append(edges, user.EdgeCaseMarks)
 	}
 	return edges
 }
@@ -29506,13 +30150,19 @@ func (m *UserMutation) AddedIDs(name string) []ent.Value {
 		if id := m.referred_by; id != nil {
 			return []ent.Value{*id}
 		}
+	case user.EdgeCaseMarks:
+		ids := make([]ent.Value, 0, len(m.case_marks))
+		for id := range m.case_marks {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *UserMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 9)
+	edges := make([]string, 0, 10)
 	if m.removedrefresh_tokens != nil {
 		edges = append(edges, user.EdgeRefreshTokens)
 	}
@@ -29536,6 +30186,9 @@ func (m *UserMutation) RemovedEdges() []string {
 	}
 	if m.removedreferrals_made != nil {
 		edges = append(edges, user.EdgeReferralsMade)
+	}
+	if m.removedcase_marks != nil {
+		edges = append(edges, user.EdgeCaseMarks)
 	}
 	return edges
 }
@@ -29592,13 +30245,19 @@ func (m *UserMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeCaseMarks:
+		ids := make([]ent.Value, 0, len(m.removedcase_marks))
+		for id := range m.removedcase_marks {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *UserMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 9)
+	edges := make([]string, 0, 10)
 	if m.clearedrefresh_tokens {
 		edges = append(edges, user.EdgeRefreshTokens)
 	}
@@ -29626,6 +30285,9 @@ func (m *UserMutation) ClearedEdges() []string {
 	if m.clearedreferred_by {
 		edges = append(edges, user.EdgeReferredBy)
 	}
+	if m.clearedcase_marks {
+		edges = append(edges, user.EdgeCaseMarks)
+	}
 	return edges
 }
 
@@ -29651,6 +30313,8 @@ func (m *UserMutation) EdgeCleared(name string) bool {
 		return m.clearedreferrals_made
 	case user.EdgeReferredBy:
 		return m.clearedreferred_by
+	case user.EdgeCaseMarks:
+		return m.clearedcase_marks
 	}
 	return false
 }
@@ -29696,6 +30360,9 @@ func (m *UserMutation) ResetEdge(name string) error {
 		return nil
 	case user.EdgeReferredBy:
 		m.ResetReferredBy()
+		return nil
+	case user.EdgeCaseMarks:
+		m.ResetCaseMarks()
 		return nil
 	}
 	return fmt.Errorf("unknown User edge %s", name)

@@ -9,6 +9,7 @@ import (
 	"github.com/kesihq/kesi/ent/accountdeletion"
 	"github.com/kesihq/kesi/ent/activity"
 	"github.com/kesihq/kesi/ent/auditevent"
+	"github.com/kesihq/kesi/ent/casemark"
 	"github.com/kesihq/kesi/ent/causelist"
 	"github.com/kesihq/kesi/ent/causelistdismissal"
 	"github.com/kesihq/kesi/ent/causelistentry"
@@ -173,6 +174,15 @@ func init() {
 	auditeventDescID := auditeventMixinFields0[0].Descriptor()
 	// auditevent.DefaultID holds the default value on creation for the id field.
 	auditevent.DefaultID = auditeventDescID.Default.(func() uuid.UUID)
+	casemarkMixin := schema.CaseMark{}.Mixin()
+	casemarkMixinFields0 := casemarkMixin[0].Fields()
+	_ = casemarkMixinFields0
+	casemarkFields := schema.CaseMark{}.Fields()
+	_ = casemarkFields
+	// casemarkDescID is the schema descriptor for id field.
+	casemarkDescID := casemarkMixinFields0[0].Descriptor()
+	// casemark.DefaultID holds the default value on creation for the id field.
+	casemark.DefaultID = casemarkDescID.Default.(func() uuid.UUID)
 	causelistMixin := schema.CauseList{}.Mixin()
 	causelistMixinFields0 := causelistMixin[0].Fields()
 	_ = causelistMixinFields0

@@ -20,6 +20,8 @@ type Tx struct {
 	Activity *ActivityClient
 	// AuditEvent is the client for interacting with the AuditEvent builders.
 	AuditEvent *AuditEventClient
+	// CaseMark is the client for interacting with the CaseMark builders.
+	CaseMark *CaseMarkClient
 	// CauseList is the client for interacting with the CauseList builders.
 	CauseList *CauseListClient
 	// CauseListDismissal is the client for interacting with the CauseListDismissal builders.
@@ -218,6 +220,7 @@ func (tx *Tx) init() {
 	tx.AccountDeletion = NewAccountDeletionClient(tx.config)
 	tx.Activity = NewActivityClient(tx.config)
 	tx.AuditEvent = NewAuditEventClient(tx.config)
+	tx.CaseMark = NewCaseMarkClient(tx.config)
 	tx.CauseList = NewCauseListClient(tx.config)
 	tx.CauseListDismissal = NewCauseListDismissalClient(tx.config)
 	tx.CauseListEntry = NewCauseListEntryClient(tx.config)

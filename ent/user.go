@@ -69,9 +69,11 @@ type UserEdges struct {
 	ReferralsMade []*Referral `json:"referrals_made,omitempty"`
 	// ReferredBy holds the value of the referred_by edge.
 	ReferredBy *Referral `json:"referred_by,omitempty"`
+	// CaseMarks holds the value of the case_marks edge.
+	CaseMarks []*CaseMark `json:"case_marks,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [9]bool
+	loadedTypes [10]bool
 }
 
 // RefreshTokensOrErr returns the RefreshTokens value or an error if the edge
@@ -155,6 +157,15 @@ func (e UserEdges) ReferredByOrErr() (*Referral, error) {
 		return nil, &NotFoundError{label: referral.Label}
 	}
 	return nil, &NotLoadedError{edge: "referred_by"}
+}
+
+// CaseMarksOrErr returns the CaseMarks value or an error if the edge
+// was not loaded in eager-loading.
+func (e UserEdges) CaseMarksOrErr() ([]*CaseMark, error) {
+	if e.loadedTypes[9] {
+		return e.CaseMarks, nil
+	}
+	return nil, &NotLoadedError{edge: "case_marks"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -321,6 +332,11 @@ func (_m *User) QueryReferralsMade() *ReferralQuery {
 // QueryReferredBy queries the "referred_by" edge of the User entity.
 func (_m *User) QueryReferredBy() *ReferralQuery {
 	return NewUserClient(_m.config).QueryReferredBy(_m)
+}
+
+// QueryCaseMarks queries the "case_marks" edge of the User entity.
+func (_m *User) QueryCaseMarks() *CaseMarkQuery {
+	return NewUserClient(_m.config).QueryCaseMarks(_m)
 }
 
 // Update returns a builder for updating this User.

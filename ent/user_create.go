@@ -13,6 +13,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
+	"github.com/kesihq/kesi/ent/casemark"
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/document"
 	"github.com/kesihq/kesi/ent/extensiontoken"
@@ -327,6 +328,21 @@ func (_c *UserCreate) SetNillableReferredByID(id *uuid.UUID) *UserCreate {
 // SetReferredBy sets the "referred_by" edge to the Referral entity.
 func (_c *UserCreate) SetReferredBy(v *Referral) *UserCreate {
 	return _c.SetReferredByID(v.ID)
+}
+
+// AddCaseMarkIDs adds the "case_marks" edge to the CaseMark entity by IDs.
+func (_c *UserCreate) AddCaseMarkIDs(ids ...uuid.UUID) *UserCreate {
+	_c.mutation.AddCaseMarkIDs(ids...)
+	return _c
+}
+
+// AddCaseMarks adds the "case_marks" edges to the CaseMark entity.
+func (_c *UserCreate) AddCaseMarks(v ...*CaseMark) *UserCreate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddCaseMarkIDs(ids...)
 }
 
 // Mutation returns the UserMutation object of the builder.
@@ -681,6 +697,22 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(referral.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.CaseMarksIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.CaseMarksTable,
+			Columns: []string{user.CaseMarksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(casemark.FieldID, field.TypeUUID),
 			},
 		}
 		for _, k := range nodes {

@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
+	"github.com/kesihq/kesi/ent/casemark"
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/document"
 	"github.com/kesihq/kesi/ent/extensiontoken"
@@ -42,6 +43,7 @@ type UserQuery struct {
 	withPayments        *PaymentQuery
 	withReferralsMade   *ReferralQuery
 	withReferredBy      *ReferralQuery
+	withCaseMarks       *CaseMarkQuery
 	modifiers           []func(*sql.Selector)
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
@@ -277,6 +279,28 @@ func (_q *UserQuery) QueryReferredBy() *ReferralQuery {
 	return query
 }
 
+// QueryCaseMarks chains the current query on the "case_marks" edge.
+func (_q *UserQuery) QueryCaseMarks() *CaseMarkQuery {
+	query := (&CaseMarkClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(casemark.Table, casemark.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.CaseMarksTable, user.CaseMarksColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // First returns the first User entity from the query.
 // Returns a *NotFoundError when no User was found.
 func (_q *UserQuery) First(ctx context.Context) (*User, error) {
@@ -478,6 +502,7 @@ func (_q *UserQuery) Clone() *UserQuery {
 		withPayments:        _q.withPayments.Clone(),
 		withReferralsMade:   _q.withReferralsMade.Clone(),
 		withReferredBy:      _q.withReferredBy.Clone(),
+		withCaseMarks:       _q.withCaseMarks.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -583,6 +608,17 @@ func (_q *UserQuery) WithReferredBy(opts ...func(*ReferralQuery)) *UserQuery {
 	return _q
 }
 
+// WithCaseMarks tells the query-builder to eager-load the nodes that are connected to
+// the "case_marks" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithCaseMarks(opts ...func(*CaseMarkQuery)) *UserQuery {
+	query := (&CaseMarkClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withCaseMarks = query
+	return _q
+}
+
 // GroupBy is used to group vertices by one or more fields/columns.
 // It is often used with aggregate functions, like: count, max, mean, min, sum.
 //
@@ -661,7 +697,7 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 	var (
 		nodes       = []*User{}
 		_spec       = _q.querySpec()
-		loadedTypes = [9]bool{
+		loadedTypes = [10]bool{
 			_q.withRefreshTokens != nil,
 			_q.withPasswordResets != nil,
 			_q.withExtensionTokens != nil,
@@ -671,6 +707,7 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			_q.withPayments != nil,
 			_q.withReferralsMade != nil,
 			_q.withReferredBy != nil,
+			_q.withCaseMarks != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -753,6 +790,13 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 	if query := _q.withReferredBy; query != nil {
 		if err := _q.loadReferredBy(ctx, query, nodes, nil,
 			func(n *User, e *Referral) { n.Edges.ReferredBy = e }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withCaseMarks; query != nil {
+		if err := _q.loadCaseMarks(ctx, query, nodes,
+			func(n *User) { n.Edges.CaseMarks = []*CaseMark{} },
+			func(n *User, e *CaseMark) { n.Edges.CaseMarks = append(n.Edges.CaseMarks, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1021,6 +1065,36 @@ func (_q *UserQuery) loadReferredBy(ctx context.Context, query *ReferralQuery, n
 		node, ok := nodeids[fk]
 		if !ok {
 			return fmt.Errorf(`unexpected referenced foreign-key "referred_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *UserQuery) loadCaseMarks(ctx context.Context, query *CaseMarkQuery, nodes []*User, init func(*User), assign func(*User, *CaseMark)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[uuid.UUID]*User)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(casemark.FieldUserID)
+	}
+	query.Where(predicate.CaseMark(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(user.CaseMarksColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.UserID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "user_id" returned %v for node %v`, fk, n.ID)
 		}
 		assign(node, n)
 	}

@@ -12,6 +12,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
+	"github.com/kesihq/kesi/ent/casemark"
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/document"
 	"github.com/kesihq/kesi/ent/extensiontoken"
@@ -334,6 +335,21 @@ func (_u *UserUpdate) SetReferredBy(v *Referral) *UserUpdate {
 	return _u.SetReferredByID(v.ID)
 }
 
+// AddCaseMarkIDs adds the "case_marks" edge to the CaseMark entity by IDs.
+func (_u *UserUpdate) AddCaseMarkIDs(ids ...uuid.UUID) *UserUpdate {
+	_u.mutation.AddCaseMarkIDs(ids...)
+	return _u
+}
+
+// AddCaseMarks adds the "case_marks" edges to the CaseMark entity.
+func (_u *UserUpdate) AddCaseMarks(v ...*CaseMark) *UserUpdate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddCaseMarkIDs(ids...)
+}
+
 // Mutation returns the UserMutation object of the builder.
 func (_u *UserUpdate) Mutation() *UserMutation {
 	return _u.mutation
@@ -511,6 +527,27 @@ func (_u *UserUpdate) RemoveReferralsMade(v ...*Referral) *UserUpdate {
 func (_u *UserUpdate) ClearReferredBy() *UserUpdate {
 	_u.mutation.ClearReferredBy()
 	return _u
+}
+
+// ClearCaseMarks clears all "case_marks" edges to the CaseMark entity.
+func (_u *UserUpdate) ClearCaseMarks() *UserUpdate {
+	_u.mutation.ClearCaseMarks()
+	return _u
+}
+
+// RemoveCaseMarkIDs removes the "case_marks" edge to CaseMark entities by IDs.
+func (_u *UserUpdate) RemoveCaseMarkIDs(ids ...uuid.UUID) *UserUpdate {
+	_u.mutation.RemoveCaseMarkIDs(ids...)
+	return _u
+}
+
+// RemoveCaseMarks removes "case_marks" edges to CaseMark entities.
+func (_u *UserUpdate) RemoveCaseMarks(v ...*CaseMark) *UserUpdate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveCaseMarkIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -1024,6 +1061,51 @@ func (_u *UserUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.CaseMarksCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.CaseMarksTable,
+			Columns: []string{user.CaseMarksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(casemark.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedCaseMarksIDs(); len(nodes) > 0 && !_u.mutation.CaseMarksCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.CaseMarksTable,
+			Columns: []string{user.CaseMarksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(casemark.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.CaseMarksIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.CaseMarksTable,
+			Columns: []string{user.CaseMarksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(casemark.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{user.Label}
@@ -1341,6 +1423,21 @@ func (_u *UserUpdateOne) SetReferredBy(v *Referral) *UserUpdateOne {
 	return _u.SetReferredByID(v.ID)
 }
 
+// AddCaseMarkIDs adds the "case_marks" edge to the CaseMark entity by IDs.
+func (_u *UserUpdateOne) AddCaseMarkIDs(ids ...uuid.UUID) *UserUpdateOne {
+	_u.mutation.AddCaseMarkIDs(ids...)
+	return _u
+}
+
+// AddCaseMarks adds the "case_marks" edges to the CaseMark entity.
+func (_u *UserUpdateOne) AddCaseMarks(v ...*CaseMark) *UserUpdateOne {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddCaseMarkIDs(ids...)
+}
+
 // Mutation returns the UserMutation object of the builder.
 func (_u *UserUpdateOne) Mutation() *UserMutation {
 	return _u.mutation
@@ -1518,6 +1615,27 @@ func (_u *UserUpdateOne) RemoveReferralsMade(v ...*Referral) *UserUpdateOne {
 func (_u *UserUpdateOne) ClearReferredBy() *UserUpdateOne {
 	_u.mutation.ClearReferredBy()
 	return _u
+}
+
+// ClearCaseMarks clears all "case_marks" edges to the CaseMark entity.
+func (_u *UserUpdateOne) ClearCaseMarks() *UserUpdateOne {
+	_u.mutation.ClearCaseMarks()
+	return _u
+}
+
+// RemoveCaseMarkIDs removes the "case_marks" edge to CaseMark entities by IDs.
+func (_u *UserUpdateOne) RemoveCaseMarkIDs(ids ...uuid.UUID) *UserUpdateOne {
+	_u.mutation.RemoveCaseMarkIDs(ids...)
+	return _u
+}
+
+// RemoveCaseMarks removes "case_marks" edges to CaseMark entities.
+func (_u *UserUpdateOne) RemoveCaseMarks(v ...*CaseMark) *UserUpdateOne {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveCaseMarkIDs(ids...)
 }
 
 // Where appends a list predicates to the UserUpdate builder.
@@ -2054,6 +2172,51 @@ func (_u *UserUpdateOne) sqlSave(ctx context.Context) (_node *User, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(referral.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.CaseMarksCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.CaseMarksTable,
+			Columns: []string{user.CaseMarksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(casemark.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedCaseMarksIDs(); len(nodes) > 0 && !_u.mutation.CaseMarksCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.CaseMarksTable,
+			Columns: []string{user.CaseMarksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(casemark.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.CaseMarksIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.CaseMarksTable,
+			Columns: []string{user.CaseMarksColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(casemark.FieldID, field.TypeUUID),
 			},
 		}
 		for _, k := range nodes {

@@ -61,6 +61,8 @@ const (
 	EdgeRecordedRequests = "recorded_requests"
 	// EdgeClients holds the string denoting the clients edge name in mutations.
 	EdgeClients = "clients"
+	// EdgeMarks holds the string denoting the marks edge name in mutations.
+	EdgeMarks = "marks"
 	// Table holds the table name of the courtcase in the database.
 	Table = "court_cases"
 	// OwnerTable is the table that holds the owner relation/edge.
@@ -96,6 +98,13 @@ const (
 	// ClientsInverseTable is the table name for the LawClient entity.
 	// It exists in this package in order to avoid circular dependency with the "lawclient" package.
 	ClientsInverseTable = "law_clients"
+	// MarksTable is the table that holds the marks relation/edge.
+	MarksTable = "case_marks"
+	// MarksInverseTable is the table name for the CaseMark entity.
+	// It exists in this package in order to avoid circular dependency with the "casemark" package.
+	MarksInverseTable = "case_marks"
+	// MarksColumn is the table column denoting the marks relation/edge.
+	MarksColumn = "case_ref"
 )
 
 // Columns holds all SQL columns for courtcase fields.
@@ -346,6 +355,20 @@ func ByClients(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newClientsStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByMarksCount orders the results by marks count.
+func ByMarksCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newMarksStep(), opts...)
+	}
+}
+
+// ByMarks orders the results by marks terms.
+func ByMarks(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newMarksStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newOwnerStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -379,5 +402,12 @@ func newClientsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(ClientsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.M2M, true, ClientsTable, ClientsPrimaryKey...),
+	)
+}
+func newMarksStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(MarksInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, MarksTable, MarksColumn),
 	)
 }

@@ -1072,6 +1072,29 @@ func HasClientsWith(preds ...predicate.LawClient) predicate.CourtCase {
 	})
 }
 
+// HasMarks applies the HasEdge predicate on the "marks" edge.
+func HasMarks() predicate.CourtCase {
+	return predicate.CourtCase(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, MarksTable, MarksColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasMarksWith applies the HasEdge predicate on the "marks" edge with a given conditions (other predicates).
+func HasMarksWith(preds ...predicate.CaseMark) predicate.CourtCase {
+	return predicate.CourtCase(func(s *sql.Selector) {
+		step := newMarksStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.CourtCase) predicate.CourtCase {
 	return predicate.CourtCase(sql.AndPredicates(predicates...))

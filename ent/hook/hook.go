@@ -45,6 +45,18 @@ func (f AuditEventFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, 
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AuditEventMutation", m)
 }
 
+// The CaseMarkFunc type is an adapter to allow the use of ordinary
+// function as CaseMark mutator.
+type CaseMarkFunc func(context.Context, *ent.CaseMarkMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CaseMarkFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CaseMarkMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CaseMarkMutation", m)
+}
+
 // The CauseListFunc type is an adapter to allow the use of ordinary
 // function as CauseList mutator.
 type CauseListFunc func(context.Context, *ent.CauseListMutation) (ent.Value, error)

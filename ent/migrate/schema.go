@@ -111,6 +111,39 @@ var (
 			},
 		},
 	}
+	// CaseMarksColumns holds the columns for the "case_marks" table.
+	CaseMarksColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "case_ref", Type: field.TypeUUID},
+		{Name: "user_id", Type: field.TypeUUID},
+	}
+	// CaseMarksTable holds the schema information for the "case_marks" table.
+	CaseMarksTable = &schema.Table{
+		Name:       "case_marks",
+		Columns:    CaseMarksColumns,
+		PrimaryKey: []*schema.Column{CaseMarksColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "case_marks_court_cases_marks",
+				Columns:    []*schema.Column{CaseMarksColumns[1]},
+				RefColumns: []*schema.Column{CourtCasesColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "case_marks_users_case_marks",
+				Columns:    []*schema.Column{CaseMarksColumns[2]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "casemark_case_ref_user_id",
+				Unique:  true,
+				Columns: []*schema.Column{CaseMarksColumns[1], CaseMarksColumns[2]},
+			},
+		},
+	}
 	// CauseListsColumns holds the columns for the "cause_lists" table.
 	CauseListsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -1077,6 +1110,7 @@ var (
 		AccountDeletionsTable,
 		ActivitiesTable,
 		AuditEventsTable,
+		CaseMarksTable,
 		CauseListsTable,
 		CauseListDismissalsTable,
 		CauseListEntriesTable,
@@ -1115,6 +1149,8 @@ var (
 
 func init() {
 	ActivitiesTable.ForeignKeys[0].RefTable = CourtCasesTable
+	CaseMarksTable.ForeignKeys[0].RefTable = CourtCasesTable
+	CaseMarksTable.ForeignKeys[1].RefTable = UsersTable
 	CauseListEntriesTable.ForeignKeys[0].RefTable = CauseListsTable
 	CauseListUploadsTable.ForeignKeys[0].RefTable = CauseListsTable
 	CommissionsTable.ForeignKeys[0].RefTable = ReferralsTable

@@ -15,6 +15,9 @@ type Activity func(*sql.Selector)
 // AuditEvent is the predicate function for auditevent builders.
 type AuditEvent func(*sql.Selector)
 
+// CaseMark is the predicate function for casemark builders.
+type CaseMark func(*sql.Selector)
+
 // CauseList is the predicate function for causelist builders.
 type CauseList func(*sql.Selector)
 

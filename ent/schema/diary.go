@@ -63,6 +63,7 @@ func (CourtCase) Edges() []ent.Edge {
 		edge.To("documents", Document.Type).Annotations(entsql.OnDelete(entsql.Cascade)),
 		edge.To("recorded_requests", RecordedRequest.Type).Annotations(entsql.OnDelete(entsql.Cascade)),
 		edge.From("clients", LawClient.Type).Ref("cases"),
+		edge.To("marks", CaseMark.Type).Annotations(entsql.OnDelete(entsql.Cascade)),
 	}
 }
 
@@ -226,4 +227,34 @@ func (Document) Edges() []ent.Edge {
 // Indexes of Document.
 func (Document) Indexes() []ent.Index {
 	return []ent.Index{index.Fields("owner_id", "case_ref", "created_at")}
+}
+
+// CaseMark is a firm member's needing-update snooze of a colleague's shared
+// case (Notifications -> Mark Updated): personal, as the owner's own is
+// (CourtCase.mark_updated), so that it hides the case from the member's list
+// only. What clears the owner's mark clears every member's.
+type CaseMark struct{ ent.Schema }
+
+// Mixin of CaseMark.
+func (CaseMark) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}} }
+
+// Fields of CaseMark.
+func (CaseMark) Fields() []ent.Field {
+	return []ent.Field{
+		field.UUID("case_ref", uuid.UUID{}),
+		field.UUID("user_id", uuid.UUID{}),
+	}
+}
+
+// Edges of CaseMark.
+func (CaseMark) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("case", CourtCase.Type).Ref("marks").Field("case_ref").Unique().Required(),
+		edge.From("user", User.Type).Ref("case_marks").Field("user_id").Unique().Required(),
+	}
+}
+
+// Indexes of CaseMark.
+func (CaseMark) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("case_ref", "user_id").Unique()}
 }

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"entgo.io/ent"
+	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
@@ -43,6 +44,7 @@ func (User) Edges() []ent.Edge {
 		edge.To("payments", Payment.Type),
 		edge.To("referrals_made", Referral.Type),
 		edge.To("referred_by", Referral.Type).Unique(),
+		edge.To("case_marks", CaseMark.Type).Annotations(entsql.OnDelete(entsql.Cascade)),
 	}
 }
 

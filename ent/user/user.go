@@ -58,6 +58,8 @@ const (
 	EdgeReferralsMade = "referrals_made"
 	// EdgeReferredBy holds the string denoting the referred_by edge name in mutations.
 	EdgeReferredBy = "referred_by"
+	// EdgeCaseMarks holds the string denoting the case_marks edge name in mutations.
+	EdgeCaseMarks = "case_marks"
 	// Table holds the table name of the user in the database.
 	Table = "users"
 	// RefreshTokensTable is the table that holds the refresh_tokens relation/edge.
@@ -123,6 +125,13 @@ const (
 	ReferredByInverseTable = "referrals"
 	// ReferredByColumn is the table column denoting the referred_by relation/edge.
 	ReferredByColumn = "referred_id"
+	// CaseMarksTable is the table that holds the case_marks relation/edge.
+	CaseMarksTable = "case_marks"
+	// CaseMarksInverseTable is the table name for the CaseMark entity.
+	// It exists in this package in order to avoid circular dependency with the "casemark" package.
+	CaseMarksInverseTable = "case_marks"
+	// CaseMarksColumn is the table column denoting the case_marks relation/edge.
+	CaseMarksColumn = "user_id"
 )
 
 // Columns holds all SQL columns for user fields.
@@ -395,6 +404,20 @@ func ByReferredByField(field string, opts ...sql.OrderTermOption) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newReferredByStep(), sql.OrderByField(field, opts...))
 	}
 }
+
+// ByCaseMarksCount orders the results by case_marks count.
+func ByCaseMarksCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newCaseMarksStep(), opts...)
+	}
+}
+
+// ByCaseMarks orders the results by case_marks terms.
+func ByCaseMarks(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newCaseMarksStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newRefreshTokensStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -456,5 +479,12 @@ func newReferredByStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(ReferredByInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2O, false, ReferredByTable, ReferredByColumn),
+	)
+}
+func newCaseMarksStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(CaseMarksInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, CaseMarksTable, CaseMarksColumn),
 	)
 }

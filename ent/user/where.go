@@ -888,6 +888,29 @@ func HasReferredByWith(preds ...predicate.Referral) predicate.User {
 	})
 }
 
+// HasCaseMarks applies the HasEdge predicate on the "case_marks" edge.
+func HasCaseMarks() predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, CaseMarksTable, CaseMarksColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasCaseMarksWith applies the HasEdge predicate on the "case_marks" edge with a given conditions (other predicates).
+func HasCaseMarksWith(preds ...predicate.CaseMark) predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := newCaseMarksStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.User) predicate.User {
 	return predicate.User(sql.AndPredicates(predicates...))

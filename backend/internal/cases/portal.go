@@ -175,6 +175,11 @@ func importPortal(ctx context.Context, tx *ent.Client, owner uuid.UUID, in Porta
 		if err := up.Exec(ctx); err != nil {
 			return 0, nil, errs.Internal(fmt.Errorf("clear snooze of case %s: %w", in.CaseID, err))
 		}
+		if len(ch.added) > 0 {
+			if err := clearMarks(ctx, tx, c.ID); err != nil {
+				return 0, nil, err
+			}
+		}
 	}
 	if did != ImportedUnchanged {
 		if err := settle(ctx, tx, c.ID, today); err != nil {

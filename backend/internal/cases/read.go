@@ -14,6 +14,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/errs"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/activity"
+	"github.com/kesihq/kesi/ent/casemark"
 	"github.com/kesihq/kesi/ent/civil"
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/lawclient"
@@ -73,12 +74,19 @@ func sittingPred(ps ...predicate.Activity) *entsql.Predicate {
 // and never writes. The client links and the timestamps are read when parts
 // asks for them, else each is a NULL: the client links' subquery is one
 // subplan a row, which made the list of all cases cost Postgres two and a
-// half times the list without it. The last columns are the viewer's: whether
-// the case is a colleague's (shared with the viewer's firm).
+// half times the list without it. The last columns are the viewer's: their
+// needing-update snooze (the owner's is the case's column, a colleague's a
+// case mark, so that each hides the case from their own list only), and
+// whether the case is a colleague's (shared with the viewer's firm).
 func caseColumns(today civil.Date, viewer uuid.UUID, parts Parts) entsql.Querier {
 	return entsql.ExprFunc(func(b *entsql.Builder) {
 		writeArgs(b, caseColumnsSQL(parts), today)
-		b.WriteString(", " + cc(courtcase.FieldOwnerID) + " <> ")
+		b.WriteString(", CASE WHEN " + cc(courtcase.FieldOwnerID) + " = ")
+		b.Arg(viewer)
+		b.WriteString(" THEN " + cc(courtcase.FieldMarkUpdated) + ` ELSE EXISTS (SELECT 1 FROM "` + casemark.Table + `" m WHERE m."` +
+			casemark.FieldCaseRef + `" = ` + cc(courtcase.FieldID) + ` AND m."` + casemark.FieldUserID + `" = `)
+		b.Arg(viewer)
+		b.WriteString(") END, " + cc(courtcase.FieldOwnerID) + " <> ")
 		b.Arg(viewer)
 	})
 }
@@ -111,7 +119,7 @@ func caseColumnsSQL(parts Parts) string {
 	var cols []string
 	for _, f := range []string{courtcase.FieldID, courtcase.FieldCaseID, courtcase.FieldParties, courtcase.FieldLawCourt,
 		courtcase.FieldFilingDate, courtcase.FieldStatus, courtcase.FieldCaseType, courtcase.FieldNotes,
-		courtcase.FieldMarkUpdated, courtcase.FieldConcluded, courtcase.FieldLatestActivityDate} {
+		courtcase.FieldConcluded, courtcase.FieldLatestActivityDate} {
 		cols = append(cols, c(f))
 	}
 	cols = append(cols, created, updated)
@@ -145,8 +153,8 @@ type caseScan struct {
 func (s *caseScan) dest() []any {
 	c := &s.c
 	return []any{&c.ID, &c.CaseID, &c.Parties, &c.LawCourt, &c.FilingDate, &c.Status, &c.CaseType, &c.Notes,
-		&c.MarkUpdated, &c.Concluded, &c.LatestDate, &s.created, &s.updated,
-		&c.NextDate, &s.nextTime, &s.nextKind, &s.asOfToday, &s.clientIDs, &c.SharedWithMe}
+		&c.Concluded, &c.LatestDate, &s.created, &s.updated,
+		&c.NextDate, &s.nextTime, &s.nextKind, &s.asOfToday, &s.clientIDs, &c.MarkUpdated, &c.SharedWithMe}
 }
 
 func (s *caseScan) result() (Case, error) {

@@ -5,6 +5,7 @@ package cases
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"sort"
@@ -16,6 +17,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/platform"
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/activity"
+	"github.com/kesihq/kesi/ent/casemark"
 	"github.com/kesihq/kesi/ent/civil"
 	"github.com/kesihq/kesi/ent/courtcase"
 	"github.com/kesihq/kesi/ent/lawclient"
@@ -439,6 +441,9 @@ func (s *Service) RecordActivity(ctx context.Context, owner, id uuid.UUID, r Rec
 		if err := up.Exec(ctx); err != nil {
 			return errs.Internal(fmt.Errorf("update status of case %s: %w", id, err))
 		}
+		if err := clearMarks(ctx, tx, id); err != nil {
+			return err
+		}
 		return settle(ctx, tx, id, today)
 	})
 	if err != nil && !errors.Is(err, errAlreadyRecorded) {
@@ -569,19 +574,48 @@ func (s *Service) NeedingUpdate(ctx context.Context, owner uuid.UUID, parts Part
 	return out, nil
 }
 
-// MarkUpdated moves the owner's case between Notifications (false) and Pending (true).
-func (s *Service) MarkUpdated(ctx context.Context, owner, id uuid.UUID, mark bool) (Case, error) {
+// MarkUpdated moves the viewer's case between Notifications (false) and
+// Pending (true) in the viewer's own list: the owner's mark is the case's, a
+// colleague's a case mark of their own.
+func (s *Service) MarkUpdated(ctx context.Context, viewer, id uuid.UUID, mark bool) (Case, error) {
 	n, err := s.db.CourtCase.Update().
-		Where(courtcase.ID(id), scope(owner)).
+		Where(courtcase.ID(id), owned(viewer)).
 		SetMarkUpdated(mark).
 		Save(ctx)
 	if err != nil {
 		return Case{}, errs.Internal(fmt.Errorf("mark case %s updated: %w", id, err))
 	}
 	if n == 0 {
-		return Case{}, errs.NotFound(MsgNotFound)
+		if err := s.markColleagues(ctx, viewer, id, mark); err != nil {
+			return Case{}, err
+		}
 	}
-	return s.Get(ctx, owner, id)
+	return s.Get(ctx, viewer, id)
+}
+
+// markColleagues sets or clears viewer's mark of a colleague's case shared
+// with them, or answers not found when the case is not in viewer's scope.
+func (s *Service) markColleagues(ctx context.Context, viewer, id uuid.UUID, mark bool) error {
+	seen, err := s.db.CourtCase.Query().Where(courtcase.ID(id), scope(viewer)).Exist(ctx)
+	if err != nil {
+		return errs.Internal(fmt.Errorf("find case %s of %s: %w", id, viewer, err))
+	}
+	if !seen {
+		return errs.NotFound(MsgNotFound)
+	}
+	if mark {
+		err = s.db.CaseMark.Create().SetCaseRef(id).SetUserID(viewer).
+			OnConflictColumns(casemark.FieldCaseRef, casemark.FieldUserID).DoNothing().Exec(ctx)
+		if errors.Is(err, sql.ErrNoRows) {
+			err = nil // marked already: ent answers no row for DO NOTHING
+		}
+	} else {
+		_, err = s.db.CaseMark.Delete().Where(casemark.CaseRef(id), casemark.UserID(viewer)).Exec(ctx)
+	}
+	if err != nil {
+		return errs.Internal(fmt.Errorf("mark case %s updated for %s: %w", id, viewer, err))
+	}
+	return nil
 }
 
 // byNextDate is List's order as of today, which is an argument of the
@@ -602,4 +636,13 @@ func byNextDate(today civil.Date) []entsql.Querier {
 		entsql.Raw(entsql.Desc(date)),
 		entsql.Raw(entsql.Desc(cc(courtcase.FieldCreatedAt))), entsql.Raw(cc(courtcase.FieldCaseID)), entsql.Raw(cc(courtcase.FieldID)),
 	}
+}
+
+// clearMarks clears the firm members' snoozes of case id, which a new
+// sitting or an outcome clears as it clears the owner's (mark_updated).
+func clearMarks(ctx context.Context, tx *ent.Client, id uuid.UUID) error {
+	if _, err := tx.CaseMark.Delete().Where(casemark.CaseRef(id)).Exec(ctx); err != nil {
+		return errs.Internal(fmt.Errorf("clear marks of case %s: %w", id, err))
+	}
+	return nil
 }

@@ -20,7 +20,8 @@ type Case struct {
 	Status     string
 	CaseType   string
 	Notes      string
-	// MarkUpdated: the lawyer snoozed the needing-update reminder (Pending).
+	// MarkUpdated: the viewer snoozed the needing-update reminder (Pending):
+	// the owner's snooze or a colleague's own (a case mark).
 	MarkUpdated bool
 	// Concluded: no next date, never needing an update.
 	Concluded bool

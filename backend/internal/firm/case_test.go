@@ -137,3 +137,59 @@ func TestFirm_ColleaguesCaseIsAnsweredAsSharedWithMe(t *testing.T) {
 		}
 	})
 }
+
+// TestFirm_MarkUpdatedIsEachMembersOwn: Mark Updated on a shared case
+// needing an update moves it to the marker's Pending tab only, the owner's
+// as a colleague's; a new sitting clears every mark.
+func TestFirm_MarkUpdatedIsEachMembersOwn(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		achieng, kamau := twoMemberFirm(t, e)
+		c := achieng.newCase(t, "ELC/E112/2023", "Environment and Land Court, Milimani", "Mention", day(2025, 1, 13), "09:00")
+		achieng.share(t, c, true)
+		mark := func(who *advocate) {
+			t.Helper()
+			got := ok(who.Cases().MarkCaseUpdated(ctx, connect.NewRequest(&kesiv1.MarkCaseUpdatedRequest{Id: c.Id, MarkUpdated: true})))(t, "mark").Case
+			if !got.MarkUpdated {
+				t.Errorf("%s's mark answers %v", who.User.Fullname, got)
+			}
+		}
+		// want is whether each of achieng and kamau sees the case in Pending
+		// (marked) rather than Notifications.
+		want := func(when string, achiengMarked, kamauMarked bool) {
+			t.Helper()
+			for _, v := range []struct {
+				who    *advocate
+				marked bool
+			}{{achieng, achiengMarked}, {kamau, kamauMarked}} {
+				nu := ok(v.who.Cases().ListCasesNeedingUpdate(ctx, connect.NewRequest(&kesiv1.ListCasesNeedingUpdateRequest{})))(t, "needing update")
+				pending := int32(0)
+				if v.marked {
+					pending = 1
+				}
+				if len(nu.Cases) != 1 || nu.Cases[0].Id != c.Id || nu.Cases[0].MarkUpdated != v.marked ||
+					nu.Stats.MarkedUpdated != pending || nu.Stats.Notification != 1-pending {
+					t.Errorf("%s: %s's needing update = %v, want the case marked %v", when, v.who.User.Fullname, nu, v.marked)
+				}
+			}
+		}
+		want("at first", false, false)
+		mark(kamau)
+		want("kamau marked it", false, true)
+		mark(achieng)
+		want("both marked it", true, true)
+		ok(achieng.Cases().MarkCaseUpdated(ctx, connect.NewRequest(&kesiv1.MarkCaseUpdatedRequest{Id: c.Id, MarkUpdated: false})))(t, "unmark")
+		want("achieng took hers back", false, true)
+		mark(achieng)
+
+		next := "Hearing"
+		ok(achieng.Cases().RecordActivity(ctx, connect.NewRequest(&kesiv1.RecordActivityRequest{
+			Id: c.Id, Outcome: "Adjourned", NextDate: day(2025, 2, 10), NextActivity: next,
+		})))(t, "new sitting")
+		for _, who := range []*advocate{achieng, kamau} {
+			got := ok(who.Cases().GetCase(ctx, connect.NewRequest(&kesiv1.GetCaseRequest{Id: c.Id})))(t, "get").Case
+			if got.MarkUpdated {
+				t.Errorf("after a new sitting %s's case is still marked updated", who.User.Fullname)
+			}
+		}
+	})
+}
