@@ -334,3 +334,42 @@ func TestErasingAccountSignsInAndWritesNoMore(t *testing.T) {
 		}
 	})
 }
+
+// An advocate who deletes the account with paid time left is told, in the
+// receipt, how many days of it go with the account; one whose subscription
+// ends before the erasure is told nothing of the kind.
+func TestDeletionReceiptNamesThePaidDaysLost(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		ctx := context.Background()
+		srv := testkit.NewServer(t, e, nil)
+		for _, tc := range []struct {
+			email    string
+			paidFor  time.Duration
+			want     string
+			wantNone bool
+		}{
+			// Paid 30 days from now, erased in 7: 23 days are lost.
+			{email: "paid@example.co.ke", paidFor: 30 * 24 * time.Hour, want: "Your subscription has 23 days of paid time left after that date. They are lost when the account is deleted."},
+			// Part of a day counts as a day, as on Settings.
+			{email: "eightdays@example.co.ke", paidFor: 7*24*time.Hour + time.Hour, want: "Your subscription has 1 day of paid time left after that date."},
+			{email: "ends@example.co.ke", paidFor: 5 * 24 * time.Hour, wantNone: true},
+		} {
+			s := advocate(t, srv, tc.email)
+			srv.DB().User.UpdateOneID(s.User.ID).SetPaidUntil(srv.Clock.Now().Add(tc.paidFor)).ExecX(ctx)
+			if _, err := accountClient(signIn(t, srv, tc.email), srv).DeleteAccount(ctx, connectReq(&kesiv1.DeleteAccountRequest{Password: password})); err != nil {
+				t.Fatal(err)
+			}
+			mails := srv.Mails(t, tc.email)
+			if len(mails) == 0 {
+				t.Fatalf("%s: no receipt", tc.email)
+			}
+			text := mails[len(mails)-1].Text
+			if tc.wantNone && strings.Contains(text, "paid time") {
+				t.Errorf("%s: receipt speaks of paid time lost though none is:\n%s", tc.email, text)
+			}
+			if !tc.wantNone && !strings.Contains(text, tc.want) {
+				t.Errorf("%s: receipt does not say %q:\n%s", tc.email, tc.want, text)
+			}
+		}
+	})
+}

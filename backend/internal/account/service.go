@@ -172,7 +172,7 @@ func (s *Service) DeleteAccount(ctx context.Context, id uuid.UUID, password, cod
 		return Deletion{}, err
 	}
 	s.auth.Audit(ctx, auth.AuditAccountDeletionRequested, &id, u.Email, "erase on "+s.EraseOn(d))
-	s.mail(ctx, deletionReceipt(u.Email, u.Fullname, s.kenyanDate(d.EraseAt), s.publicURL))
+	s.mail(ctx, deletionReceipt(u.Email, u.Fullname, s.kenyanDate(d.EraseAt), lostDays(u.PaidUntil, d.EraseAt), s.publicURL))
 	return d, nil
 }
 
