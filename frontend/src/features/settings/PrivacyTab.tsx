@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessageOr } from '@/api/errors';
+import { daysRemaining, useSubscriptionStatus } from '@/api/subscription';
 import { useLogout, useSession } from '@/app/session/SessionProvider';
 import { formatDate } from '@/lib/dates';
 import { useNotificationPreferences, useUpdateNotificationPreferences } from './queries';
@@ -44,9 +45,15 @@ export const PRIVACY_TEXT = {
   confirm: 'Delete my account',
   cancel: 'Keep my account',
   deleteFailed: 'Failed to delete your account. Please try again.',
+  // The backend's deletion receipt says the same (account/mail.go).
+  lostPaidTime: (days: number) =>
+    `Your subscription has ${days} ${days === 1 ? 'day' : 'days'} of paid time left after the deletion. They are lost when the account is deleted.`,
   deleted: (day: string) => `Your account will be deleted on ${day}. You have been signed out.`,
   policy: 'How Kesi handles your data: the privacy policy',
 };
+
+/** How long a deleted account waits before it is erased (account.Grace). */
+const GRACE_MS = 7 * 86_400_000;
 
 export function PrivacyTab() {
   const { user } = useSession();
@@ -210,6 +217,11 @@ function DeleteAccount() {
   const [error, setError] = useState<string | null>(null);
   const scheduled = useAccountDeletion();
   const remove = useDeleteAccount();
+  const subscription = useSubscriptionStatus();
+  // When the account would be erased if confirmed now: set as the confirmation opens.
+  const [eraseAt, setEraseAt] = useState(() => new Date(0));
+  // The paid time left after that, counted as Settings counts days.
+  const lostDays = daysRemaining(subscription.data?.expiry ?? null, eraseAt) ?? 0;
   const logout = useLogout();
   const submit = async () => {
     if (!password) {
@@ -237,7 +249,7 @@ function DeleteAccount() {
         {PRIVACY_TEXT.deleteHint}
       </Text>
       <Group>
-        <Button color="red" variant="outline" onClick={() => { setOpen(true); }} disabled={!!scheduled.data}>
+        <Button color="red" variant="outline" onClick={() => { setEraseAt(new Date(Date.now() + GRACE_MS)); setOpen(true); }} disabled={!!scheduled.data}>
           {PRIVACY_TEXT.deleteButton}
         </Button>
       </Group>
@@ -250,6 +262,11 @@ function DeleteAccount() {
         >
           <Stack>
             <Text size="sm">{PRIVACY_TEXT.deleteHint}</Text>
+            {lostDays > 0 && (
+              <Alert color="yellow" data-testid="lost-paid-time">
+                {PRIVACY_TEXT.lostPaidTime(lostDays)}
+              </Alert>
+            )}
             {error && (
               <Alert color="red" role="alert">
                 {error}
