@@ -23,6 +23,7 @@ import (
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/payment"
 	"github.com/kesihq/kesi/ent/plan"
+	"github.com/kesihq/kesi/ent/retainedpayment"
 	"github.com/kesihq/kesi/ent/user"
 )
 
@@ -301,16 +302,15 @@ func (s *Service) refund(ctx context.Context, ref string, amountMinor int64) err
 	now := s.clock.Now().UTC()
 	var shortened *uuid.UUID
 	err := platform.InTx(ctx, s.db, func(tx *ent.Client) error {
+		if amountMinor <= 0 {
+			return nil
+		}
 		p, err := tx.Payment.Query().Where(payment.Reference(ref)).Only(ctx)
 		if ent.IsNotFound(err) {
-			s.log.WarnContext(ctx, "refund of an unknown payment", "reference", ref)
-			return nil
+			return s.refundRetained(ctx, tx, ref, amountMinor, now)
 		}
 		if err != nil {
 			return err
-		}
-		if amountMinor <= 0 {
-			return nil
 		}
 		n, err := tx.Payment.Update().
 			Where(payment.ID(p.ID), payment.RefundedAtIsNil()).
@@ -348,6 +348,25 @@ func (s *Service) refund(ctx context.Context, ref string, amountMinor int64) err
 		}
 	}
 	return nil
+}
+
+// refundRetained records a refund of a payment whose account was erased
+// on the payment's retained tax record, which must show what was refunded:
+// there is no subscription left to shorten.
+func (s *Service) refundRetained(ctx context.Context, tx *ent.Client, ref string, amountMinor int64, now time.Time) error {
+	n, err := tx.RetainedPayment.Update().
+		Where(retainedpayment.Reference(ref), retainedpayment.RefundedAtIsNil()).
+		SetRefundedAt(now).
+		SetRefundedMinor(amountMinor).
+		Save(ctx)
+	if err != nil || n > 0 {
+		return err
+	}
+	known, err := tx.RetainedPayment.Query().Where(retainedpayment.Reference(ref)).Exist(ctx)
+	if err == nil && !known {
+		s.log.WarnContext(ctx, "refund of an unknown payment", "reference", ref)
+	}
+	return err
 }
 
 // refundCut is the share of p's period that its refund takes back: all of

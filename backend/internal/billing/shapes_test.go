@@ -16,6 +16,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/billing"
 	"github.com/kesihq/kesi/backend/internal/testkit"
 	"github.com/kesihq/kesi/ent/payment"
+	"github.com/kesihq/kesi/ent/retainedpayment"
 )
 
 // documentedDir holds Paystack's documented answers and events (see its README).
@@ -272,6 +273,36 @@ func TestWebhook_RefundAndChargeRace(t *testing.T) {
 			if got := paidUntil(t, srv, u); got == nil || !got.Equal(want) {
 				t.Errorf("after a half refund racing the charge paid until %v, want %v", got, want)
 			}
+		}
+	})
+}
+
+// TestWebhook_RefundAfterTheAccountIsErased: the payment's tax record,
+// kept without the person after the erasure, shows a refund Paystack
+// processed afterwards, once however often the event arrives.
+func TestWebhook_RefundAfterTheAccountIsErased(t *testing.T) {
+	t.Parallel()
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		ctx := context.Background()
+		srv, _ := paystackKesi(t, e)
+		u := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
+		co := srv.Session(t, u).StartPayment(t, "monthly")
+		post := func(body []byte) {
+			t.Helper()
+			if res := postWebhook(t, srv, body, billing.Sign(testSecret, body)); res.Status != 200 {
+				t.Fatalf("webhook: %d %s", res.Status, res.Body)
+			}
+		}
+		post(chargeSuccess(co.Reference, 1_500_00, "KES"))
+		if err := billing.EraseOwner(ctx, srv.DB(), u.ID, srv.Clock.Now()); err != nil {
+			t.Fatal(err)
+		}
+		srv.Clock.Advance(3 * day)
+		post(refundProcessed(co.Reference, 1_500_00))
+		post(refundProcessed(co.Reference, 1_500_00)) // delivered again
+		kept := srv.DB().RetainedPayment.Query().Where(retainedpayment.Reference(co.Reference)).OnlyX(ctx)
+		if kept.RefundedMinor != 1_500_00 || kept.RefundedAt == nil || !kept.RefundedAt.Equal(srv.Clock.Now().UTC()) {
+			t.Errorf("kept record after the refund: refunded %d at %v, want %d at %v", kept.RefundedMinor, kept.RefundedAt, 1_500_00, srv.Clock.Now().UTC())
 		}
 	})
 }
