@@ -45,6 +45,7 @@ import (
 	"github.com/kesihq/kesi/ent/recordedrequest"
 	"github.com/kesihq/kesi/ent/referral"
 	"github.com/kesihq/kesi/ent/refreshtoken"
+	"github.com/kesihq/kesi/ent/refund"
 	"github.com/kesihq/kesi/ent/reminderconsent"
 	"github.com/kesihq/kesi/ent/remindermessage"
 	"github.com/kesihq/kesi/ent/remindersetting"
@@ -119,6 +120,8 @@ type Client struct {
 	Referral *ReferralClient
 	// RefreshToken is the client for interacting with the RefreshToken builders.
 	RefreshToken *RefreshTokenClient
+	// Refund is the client for interacting with the Refund builders.
+	Refund *RefundClient
 	// ReminderConsent is the client for interacting with the ReminderConsent builders.
 	ReminderConsent *ReminderConsentClient
 	// ReminderMessage is the client for interacting with the ReminderMessage builders.
@@ -173,6 +176,7 @@ func (c *Client) init() {
 	c.RecordedRequest = NewRecordedRequestClient(c.config)
 	c.Referral = NewReferralClient(c.config)
 	c.RefreshToken = NewRefreshTokenClient(c.config)
+	c.Refund = NewRefundClient(c.config)
 	c.ReminderConsent = NewReminderConsentClient(c.config)
 	c.ReminderMessage = NewReminderMessageClient(c.config)
 	c.ReminderSetting = NewReminderSettingClient(c.config)
@@ -301,6 +305,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		RecordedRequest:     NewRecordedRequestClient(cfg),
 		Referral:            NewReferralClient(cfg),
 		RefreshToken:        NewRefreshTokenClient(cfg),
+		Refund:              NewRefundClient(cfg),
 		ReminderConsent:     NewReminderConsentClient(cfg),
 		ReminderMessage:     NewReminderMessageClient(cfg),
 		ReminderSetting:     NewReminderSettingClient(cfg),
@@ -356,6 +361,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		RecordedRequest:     NewRecordedRequestClient(cfg),
 		Referral:            NewReferralClient(cfg),
 		RefreshToken:        NewRefreshTokenClient(cfg),
+		Refund:              NewRefundClient(cfg),
 		ReminderConsent:     NewReminderConsentClient(cfg),
 		ReminderMessage:     NewReminderMessageClient(cfg),
 		ReminderSetting:     NewReminderSettingClient(cfg),
@@ -397,9 +403,9 @@ func (c *Client) Use(hooks ...Hook) {
 		c.Commission, c.CourtCase, c.Document, c.ExtensionToken, c.FakeCheckout,
 		c.Firm, c.FirmInvitation, c.FirmMember, c.Installation, c.JobRun, c.LawClient,
 		c.PasswordReset, c.Payment, c.PendingUpload, c.PhoneVerification, c.Plan,
-		c.RateLimit, c.RecordedRequest, c.Referral, c.RefreshToken, c.ReminderConsent,
-		c.ReminderMessage, c.ReminderSetting, c.RetainedPayment, c.TwoStep,
-		c.TwoStepRecoveryCode, c.User,
+		c.RateLimit, c.RecordedRequest, c.Referral, c.RefreshToken, c.Refund,
+		c.ReminderConsent, c.ReminderMessage, c.ReminderSetting, c.RetainedPayment,
+		c.TwoStep, c.TwoStepRecoveryCode, c.User,
 	} {
 		n.Use(hooks...)
 	}
@@ -414,9 +420,9 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.Commission, c.CourtCase, c.Document, c.ExtensionToken, c.FakeCheckout,
 		c.Firm, c.FirmInvitation, c.FirmMember, c.Installation, c.JobRun, c.LawClient,
 		c.PasswordReset, c.Payment, c.PendingUpload, c.PhoneVerification, c.Plan,
-		c.RateLimit, c.RecordedRequest, c.Referral, c.RefreshToken, c.ReminderConsent,
-		c.ReminderMessage, c.ReminderSetting, c.RetainedPayment, c.TwoStep,
-		c.TwoStepRecoveryCode, c.User,
+		c.RateLimit, c.RecordedRequest, c.Referral, c.RefreshToken, c.Refund,
+		c.ReminderConsent, c.ReminderMessage, c.ReminderSetting, c.RetainedPayment,
+		c.TwoStep, c.TwoStepRecoveryCode, c.User,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -483,6 +489,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Referral.mutate(ctx, m)
 	case *RefreshTokenMutation:
 		return c.RefreshToken.mutate(ctx, m)
+	case *RefundMutation:
+		return c.Refund.mutate(ctx, m)
 	case *ReminderConsentMutation:
 		return c.ReminderConsent.mutate(ctx, m)
 	case *ReminderMessageMutation:
@@ -4871,6 +4879,139 @@ func (c *RefreshTokenClient) mutate(ctx context.Context, m *RefreshTokenMutation
 	}
 }
 
+// RefundClient is a client for the Refund schema.
+type RefundClient struct {
+	config
+}
+
+// NewRefundClient returns a client for the Refund from the given config.
+func NewRefundClient(c config) *RefundClient {
+	return &RefundClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `refund.Hooks(f(g(h())))`.
+func (c *RefundClient) Use(hooks ...Hook) {
+	c.hooks.Refund = append(c.hooks.Refund, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `refund.Intercept(f(g(h())))`.
+func (c *RefundClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Refund = append(c.inters.Refund, interceptors...)
+}
+
+// Create returns a builder for creating a Refund entity.
+func (c *RefundClient) Create() *RefundCreate {
+	mutation := newRefundMutation(c.config, OpCreate)
+	return &RefundCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Refund entities.
+func (c *RefundClient) CreateBulk(builders ...*RefundCreate) *RefundCreateBulk {
+	return &RefundCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *RefundClient) MapCreateBulk(slice any, setFunc func(*RefundCreate, int)) *RefundCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &RefundCreateBulk{err: fmt.Errorf("calling to RefundClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*RefundCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &RefundCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Refund.
+func (c *RefundClient) Update() *RefundUpdate {
+	mutation := newRefundMutation(c.config, OpUpdate)
+	return &RefundUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *RefundClient) UpdateOne(_m *Refund) *RefundUpdateOne {
+	mutation := newRefundMutation(c.config, OpUpdateOne, withRefund(_m))
+	return &RefundUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *RefundClient) UpdateOneID(id uuid.UUID) *RefundUpdateOne {
+	mutation := newRefundMutation(c.config, OpUpdateOne, withRefundID(id))
+	return &RefundUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Refund.
+func (c *RefundClient) Delete() *RefundDelete {
+	mutation := newRefundMutation(c.config, OpDelete)
+	return &RefundDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *RefundClient) DeleteOne(_m *Refund) *RefundDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *RefundClient) DeleteOneID(id uuid.UUID) *RefundDeleteOne {
+	builder := c.Delete().Where(refund.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &RefundDeleteOne{builder}
+}
+
+// Query returns a query builder for Refund.
+func (c *RefundClient) Query() *RefundQuery {
+	return &RefundQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeRefund},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Refund entity by its id.
+func (c *RefundClient) Get(ctx context.Context, id uuid.UUID) (*Refund, error) {
+	return c.Query().Where(refund.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *RefundClient) GetX(ctx context.Context, id uuid.UUID) *Refund {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *RefundClient) Hooks() []Hook {
+	return c.hooks.Refund
+}
+
+// Interceptors returns the client interceptors.
+func (c *RefundClient) Interceptors() []Interceptor {
+	return c.inters.Refund
+}
+
+func (c *RefundClient) mutate(ctx context.Context, m *RefundMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&RefundCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&RefundUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&RefundUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&RefundDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Refund mutation op: %q", m.Op())
+	}
+}
+
 // ReminderConsentClient is a client for the ReminderConsent schema.
 type ReminderConsentClient struct {
 	config
@@ -5970,8 +6111,8 @@ type (
 		Document, ExtensionToken, FakeCheckout, Firm, FirmInvitation, FirmMember,
 		Installation, JobRun, LawClient, PasswordReset, Payment, PendingUpload,
 		PhoneVerification, Plan, RateLimit, RecordedRequest, Referral, RefreshToken,
-		ReminderConsent, ReminderMessage, ReminderSetting, RetainedPayment, TwoStep,
-		TwoStepRecoveryCode, User []ent.Hook
+		Refund, ReminderConsent, ReminderMessage, ReminderSetting, RetainedPayment,
+		TwoStep, TwoStepRecoveryCode, User []ent.Hook
 	}
 	inters struct {
 		AccountDeletion, Activity, AuditEvent, CaseMark, CauseList, CauseListDismissal,
@@ -5979,8 +6120,8 @@ type (
 		Document, ExtensionToken, FakeCheckout, Firm, FirmInvitation, FirmMember,
 		Installation, JobRun, LawClient, PasswordReset, Payment, PendingUpload,
 		PhoneVerification, Plan, RateLimit, RecordedRequest, Referral, RefreshToken,
-		ReminderConsent, ReminderMessage, ReminderSetting, RetainedPayment, TwoStep,
-		TwoStepRecoveryCode, User []ent.Interceptor
+		Refund, ReminderConsent, ReminderMessage, ReminderSetting, RetainedPayment,
+		TwoStep, TwoStepRecoveryCode, User []ent.Interceptor
 	}
 )
 

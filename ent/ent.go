@@ -41,6 +41,7 @@ import (
 	"github.com/kesihq/kesi/ent/recordedrequest"
 	"github.com/kesihq/kesi/ent/referral"
 	"github.com/kesihq/kesi/ent/refreshtoken"
+	"github.com/kesihq/kesi/ent/refund"
 	"github.com/kesihq/kesi/ent/reminderconsent"
 	"github.com/kesihq/kesi/ent/remindermessage"
 	"github.com/kesihq/kesi/ent/remindersetting"
@@ -137,6 +138,7 @@ func checkColumn(t, c string) error {
 			recordedrequest.Table:     recordedrequest.ValidColumn,
 			referral.Table:            referral.ValidColumn,
 			refreshtoken.Table:        refreshtoken.ValidColumn,
+			refund.Table:              refund.ValidColumn,
 			reminderconsent.Table:     reminderconsent.ValidColumn,
 			remindermessage.Table:     remindermessage.ValidColumn,
 			remindersetting.Table:     remindersetting.ValidColumn,

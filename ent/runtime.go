@@ -35,6 +35,7 @@ import (
 	"github.com/kesihq/kesi/ent/recordedrequest"
 	"github.com/kesihq/kesi/ent/referral"
 	"github.com/kesihq/kesi/ent/refreshtoken"
+	"github.com/kesihq/kesi/ent/refund"
 	"github.com/kesihq/kesi/ent/reminderconsent"
 	"github.com/kesihq/kesi/ent/remindermessage"
 	"github.com/kesihq/kesi/ent/remindersetting"
@@ -1052,6 +1053,23 @@ func init() {
 	refreshtokenDescID := refreshtokenMixinFields0[0].Descriptor()
 	// refreshtoken.DefaultID holds the default value on creation for the id field.
 	refreshtoken.DefaultID = refreshtokenDescID.Default.(func() uuid.UUID)
+	refundMixin := schema.Refund{}.Mixin()
+	refundMixinFields0 := refundMixin[0].Fields()
+	_ = refundMixinFields0
+	refundFields := schema.Refund{}.Fields()
+	_ = refundFields
+	// refundDescProviderRefundID is the schema descriptor for provider_refund_id field.
+	refundDescProviderRefundID := refundFields[0].Descriptor()
+	// refund.ProviderRefundIDValidator is a validator for the "provider_refund_id" field. It is called by the builders before save.
+	refund.ProviderRefundIDValidator = refundDescProviderRefundID.Validators[0].(func(string) error)
+	// refundDescReference is the schema descriptor for reference field.
+	refundDescReference := refundFields[1].Descriptor()
+	// refund.ReferenceValidator is a validator for the "reference" field. It is called by the builders before save.
+	refund.ReferenceValidator = refundDescReference.Validators[0].(func(string) error)
+	// refundDescID is the schema descriptor for id field.
+	refundDescID := refundMixinFields0[0].Descriptor()
+	// refund.DefaultID holds the default value on creation for the id field.
+	refund.DefaultID = refundDescID.Default.(func() uuid.UUID)
 	reminderconsentMixin := schema.ReminderConsent{}.Mixin()
 	reminderconsentMixinFields0 := reminderconsentMixin[0].Fields()
 	_ = reminderconsentMixinFields0

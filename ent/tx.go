@@ -72,6 +72,8 @@ type Tx struct {
 	Referral *ReferralClient
 	// RefreshToken is the client for interacting with the RefreshToken builders.
 	RefreshToken *RefreshTokenClient
+	// Refund is the client for interacting with the Refund builders.
+	Refund *RefundClient
 	// ReminderConsent is the client for interacting with the ReminderConsent builders.
 	ReminderConsent *ReminderConsentClient
 	// ReminderMessage is the client for interacting with the ReminderMessage builders.
@@ -246,6 +248,7 @@ func (tx *Tx) init() {
 	tx.RecordedRequest = NewRecordedRequestClient(tx.config)
 	tx.Referral = NewReferralClient(tx.config)
 	tx.RefreshToken = NewRefreshTokenClient(tx.config)
+	tx.Refund = NewRefundClient(tx.config)
 	tx.ReminderConsent = NewReminderConsentClient(tx.config)
 	tx.ReminderMessage = NewReminderMessageClient(tx.config)
 	tx.ReminderSetting = NewReminderSettingClient(tx.config)

@@ -895,6 +895,27 @@ var (
 			},
 		},
 	}
+	// RefundsColumns holds the columns for the "refunds" table.
+	RefundsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "provider_refund_id", Type: field.TypeString, Size: 100},
+		{Name: "reference", Type: field.TypeString, Size: 100},
+		{Name: "amount_minor", Type: field.TypeInt64},
+		{Name: "received_at", Type: field.TypeTime},
+	}
+	// RefundsTable holds the schema information for the "refunds" table.
+	RefundsTable = &schema.Table{
+		Name:       "refunds",
+		Columns:    RefundsColumns,
+		PrimaryKey: []*schema.Column{RefundsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "refund_reference_provider_refund_id",
+				Unique:  true,
+				Columns: []*schema.Column{RefundsColumns[2], RefundsColumns[1]},
+			},
+		},
+	}
 	// ReminderConsentsColumns holds the columns for the "reminder_consents" table.
 	ReminderConsentsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -1136,6 +1157,7 @@ var (
 		RecordedRequestsTable,
 		ReferralsTable,
 		RefreshTokensTable,
+		RefundsTable,
 		ReminderConsentsTable,
 		ReminderMessagesTable,
 		ReminderSettingsTable,

@@ -93,6 +93,9 @@ type Referral func(*sql.Selector)
 // RefreshToken is the predicate function for refreshtoken builders.
 type RefreshToken func(*sql.Selector)
 
+// Refund is the predicate function for refund builders.
+type Refund func(*sql.Selector)
+
 // ReminderConsent is the predicate function for reminderconsent builders.
 type ReminderConsent func(*sql.Selector)
 

@@ -52,7 +52,8 @@ func (Payment) Fields() []ent.Field {
 		// Set once, when the payment extended the subscription.
 		field.Time("applied_at").Optional().Nillable(),
 		field.Time("paid_until_after").Optional().Nillable(),
-		// Set once, when a refund shortened the subscription again.
+		// Set at the first refund; refunded_minor is the sum of the
+		// payment's refunds (the refunds table), each counted once.
 		field.Time("refunded_at").Optional().Nillable(),
 		field.Int64("refunded_minor").Default(0),
 		// Who paid, as the provider saw them (Paystack's customer and the
@@ -75,6 +76,34 @@ func (Payment) Edges() []ent.Edge {
 // Indexes of Payment.
 func (Payment) Indexes() []ent.Index {
 	return []ent.Index{index.Fields("user_id", "created_at"), index.Fields("status", "applied_at")}
+}
+
+// Refund is one refund Paystack processed of a payment. A payment may be
+// refunded in several parts, each its own refund.processed event; the
+// unique refund id makes a delivered-again event change nothing. It names
+// the payment by reference, not by row: it outlives the payment row when
+// the account is erased, as the payment's retained record does.
+type Refund struct{ ent.Schema }
+
+// Mixin of Refund.
+func (Refund) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}} }
+
+// Fields of Refund.
+func (Refund) Fields() []ent.Field {
+	return []ent.Field{
+		// Paystack's id of the refund (its refund_reference, else its id),
+		// unique within its payment.
+		field.String("provider_refund_id").MaxLen(100),
+		// The refunded payment's reference.
+		field.String("reference").MaxLen(100),
+		field.Int64("amount_minor"),
+		field.Time("received_at"),
+	}
+}
+
+// Indexes of Refund.
+func (Refund) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("reference", "provider_refund_id").Unique()}
 }
 
 // Referral records that an affiliate brought a user.

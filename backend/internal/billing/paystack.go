@@ -81,6 +81,18 @@ func jsonField(raw json.RawMessage, name string) string {
 	return jsonString(obj[name])
 }
 
+// jsonID is raw when it is a JSON string or number, else "".
+func jsonID(raw json.RawMessage) string {
+	if s := jsonString(raw); s != "" {
+		return s
+	}
+	var n json.Number
+	if json.Unmarshal(raw, &n) != nil {
+		return ""
+	}
+	return n.String()
+}
+
 // jsonString is raw when it is a JSON string, else "" (null, a number...).
 func jsonString(raw json.RawMessage) string {
 	var s string
@@ -188,13 +200,21 @@ const (
 type WebhookEvent struct {
 	Event string
 	Transaction
+	// RefundID names a refund: one payment may have several.
+	RefundID string
 }
 
 // ParseWebhook reads a Paystack event body.
 func ParseWebhook(body []byte) (WebhookEvent, error) {
 	var ev struct {
-		Event string              `json:"event"`
-		Data  paystackTransaction `json:"data"`
+		Event string `json:"event"`
+		Data  struct {
+			paystackTransaction
+			// A refund's own reference and id; either may be null, a string
+			// or a number.
+			RefundReference json.RawMessage `json:"refund_reference"`
+			ID              json.RawMessage `json:"id"`
+		} `json:"data"`
 	}
 	if err := json.Unmarshal(body, &ev); err != nil {
 		return WebhookEvent{}, fmt.Errorf("webhook body: %w", err)
@@ -203,8 +223,13 @@ func ParseWebhook(body []byte) (WebhookEvent, error) {
 		return WebhookEvent{}, fmt.Errorf("webhook body has no event")
 	}
 	tx := ev.Data.transaction()
+	out := WebhookEvent{Event: ev.Event, Transaction: tx}
 	if ev.Event == EventRefundProcessed {
-		tx.Reference = ev.Data.TransactionReference
+		out.Reference = ev.Data.TransactionReference
+		out.RefundID = jsonID(ev.Data.RefundReference)
+		if out.RefundID == "" {
+			out.RefundID = jsonID(ev.Data.ID)
+		}
 	}
-	return WebhookEvent{Event: ev.Event, Transaction: tx}, nil
+	return out, nil
 }

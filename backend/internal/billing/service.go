@@ -23,6 +23,7 @@ import (
 	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/payment"
 	"github.com/kesihq/kesi/ent/plan"
+	"github.com/kesihq/kesi/ent/refund"
 	"github.com/kesihq/kesi/ent/retainedpayment"
 	"github.com/kesihq/kesi/ent/user"
 )
@@ -234,7 +235,7 @@ func (s *Service) Verify(ctx context.Context, userID uuid.UUID, ref string) (Res
 // are acknowledged and ignored.
 func (s *Service) Webhook(ctx context.Context, ev WebhookEvent) error {
 	if ev.Event == EventRefundProcessed && ev.Reference != "" {
-		return s.refund(ctx, ev.Reference, ev.AmountMinor)
+		return s.refund(ctx, ev.Reference, ev.RefundID, ev.AmountMinor)
 	}
 	if ev.Event != EventChargeSuccess || ev.Reference == "" {
 		return nil
@@ -293,40 +294,57 @@ func paidInFull(p *ent.Payment, tx Transaction) bool {
 	return tx.AmountMinor == p.AmountMinor
 }
 
-// refund records a refund of the payment ref and shortens the payer's
-// subscription by the refunded share of the payment's period, once per
-// payment, however often the event arrives. A refund of a payment not yet
-// applied (its charge.success still to come: Paystack retries it for 72
-// hours) is recorded only, and apply grants what it left.
-func (s *Service) refund(ctx context.Context, ref string, amountMinor int64) error {
+// refund records the refund refundID of the payment ref and shortens the
+// payer's subscription by the share of the payment's period it takes back.
+// A payment may be refunded in several parts: each refund counts once,
+// however often its event arrives and in whatever order, and the payment's
+// refunded_minor is their sum. A refund of a payment not yet applied (its
+// charge.success still to come: Paystack retries it for 72 hours) is
+// recorded only, and apply grants what the refunds left. A refund with no
+// id is known by its payment and amount.
+func (s *Service) refund(ctx context.Context, ref, refundID string, amountMinor int64) error {
+	if amountMinor <= 0 {
+		return nil
+	}
+	if refundID == "" {
+		refundID = fmt.Sprintf("%s:%d", ref, amountMinor)
+	}
 	now := s.clock.Now().UTC()
 	var shortened *uuid.UUID
 	err := platform.InTx(ctx, s.db, func(tx *ent.Client) error {
-		if amountMinor <= 0 {
-			return nil
-		}
 		p, err := tx.Payment.Query().Where(payment.Reference(ref)).Only(ctx)
 		if ent.IsNotFound(err) {
-			return s.refundRetained(ctx, tx, ref, amountMinor, now)
+			return s.refundRetained(ctx, tx, ref, refundID, amountMinor, now)
 		}
 		if err != nil {
 			return err
 		}
-		n, err := tx.Payment.Update().
-			Where(payment.ID(p.ID), payment.RefundedAtIsNil()).
-			SetRefundedAt(now).
-			SetRefundedMinor(amountMinor).
-			SetUpdatedAt(now).
-			Save(ctx)
-		if err != nil || n == 0 {
-			return err // n == 0: recorded already
+		if fresh, err := recordRefund(ctx, tx, ref, refundID, amountMinor, now); err != nil || !fresh {
+			return err
 		}
-		// Read again under the claim: an apply that committed while the claim
+		// Adding under the row's lock: two refunds of one payment at once
+		// both count, one after the other.
+		if err := tx.Payment.UpdateOneID(p.ID).AddRefundedMinor(amountMinor).SetUpdatedAt(now).Exec(ctx); err != nil {
+			return err
+		}
+		// Read again under the lock: an apply that committed while this
 		// waited for the row is seen now, and one that has not yet claimed
 		// the payment will see this refund.
 		p, err = tx.Payment.Get(ctx, p.ID)
-		if err != nil || p.AppliedAt == nil {
+		if err != nil {
 			return err
+		}
+		if p.RefundedAt == nil {
+			if err := tx.Payment.UpdateOneID(p.ID).SetRefundedAt(now).Exec(ctx); err != nil {
+				return err
+			}
+		}
+		if p.AppliedAt == nil {
+			return nil
+		}
+		cut := refundCut(p, p.RefundedMinor) - refundCut(p, p.RefundedMinor-amountMinor)
+		if cut <= 0 {
+			return nil // the earlier refunds took the whole period back already
 		}
 		if err := tx.User.UpdateOneID(p.UserID).SetUpdatedAt(now).Exec(ctx); err != nil {
 			return err
@@ -336,7 +354,7 @@ func (s *Service) refund(ctx context.Context, ref string, amountMinor int64) err
 			return err
 		}
 		shortened = &u.ID
-		return tx.User.UpdateOneID(u.ID).SetPaidUntil(u.PaidUntil.Add(-refundCut(p))).Exec(ctx)
+		return tx.User.UpdateOneID(u.ID).SetPaidUntil(u.PaidUntil.Add(-cut)).Exec(ctx)
 	})
 	if err != nil {
 		return errs.Internal(fmt.Errorf("refund payment %q: %w", ref, err))
@@ -350,33 +368,55 @@ func (s *Service) refund(ctx context.Context, ref string, amountMinor int64) err
 	return nil
 }
 
+// recordRefund records the refund refundID once: it reports whether this
+// call recorded it, false when it was recorded before (the same event
+// delivered again, or two deliveries at once: the unique id lets one in).
+func recordRefund(ctx context.Context, tx *ent.Client, ref, refundID string, amountMinor int64, now time.Time) (bool, error) {
+	id := uuid.New()
+	err := tx.Refund.Create().SetID(id).SetProviderRefundID(refundID).SetReference(ref).
+		SetAmountMinor(amountMinor).SetReceivedAt(now).
+		OnConflictColumns(refund.FieldReference, refund.FieldProviderRefundID).DoNothing().
+		Exec(ctx)
+	if err != nil && !isNoRows(err) {
+		return false, err
+	}
+	got, err := tx.Refund.Query().Where(refund.Reference(ref), refund.ProviderRefundID(refundID)).Only(ctx)
+	if err != nil {
+		return false, err
+	}
+	return got.ID == id, nil
+}
+
 // refundRetained records a refund of a payment whose account was erased
 // on the payment's retained tax record, which must show what was refunded:
 // there is no subscription left to shorten.
-func (s *Service) refundRetained(ctx context.Context, tx *ent.Client, ref string, amountMinor int64, now time.Time) error {
-	n, err := tx.RetainedPayment.Update().
-		Where(retainedpayment.Reference(ref), retainedpayment.RefundedAtIsNil()).
-		SetRefundedAt(now).
-		SetRefundedMinor(amountMinor).
-		Save(ctx)
-	if err != nil || n > 0 {
+func (s *Service) refundRetained(ctx context.Context, tx *ent.Client, ref, refundID string, amountMinor int64, now time.Time) error {
+	rp, err := tx.RetainedPayment.Query().Where(retainedpayment.Reference(ref)).Only(ctx)
+	if ent.IsNotFound(err) {
+		s.log.WarnContext(ctx, "refund of an unknown payment", "reference", ref)
+		return nil
+	}
+	if err != nil {
 		return err
 	}
-	known, err := tx.RetainedPayment.Query().Where(retainedpayment.Reference(ref)).Exist(ctx)
-	if err == nil && !known {
-		s.log.WarnContext(ctx, "refund of an unknown payment", "reference", ref)
+	if fresh, err := recordRefund(ctx, tx, ref, refundID, amountMinor, now); err != nil || !fresh {
+		return err
 	}
-	return err
+	upd := tx.RetainedPayment.UpdateOneID(rp.ID).AddRefundedMinor(amountMinor)
+	if rp.RefundedAt == nil {
+		upd.SetRefundedAt(now)
+	}
+	return upd.Exec(ctx)
 }
 
-// refundCut is the share of p's period that its refund takes back: all of
-// it for a refund of the whole amount (or more, when the customer bore the
-// fees).
-func refundCut(p *ent.Payment) time.Duration {
-	if p.RefundedMinor <= 0 || p.AmountMinor <= 0 {
+// refundCut is the share of p's period that refunds of refundedMinor in
+// all take back: all of it for refunds of the whole amount (or more, when
+// the customer bore the fees).
+func refundCut(p *ent.Payment, refundedMinor int64) time.Duration {
+	if refundedMinor <= 0 || p.AmountMinor <= 0 {
 		return 0
 	}
-	share := min(p.RefundedMinor, p.AmountMinor)
+	share := min(refundedMinor, p.AmountMinor)
 	// In seconds: nanoseconds times an amount overflow int64.
 	return time.Duration(int64(p.DurationDays)*86400*share/p.AmountMinor) * time.Second
 }
@@ -444,7 +484,7 @@ func (s *Service) apply(ctx context.Context, id uuid.UUID, payer Payer) (time.Ti
 		// paid_until_after is the end of the whole period, as when a refund
 		// comes after: the affiliates count the payment's months back from it.
 		end := Extend(u.PaidUntil, now, p.DurationDays)
-		cut := refundCut(p)
+		cut := refundCut(p, p.RefundedMinor)
 		until = end.Add(-cut)
 		// A payment refunded in full before it was applied grants nothing.
 		if cut < time.Duration(p.DurationDays)*24*time.Hour {

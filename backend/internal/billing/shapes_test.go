@@ -15,6 +15,7 @@ import (
 
 	"github.com/kesihq/kesi/backend/internal/billing"
 	"github.com/kesihq/kesi/backend/internal/testkit"
+	"github.com/kesihq/kesi/ent"
 	"github.com/kesihq/kesi/ent/payment"
 	"github.com/kesihq/kesi/ent/retainedpayment"
 )
@@ -304,5 +305,72 @@ func TestWebhook_RefundAfterTheAccountIsErased(t *testing.T) {
 		if kept.RefundedMinor != 1_500_00 || kept.RefundedAt == nil || !kept.RefundedAt.Equal(srv.Clock.Now().UTC()) {
 			t.Errorf("kept record after the refund: refunded %d at %v, want %d at %v", kept.RefundedMinor, kept.RefundedAt, 1_500_00, srv.Clock.Now().UTC())
 		}
+	})
+}
+
+// refundPart is Paystack's refund.processed for one of several refunds of
+// the payment ref, named by its own refund_reference (or, when that is
+// null, by its numeric id).
+func refundPart(ref string, refundRef any, id any, amount int64) []byte {
+	body, _ := json.Marshal(map[string]any{"event": "refund.processed", "data": map[string]any{
+		"status": "processed", "transaction_reference": ref, "refund_reference": refundRef, "id": id, "amount": amount,
+		"currency": "KES", "processor": "mpesa", "integration": 412829, "domain": "live",
+	}})
+	return body
+}
+
+// TestWebhook_PartialRefundsEachCountOnce: Paystack refunds one payment in
+// parts, each its own refund.processed. Every part takes back its share of
+// the period once, however often it is delivered and whether or not it
+// comes before the charge; parts summing to the whole take all of it.
+func TestWebhook_PartialRefundsEachCountOnce(t *testing.T) {
+	t.Parallel()
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		ctx := context.Background()
+		srv, _ := paystackKesi(t, e)
+		post := func(body []byte) {
+			t.Helper()
+			if res := postWebhook(t, srv, body, billing.Sign(testSecret, body)); res.Status != 200 {
+				t.Fatalf("webhook: %d %s", res.Status, res.Body)
+			}
+		}
+		start := srv.Clock.Now().UTC()
+		check := func(what string, u *ent.User, co testkit.Checkout, wantLeft time.Duration, wantRefunded int64) {
+			t.Helper()
+			got := paidUntil(t, srv, u)
+			if wantLeft == 0 && got != nil && got.After(srv.Clock.Now()) {
+				t.Errorf("%s: paid until %v, want no paid time", what, got)
+			}
+			if wantLeft > 0 && (got == nil || !got.Equal(start.Add(wantLeft))) {
+				t.Errorf("%s: paid until %v, want %v", what, got, start.Add(wantLeft))
+			}
+			if p := srv.DB().Payment.Query().Where(payment.Reference(co.Reference)).OnlyX(ctx); p.RefundedMinor != wantRefunded {
+				t.Errorf("%s: refunded %d, want %d", what, p.RefundedMinor, wantRefunded)
+			}
+		}
+
+		// After the charge: a quarter, then the same quarter again, then
+		// another part named only by its id, then the rest.
+		u := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
+		co := srv.Session(t, u).StartPayment(t, "monthly")
+		post(chargeSuccess(co.Reference, 1_500_00, "KES"))
+		post(refundPart(co.Reference, "rf_1", 9001, 375_00))
+		post(refundPart(co.Reference, "rf_1", 9001, 375_00)) // delivered again
+		check("a quarter refunded, delivered twice", u, co, 30*day-30*day/4, 375_00)
+		post(refundPart(co.Reference, nil, 9002, 375_00)) // a second part of the same amount
+		check("two quarters refunded", u, co, 15*day, 750_00)
+		post(refundPart(co.Reference, "rf_3", 9003, 750_00))
+		post(refundPart(co.Reference, nil, 9002, 375_00)) // delivered again
+		check("refunded in full in three parts", u, co, 0, 1_500_00)
+
+		// Before the charge (out of order): half and half, then the charge
+		// grants nothing.
+		v := srv.CreateUser(t, testkit.UserSpec{Unpaid: true})
+		co2 := srv.Session(t, v).StartPayment(t, "monthly")
+		post(refundPart(co2.Reference, "rf_b", 9102, 750_00))
+		post(refundPart(co2.Reference, "rf_a", 9101, 750_00))
+		post(chargeSuccess(co2.Reference, 1_500_00, "KES"))
+		post(refundPart(co2.Reference, "rf_a", 9101, 750_00)) // delivered again
+		check("two halves refunded before the charge", v, co2, 0, 1_500_00)
 	})
 }

@@ -1,0 +1,4 @@
+-- Create "refunds" table
+CREATE TABLE `refunds` (`id` uuid NOT NULL, `provider_refund_id` text NOT NULL, `reference` text NOT NULL, `amount_minor` integer NOT NULL, `received_at` datetime NOT NULL, PRIMARY KEY (`id`));
+-- Create index "refund_reference_provider_refund_id" to table: "refunds"
+CREATE UNIQUE INDEX `refund_reference_provider_refund_id` ON `refunds` (`reference`, `provider_refund_id`);
