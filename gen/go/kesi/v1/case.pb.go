@@ -133,7 +133,9 @@ type Case struct {
 	CaseType string `protobuf:"bytes,9,opt,name=case_type,json=caseType,proto3" json:"case_type,omitempty"`
 	// Time of the activity on activity_date as "HH:MM" (24 h), empty if unknown.
 	Time string `protobuf:"bytes,10,opt,name=time,proto3" json:"time,omitempty"`
-	// True when the lawyer snoozed the needing-update reminder (Pending).
+	// True when the caller snoozed the needing-update reminder (Pending): each
+	// advocate's own mark, so a firm colleague's mark on a shared case does not
+	// hide it from the owner, nor the owner's from the colleague.
 	MarkUpdated bool `protobuf:"varint,11,opt,name=mark_updated,json=markUpdated,proto3" json:"mark_updated,omitempty"`
 	// Kind of the activity on activity_date, e.g. "Hearing", "Mention".
 	Activity  string                 `protobuf:"bytes,12,opt,name=activity,proto3" json:"activity,omitempty"`
@@ -2141,8 +2143,9 @@ func (x *ListCasesNeedingUpdateResponse) GetCases() []*Case {
 type MarkCaseUpdatedRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Internal id of the case.
-	Id            string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	MarkUpdated   bool   `protobuf:"varint,2,opt,name=mark_updated,json=markUpdated,proto3" json:"mark_updated,omitempty"`
+	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Sets or clears the caller's own mark (see Case.mark_updated).
+	MarkUpdated   bool `protobuf:"varint,2,opt,name=mark_updated,json=markUpdated,proto3" json:"mark_updated,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }

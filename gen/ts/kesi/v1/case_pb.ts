@@ -97,7 +97,9 @@ export type Case = Message<"kesi.v1.Case"> & {
   time: string;
 
   /**
-   * True when the lawyer snoozed the needing-update reminder (Pending).
+   * True when the caller snoozed the needing-update reminder (Pending): each
+   * advocate's own mark, so a firm colleague's mark on a shared case does not
+   * hide it from the owner, nor the owner's from the colleague.
    *
    * @generated from field: bool mark_updated = 11;
    */
@@ -1098,6 +1100,8 @@ export type MarkCaseUpdatedRequest = Message<"kesi.v1.MarkCaseUpdatedRequest"> &
   id: string;
 
   /**
+   * Sets or clears the caller's own mark (see Case.mark_updated).
+   *
    * @generated from field: bool mark_updated = 2;
    */
   markUpdated: boolean;
