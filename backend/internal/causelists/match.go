@@ -80,7 +80,7 @@ func Check(rows []Row, diary []cases.ListingCase) []Finding {
 	covered := map[day]int{} // a row of a list that covers the day
 	for i, r := range rows {
 		st := station(r.Court)
-		k, ok := ParseCaseKey(r.CaseNumber)
+		k, ok := KeyAt(r.CaseNumber, r.Court)
 		prefix := r.Prefix
 		if ok {
 			prefix = k.Prefix
@@ -98,14 +98,18 @@ func Check(rows []Row, diary []cases.ListingCase) []Finding {
 	}
 	var out []Finding
 	for _, c := range diary {
-		k, ok := ParseCaseKey(c.CaseID)
+		k, ok := KeyAt(c.CaseID, c.LawCourt)
 		if !ok {
 			continue
 		}
 		// A number typed without a prefix matches any prefix at its station.
-		candidates := byKey[k]
+		var candidates []int
 		if k.Prefix == "" {
 			candidates = byBare[k]
+		} else {
+			for _, r := range k.Readings() {
+				candidates = append(candidates, byKey[r]...)
+			}
 		}
 		sittings := map[civil.Date]bool{}
 		for _, s := range c.Sittings {

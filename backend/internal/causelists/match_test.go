@@ -135,3 +135,51 @@ func TestCheckReadsPrefixesWrittenInWords(t *testing.T) {
 		}
 	}
 }
+
+// The Employment and Labour Relations Court numbers its suits "Cause 7 of
+// 2020" (kenya-courts.md), and lists and diaries write them bare or as "ELRC
+// Cause". The two spellings find each other. A bare "Cause" beside a court
+// that is not named the ELRC may be another kind of cause (Milimani and the
+// Nairobi ELRC are one station), so the ELRC's list says nothing of it
+// missing.
+func TestCheckReadsABareCauseAtTheELRC(t *testing.T) {
+	mon := civil.NewDate(2025, 1, 20)
+	owner := uuid.New()
+	const elrc = "EMPLOYMENT AND LABOUR RELATIONS COURT AT NAIROBI"
+	tests := []struct {
+		name              string
+		listCourt, listed string
+		diaryCourt, diary string
+		want              string
+	}{
+		{"a bare cause on the ELRC's list, the ELRC in the diary", elrc, "Cause No. E7 of 2020", "ELRC Nairobi", "Cause E7 of 2020", "LISTED"},
+		{"a bare cause on the ELRC's list, written ELRC Cause", elrc, "Cause No. E7 of 2020", "Milimani Law Courts", "ELRC Cause No. E7 of 2020", "LISTED"},
+		{"ELRC Cause printed, the court in the diary", "MILIMANI LAW COURTS", "ELRC Cause No. E7 of 2020", "Employment and Labour Relations Court, Nairobi", "Cause E007/2020", "LISTED"},
+		{"ELRC alone before the number", elrc, "Cause No. E7 of 2020", "Milimani", "ELRC No. E7 of 2020", "LISTED"},
+		{"the Industrial Court's old numbers", elrc, "Cause No. 7 of 2011", "Milimani", "Industrial Court Cause No. 7 of 2011", "LISTED"},
+		{"a listed cause's new date", elrc, "Cause No. E7 of 2020", "ELRC at Nairobi", "Cause E7 of 2020", "NEW_DATE"},
+		// Not the ELRC in the diary: perhaps a succession cause at Milimani.
+		{"a bare cause at Milimani", elrc, "Cause No. E7 of 2020", "Milimani Law Courts", "Cause E7 of 2020", "LISTED"},
+		{"a bare cause on another court's list", "MILIMANI LAW COURTS", "Cause No. E7 of 2020", "ELRC Nairobi", "Cause E7 of 2020", "LISTED"},
+		{"a succession cause at Milimani", elrc, "Cause No. E7 of 2020", "Milimani Law Courts", "Succession Cause E7 of 2020", ""},
+		{"an ELRC cause missing from the ELRC's list", elrc, "Cause No. E7 of 2020", "ELRC Nairobi", "Cause E9 of 2020", "NOT_LISTED"},
+		{"an ELRC cause missing, written ELRC Cause", elrc, "Cause No. E7 of 2020", "Milimani", "ELRC Cause E9 of 2020", "NOT_LISTED"},
+		// Perhaps a succession cause, listed elsewhere that day.
+		{"a bare cause at Milimani missing from the ELRC's list", elrc, "Cause No. E7 of 2020", "Milimani Law Courts", "Cause E9 of 2020", ""},
+		{"the ELRC at another station", "EMPLOYMENT AND LABOUR RELATIONS COURT AT MOMBASA", "Cause No. E7 of 2020", "ELRC Nairobi", "Cause E7 of 2020", ""},
+	}
+	for _, tt := range tests {
+		rows := []Row{{ListID: uuid.New(), Court: tt.listCourt, Date: mon, CaseNumber: tt.listed, Time: "09:00"}}
+		c := cases.ListingCase{ID: uuid.New(), Owner: owner, CaseID: tt.diary, LawCourt: tt.diaryCourt}
+		if tt.want != "NEW_DATE" {
+			c.Sittings = []cases.ListingSitting{{Date: mon}}
+		}
+		got := ""
+		for _, f := range Check(rows, []cases.ListingCase{c}) {
+			got += string(f.Kind)
+		}
+		if got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}

@@ -69,6 +69,11 @@ var prefixAliases = map[string]string{
 	"ENVIRONMENTLANDCASE":               "ELC",
 	"ENVIRONMENTANDLANDCASE":            "ELC",
 	"EMPLOYMENTANDLABOURRELATIONSCAUSE": "ELRCCAUSE",
+	"ELRC":                              "ELRCCAUSE",
+	// The ELRC was the Industrial Court until 2012; its older suits keep
+	// their numbers.
+	"INDUSTRIALCAUSE":      "ELRCCAUSE",
+	"INDUSTRIALCOURTCAUSE": "ELRCCAUSE",
 	// One spelling for the shortenings of "Miscellaneous Application".
 	"MISCAPP":                  "MISCAPPL",
 	"MISCAPPLN":                "MISCAPPL",
@@ -119,6 +124,40 @@ func ParseCaseKey(s string) (CaseKey, bool) {
 		}
 	}
 	return CaseKey{Prefix: canonicalPrefix(prefix), Number: number, Year: year}, true
+}
+
+// KeyAt reads a case number as printed or typed beside the name of its
+// court. The Employment and Labour Relations Court numbers its suits "Cause 7
+// of 2020" (kenya-courts.md): a bare "Cause" beside that court is the
+// ELRC's. Elsewhere it stays "CAUSE", which may be the ELRC's or another
+// court's cause (see CaseKey.Readings).
+func KeyAt(number, court string) (CaseKey, bool) {
+	k, ok := ParseCaseKey(number)
+	if ok && k.Prefix == "CAUSE" && isELRC(court) {
+		k.Prefix = "ELRCCAUSE"
+	}
+	return k, ok
+}
+
+// isELRC reports whether a court's name names the Employment and Labour
+// Relations Court, or the Industrial Court it was until 2012.
+func isELRC(court string) bool {
+	words := " " + strings.Join(strings.Fields(nonLetters.ReplaceAllString(strings.ToUpper(court), " ")), " ") + " "
+	return strings.Contains(words, " ELRC ") || strings.Contains(words, " INDUSTRIAL COURT ") ||
+		(strings.Contains(words, " EMPLOYMENT ") && strings.Contains(words, " LABOUR "))
+}
+
+// Readings are the keys under which a list may print the case the key names:
+// the key itself, and for the ELRC's causes both spellings, since a list or
+// a diary that names no court may write "Cause" bare.
+func (k CaseKey) Readings() []CaseKey {
+	switch k.Prefix {
+	case "CAUSE":
+		return []CaseKey{k, {Prefix: "ELRCCAUSE", Number: k.Number, Year: k.Year}}
+	case "ELRCCAUSE":
+		return []CaseKey{k, {Prefix: "CAUSE", Number: k.Number, Year: k.Year}}
+	}
+	return []CaseKey{k}
 }
 
 // listPrefixes are the prefixes the magistrates' courts print on their lists

@@ -52,7 +52,7 @@ func TestFetchJobRereadsTheRowsOfListsAhead(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, r := range db.CauseListEntry.Query().AllX(ctx) {
-			k, ok := causelists.ParseCaseKey(r.CaseNumber)
+			k, ok := causelists.KeyAt(r.CaseNumber, r.Court)
 			if r.Station != causelists.Station(r.Court) || (ok && (r.CaseKey != k.String() || r.CaseBare != k.Bare().String())) {
 				t.Errorf("row %q at %q: station %q, key %q, bare %q", r.CaseNumber, r.Court, r.Station, r.CaseKey, r.CaseBare)
 			}

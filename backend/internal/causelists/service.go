@@ -124,7 +124,7 @@ func (s *Service) matches(ctx context.Context, owner uuid.UUID, from, to civil.D
 	stations, keys, bare := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, c := range diary {
 		st := Station(c.LawCourt)
-		k, ok := ParseCaseKey(c.CaseID)
+		k, ok := KeyAt(c.CaseID, c.LawCourt)
 		if st == "" || !ok {
 			continue
 		}
@@ -132,7 +132,9 @@ func (s *Service) matches(ctx context.Context, owner uuid.UUID, from, to civil.D
 		if k.Prefix == "" {
 			bare[k.String()] = true
 		} else {
-			keys[k.String()] = true
+			for _, r := range k.Readings() {
+				keys[r.String()] = true
+			}
 		}
 	}
 	rows, err := rowsFor(ctx, s.db, owner, setList(stations), setList(keys), setList(bare), from, to, only)

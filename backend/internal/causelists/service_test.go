@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"mime/multipart"
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -536,6 +537,58 @@ func TestUpload_AFileNameStaysWithItsUploader(t *testing.T) {
 			if strings.Contains(got.Msg.Case.Notes, "privileged") || !strings.Contains(got.Msg.Case.Notes, "Butere_20_Jan.txt") {
 				t.Errorf("C's case notes after apply: %q", got.Msg.Case.Notes)
 			}
+		}
+	})
+}
+
+// An ELRC list prints its suits as bare causes; the advocate's diary writes
+// "ELRC Cause" and names the court as Milimani, the same station. The check
+// finds the matter through storage, as it does in memory (see
+// TestCheckReadsABareCauseAtTheELRC), and rows stored the older way are
+// read again for the days ahead.
+func TestAnELRCListFindsItsCausesWrittenEitherWay(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil)
+		srv.Clock.Set(time.Date(2025, 1, 17, 18, 0, 0, 0, testkit.Nairobi))
+		a := srv.Lawyer(t)
+		kind := "Mention"
+		for _, number := range []string{"ELRC Cause No. E7 of 2020", "Employment and Labour Relations Cause E9 of 2020"} {
+			req := &kesiv1.CreateCaseRequest{CaseId: number, Parties: "Amani Traders Ltd v Baraka Otieno",
+				LawCourt: "Milimani Law Courts", Activity: &kind, ActivityDate: day(2025, 1, 20)}
+			if _, err := a.Cases().CreateCase(ctx, connect.NewRequest(req)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		elrc := strings.Replace(string(butereList("MONDAY, 20 JANUARY 2025", "Cause No. E7 of 2020", "Cause No. E8 of 2020")),
+			"BUTERE MAGISTRATE COURT\nMAGISTRATE COURT", "EMPLOYMENT AND LABOUR RELATIONS COURT AT NAIROBI", 1)
+		if _, _, err := srv.App.CauseLists.Ingest(ctx, []byte(elrc), causelists.Source{Kind: causelists.SourceImport}); err != nil {
+			t.Fatal(err)
+		}
+		f := fixture{srv: srv, cl: func(s *testkit.Session) kesiv1connect.CauseListServiceClient {
+			return kesiv1connect.NewCauseListServiceClient(s.HTTP, srv.URL)
+		}}
+		got := func() []string {
+			var out []string
+			for _, m := range list(t, f, a, day(2025, 1, 20), day(2025, 1, 20)) {
+				out = append(out, m.CaseId+" "+m.Kind.String())
+			}
+			slices.Sort(out)
+			return out
+		}
+		want := []string{"ELRC Cause No. E7 of 2020 CAUSE_LIST_MATCH_KIND_LISTED", "Employment and Labour Relations Cause E9 of 2020 CAUSE_LIST_MATCH_KIND_NOT_LISTED"}
+		if g := got(); !slices.Equal(g, want) {
+			t.Fatalf("findings %q, want %q", g, want)
+		}
+		// As the version before stored an ELRC list's bare causes.
+		srv.DB().CauseListEntry.Update().SetCaseKey("CAUSE/E7/2020").SetCasePrefix("CAUSE").
+			Where(causelistentry.CaseNumber("Cause No. E7 of 2020")).ExecX(ctx)
+		srv.DB().CauseListEntry.Update().SetCaseKey("CAUSE/E8/2020").SetCasePrefix("CAUSE").
+			Where(causelistentry.CaseNumber("Cause No. E8 of 2020")).ExecX(ctx)
+		if err := srv.App.Jobs.RunOnce(ctx, "causelists-fetch"); err != nil {
+			t.Fatal(err)
+		}
+		if g := got(); !slices.Equal(g, want) {
+			t.Fatalf("after the fetch job re-read the rows: findings %q, want %q", g, want)
 		}
 	})
 }

@@ -145,7 +145,7 @@ func createList(ctx context.Context, tx *ent.Client, hash string, l List, src So
 		station := stationOf(court)
 		for _, m := range s.Matters {
 			number := clip(m.CaseNumber, 200)
-			st := stampOf(station, number)
+			st := stampOf(station, court, number)
 			rows = append(rows, tx.CauseListEntry.Create().
 				SetListID(saved.ID).SetStation(st.station).SetCourt(court).SetDivision(clip(s.Division, 300)).
 				SetSittingDate(s.Date).SetJudicialOfficer(clip(s.JudicialOfficer, 300)).SetCourtRoom(clip(s.CourtRoom, 100)).
@@ -172,9 +172,9 @@ type stamp struct{ station, key, bare, prefix string }
 // stationOf is the station a row of court stores.
 func stationOf(court string) string { return clip(Station(court), 200) }
 
-func stampOf(station, caseNumber string) stamp {
+func stampOf(station, court, caseNumber string) stamp {
 	st := stamp{station: station}
-	if k, ok := ParseCaseKey(caseNumber); ok {
+	if k, ok := KeyAt(caseNumber, court); ok {
 		st.key, st.bare, st.prefix = k.String(), k.Bare().String(), clip(k.Prefix, 100)
 	}
 	return st
@@ -201,7 +201,7 @@ func (s *Service) restamp(ctx context.Context, from civil.Date) (int, error) {
 			station = stationOf(e.Court)
 			stations[e.Court] = station
 		}
-		st := stampOf(station, e.CaseNumber)
+		st := stampOf(station, e.Court, e.CaseNumber)
 		if st == (stamp{e.Station, e.CaseKey, e.CaseBare, e.CasePrefix}) {
 			continue
 		}
