@@ -1,9 +1,11 @@
 package cases
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -334,7 +336,12 @@ func reportEntries(ctx context.Context, db *ent.Client, owner uuid.UUID, today, 
 }
 
 // entryColumns adds to sel, a statement over the sittings (a) and their
-// cases (c), the columns of an Entry and its order.
+// cases (c), the columns of an Entry. It has no ORDER BY: readEntries sorts
+// the entries (sortEntries). Postgres sorts the whole row it answers, and
+// comparing rows of thirty columns on four keys took more of its time than
+// finding them (a 60-day report of 500 cases: 5 to 9 ms against 2.7 ms
+// unsorted); Go sorts the same entries in a tenth of a millisecond. The
+// calendar reads are never paged in SQL, so no statement needs the order.
 func entryColumns(sel *entsql.Selector, today civil.Date, viewer uuid.UUID, parts Parts) *entsql.Selector {
 	a := ac
 	for _, f := range []string{activity.FieldID, activity.FieldActivity, activity.FieldActivityDate, activity.FieldTime,
@@ -342,7 +349,46 @@ func entryColumns(sel *entsql.Selector, today civil.Date, viewer uuid.UUID, part
 		sel.AppendSelectExpr(entsql.Raw(a(f)))
 	}
 	sel.AppendSelectExpr(caseColumns(today, viewer, parts))
-	return sel.OrderBy(a(activity.FieldActivityDate), a(activity.FieldTime)+" = ''", a(activity.FieldTime), cc(courtcase.FieldCaseID))
+	return sel
+}
+
+// sortEntries orders entries as a diary reads them: by date, then time
+// (unknown times after known ones), then case number, then the sitting's
+// id, so that two sittings alike in all else keep one order from call to
+// call. Case numbers compare byte by byte, as SQLite and Postgres' C
+// collation compare them.
+func sortEntries(es []Entry) []Entry {
+	// A permutation is sorted rather than the entries themselves: an Entry
+	// is some 400 bytes, which every comparison and swap would copy.
+	order := make([]int32, len(es))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(i, j int32) int {
+		x, y := &es[i], &es[j]
+		a, b := &x.Sitting, &y.Sitting
+		if a.Date != b.Date {
+			if a.Date.Before(b.Date) {
+				return -1
+			}
+			return 1
+		}
+		if a.Time != b.Time {
+			if timeLess(a.Time, b.Time) {
+				return -1
+			}
+			return 1
+		}
+		if c := strings.Compare(x.Case.CaseID, y.Case.CaseID); c != 0 {
+			return c
+		}
+		return bytes.Compare(a.ID[:], b.ID[:])
+	})
+	out := make([]Entry, len(es))
+	for k, i := range order {
+		out[k] = es[i]
+	}
+	return out
 }
 
 // readEntries runs query, a statement of entryColumns; with paidUntil, it
@@ -389,6 +435,7 @@ func readEntries(ctx context.Context, db *ent.Client, query string, args []any, 
 	if err := rows.Err(); err != nil {
 		return nil, false, err
 	}
+	out = sortEntries(out)
 	if len(assigned) > 0 {
 		// Only a firm's assigned sittings pay for this second query.
 		name, err := names(ctx, db, assigned)
