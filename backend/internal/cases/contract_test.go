@@ -3,11 +3,13 @@ package cases_test
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"connectrpc.com/connect"
+	"github.com/google/uuid"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/genproto/googleapis/type/date"
 	"google.golang.org/protobuf/types/known/fieldmaskpb"
@@ -332,4 +334,71 @@ func wantViolation(t *testing.T, what string, err error, field string) {
 		}
 	}
 	t.Errorf("%s: %v carries no field violation on %s", what, err, field)
+}
+
+// The whole list is sorted in Go and a page by its statement: both must
+// answer one order, on the hearing day itself, with every kind of case (coming
+// up today and later, known and unknown times, passed, no date, concluded with
+// and without a date) and with ties that only the order of creation breaks.
+func TestListCases_WholeListInThePagesOrder(t *testing.T) {
+	t.Parallel()
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		srv := testkit.NewServer(t, e, nil) // today is Wed 15 Jan 2025
+		law := srv.Lawyer(t)
+		for i, c := range []struct {
+			d  *date.Date
+			tm string
+		}{
+			{day(2025, 1, 15), "14:00"}, {day(2025, 1, 15), ""}, {day(2025, 1, 15), "09:00"}, {day(2025, 1, 15), "09:00"},
+			{day(2025, 1, 20), ""}, {day(2025, 1, 20), "11:30"}, {day(2025, 1, 14), "09:00"}, {day(2025, 1, 14), ""},
+			{day(2024, 12, 2), "10:00"}, {nil, ""}, {nil, ""}, {day(2025, 2, 3), "09:00"},
+		} {
+			req := &kesiv1.CreateCaseRequest{CaseId: fmt.Sprintf("HCCC/E%d/2024", 12-i)}
+			if c.d != nil {
+				req = withActivity(req.CaseId, "Mention", c.d, c.tm)
+			}
+			create(t, law, req)
+		}
+		// Concluded, with a date and without: an outcome that concludes a
+		// case clears its next date, but rows of older releases and
+		// imports keep one.
+		for i, d := range []*date.Date{day(2025, 1, 10), nil, day(2025, 1, 17), nil} {
+			req := &kesiv1.CreateCaseRequest{CaseId: fmt.Sprintf("ELC/%d/2020", i)}
+			if d != nil {
+				req = withActivity(req.CaseId, "Judgment", d, "09:00")
+			}
+			c := create(t, law, req)
+			if err := srv.App.DB.Client.CourtCase.UpdateOneID(uuid.MustParse(c.Id)).SetConcluded(true).Exec(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		all, err := law.Cases().ListCases(ctx, connect.NewRequest(&kesiv1.ListCasesRequest{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var whole, paged []string
+		for _, c := range all.Msg.Cases {
+			whole = append(whole, c.CaseId)
+		}
+		for token := ""; ; {
+			res, err := law.Cases().ListCases(ctx, connect.NewRequest(&kesiv1.ListCasesRequest{PageSize: 2, PageToken: token}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range res.Msg.Cases {
+				paged = append(paged, c.CaseId)
+			}
+			if token = res.Msg.NextPageToken; token == "" {
+				break
+			}
+		}
+		if len(whole) != 16 || !slices.Equal(whole, paged) {
+			t.Errorf("whole list %v\npages      %v", whole, paged)
+		}
+		// Today's sittings first, by time, the unknown time last of them.
+		if len(whole) < 4 || !slices.Contains(whole[:2], "HCCC/E10/2024") || !slices.Contains(whole[:2], "HCCC/E9/2024") ||
+			whole[2] != "HCCC/E12/2024" || whole[3] != "HCCC/E11/2024" {
+			t.Errorf("today's cases %v, want the two at 09:00, then 14:00, then the one with no time", whole)
+		}
+	})
 }

@@ -191,8 +191,9 @@ func (s *caseScan) result() (Case, error) {
 // order, in page p, with parts: one statement, read's, whose text depends
 // on the parts and the page's size only (the offset is an argument), so
 // that it is built once for each (statement.go) and prepared once. v holds
-// the request's values but today, which readCases adds.
-func (s *Service) readCases(ctx context.Context, read string, v values, p Page, parts Parts, order func(in values) []entsql.Querier, where func(in values) []predicate.CourtCase) ([]Case, bool, error) {
+// the request's values but today, which readCases adds. byNextDate sorts
+// the cases read in Go, stably, by List's next-date keys (byNextDateInGo).
+func (s *Service) readCases(ctx context.Context, read string, v values, p Page, parts Parts, order func(in values) []entsql.Querier, where func(in values) []predicate.CourtCase, byNextDate bool) ([]Case, bool, error) {
 	v.today = s.cal.Today()
 	query, args, err := statementFor(shape{read, parts, p.Size}, v, func(in values) (string, []any) {
 		sel := entsql.Dialect(dialect.Postgres).Select().From(caseT())
@@ -228,12 +229,16 @@ func (s *Service) readCases(ctx context.Context, read string, v values, p Page, 
 	}
 	defer rows.Close()
 	var out []Case
+	var keys []nextKey
 	var row caseScan
 	dest := row.dest()
 	for rows.Next() {
 		row = caseScan{}
 		if err := rows.Scan(dest...); err != nil {
 			return nil, false, err
+		}
+		if byNextDate {
+			keys = append(keys, nextKeyOf(&row.c, row.nextTime.String, v.today))
 		}
 		c, err := row.result()
 		if err != nil {
@@ -243,6 +248,9 @@ func (s *Service) readCases(ctx context.Context, read string, v values, p Page, 
 	}
 	if err := rows.Err(); err != nil {
 		return nil, false, err
+	}
+	if byNextDate {
+		out = byNextDateInGo(out, keys)
 	}
 	more := p.Size > 0 && len(out) > p.Size
 	if more {
@@ -260,7 +268,7 @@ func (s *Service) readCases(ctx context.Context, read string, v values, p Page, 
 func (s *Service) readCase(ctx context.Context, read string, v values, parts Parts, order func(in values) []entsql.Querier, where func(in values) predicate.CourtCase) (Case, error) {
 	cs, _, err := s.readCases(ctx, read, v, Page{Size: 1}, parts, order, func(in values) []predicate.CourtCase {
 		return []predicate.CourtCase{where(in)}
-	})
+	}, false)
 	if err != nil {
 		return Case{}, errs.Internal(fmt.Errorf("read case of %s: %w", v.viewer, err))
 	}
@@ -387,6 +395,74 @@ func sortEntries(es []Entry) []Entry {
 	out := make([]Entry, len(es))
 	for k, i := range order {
 		out[k] = es[i]
+	}
+	return out
+}
+
+// nextKey is a case's place in List's order as of today, from its stored
+// next date (the one the statement's order reads, before a stale one is
+// computed afresh): byNextDate's first five keys.
+type nextKey struct {
+	bucket int // 0 coming up, 1 passed, 2 no date, 3 concluded
+	date   civil.Date
+	time   string
+}
+
+func nextKeyOf(c *Case, storedTime string, today civil.Date) nextKey {
+	switch {
+	case !c.Concluded && !c.NextDate.IsZero() && !c.NextDate.Before(today):
+		return nextKey{bucket: 0, date: c.NextDate, time: storedTime}
+	case !c.Concluded && !c.NextDate.IsZero():
+		return nextKey{bucket: 1, date: c.NextDate}
+	case !c.Concluded:
+		return nextKey{bucket: 2}
+	}
+	return nextKey{bucket: 3, date: c.NextDate}
+}
+
+// byNextDateInGo sorts cs, read in byCreation's order, stably by keys: the
+// same order as byNextDate's statement. Coming up: soonest first, known
+// times before unknown; the rest by date, latest first, a concluded case
+// with no date before one with a date (NULLS FIRST).
+func byNextDateInGo(cs []Case, keys []nextKey) []Case {
+	order := make([]int32, len(cs))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(i, j int32) int {
+		a, b := &keys[i], &keys[j]
+		if a.bucket != b.bucket {
+			return a.bucket - b.bucket
+		}
+		if a.date == b.date {
+			if a.bucket == 0 && a.time != b.time {
+				if timeLess(a.time, b.time) {
+					return -1
+				}
+				return 1
+			}
+			return 0
+		}
+		if a.bucket == 0 {
+			if a.date.Before(b.date) {
+				return -1
+			}
+			return 1
+		}
+		// Latest first; no date (NULL) first of all.
+		switch {
+		case a.date.IsZero():
+			return -1
+		case b.date.IsZero():
+			return 1
+		case b.date.Before(a.date):
+			return -1
+		}
+		return 1
+	})
+	out := make([]Case, len(cs))
+	for k, i := range order {
+		out[k] = cs[i]
 	}
 	return out
 }

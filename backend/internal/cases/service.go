@@ -140,8 +140,19 @@ func (f *Fields) check() error {
 // reads a diary in: the matters coming up, soonest first; then those whose
 // date has passed, latest first; then those with no date; concluded ones
 // last. Every door answers this order and the web app keeps it.
+//
+// A page is ordered by its statement. The whole list, which the REST door and
+// the web app ask for, is read in the order of creation alone and sorted by
+// next date in Go (byNextDateInGo), stably, which gives the same order:
+// Postgres sorts the whole row it answers, and comparing rows of a case's
+// twenty columns on eight keys cost it more than finding them (500 cases:
+// 2.6 to 3.6 ms against 0.9 ms in the order of creation).
 func (s *Service) List(ctx context.Context, owner uuid.UUID, p Page, parts Parts) ([]Case, bool, error) {
-	cs, more, err := s.readCases(ctx, "list", values{viewer: owner}, p, parts, func(in values) []entsql.Querier { return byNextDate(in.today) }, nil)
+	read, order, inGo := "list", func(in values) []entsql.Querier { return byNextDate(in.today) }, false
+	if p == (Page{}) {
+		read, order, inGo = "whole list", func(values) []entsql.Querier { return byCreation() }, true
+	}
+	cs, more, err := s.readCases(ctx, read, values{viewer: owner}, p, parts, order, nil, inGo)
 	if err != nil {
 		return nil, false, errs.Internal(fmt.Errorf("list cases of %s: %w", owner, err))
 	}
@@ -559,7 +570,7 @@ func (s *Service) NeedingUpdate(ctx context.Context, owner uuid.UUID, parts Part
 		},
 		func(in values) []predicate.CourtCase {
 			return []predicate.CourtCase{courtcase.LatestActivityDateLT(in.today), courtcase.LatestDone(false), courtcase.Concluded(false)}
-		})
+		}, false)
 	if err != nil {
 		return NeedingUpdate{}, errs.Internal(fmt.Errorf("list cases needing update of %s: %w", owner, err))
 	}
@@ -627,15 +638,21 @@ func byNextDate(today civil.Date) []entsql.Querier {
 		s := fmt.Sprintf(format, a...)
 		return entsql.ExprFunc(func(b *entsql.Builder) { writeArgs(b, s, today) })
 	}
-	return []entsql.Querier{
+	return append([]entsql.Querier{
 		when("CASE WHEN %s THEN 0 WHEN NOT %s AND %s IS NOT NULL THEN 1 WHEN NOT %s THEN 2 ELSE 3 END",
 			upcoming, concluded, date, concluded),
 		when("CASE WHEN %s THEN %s END", upcoming, date),
 		when("CASE WHEN %s THEN %s = '' END", upcoming, cc(courtcase.FieldActivityTime)),
 		when("CASE WHEN %s THEN %s END", upcoming, cc(courtcase.FieldActivityTime)),
-		entsql.Raw(entsql.Desc(date)),
-		entsql.Raw(entsql.Desc(cc(courtcase.FieldCreatedAt))), entsql.Raw(cc(courtcase.FieldCaseID)), entsql.Raw(cc(courtcase.FieldID)),
-	}
+		// NULLS FIRST, Postgres' own default for DESC, written out so that
+		// SQLite (whose default is the opposite) answers the same order.
+		entsql.Raw(date + " DESC NULLS FIRST"),
+	}, byCreation()...)
+}
+
+// byCreation is the end of List's order: newest first, then by number.
+func byCreation() []entsql.Querier {
+	return []entsql.Querier{entsql.Raw(entsql.Desc(cc(courtcase.FieldCreatedAt))), entsql.Raw(cc(courtcase.FieldCaseID)), entsql.Raw(cc(courtcase.FieldID))}
 }
 
 // clearMarks clears the firm members' snoozes of case id, which a new
