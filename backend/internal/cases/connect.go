@@ -5,7 +5,6 @@ import (
 
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
-	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/errs"
@@ -75,7 +74,7 @@ func (h *Handler) GetCase(ctx context.Context, req *connect.Request[kesiv1.GetCa
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	return connect.NewResponse(&kesiv1.GetCaseResponse{Case: mask.apply(ToProto(c))}), nil
+	return connect.NewResponse(&kesiv1.GetCaseResponse{Case: caseToProto(c, mask)}), nil
 }
 
 // GetCaseByCaseId implements kesiv1connect.CaseServiceHandler.
@@ -88,7 +87,7 @@ func (h *Handler) GetCaseByCaseId(ctx context.Context, req *connect.Request[kesi
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	return connect.NewResponse(&kesiv1.GetCaseByCaseIdResponse{Case: mask.apply(ToProto(c))}), nil
+	return connect.NewResponse(&kesiv1.GetCaseByCaseIdResponse{Case: caseToProto(c, mask)}), nil
 }
 
 // CreateCase implements kesiv1connect.CaseServiceHandler.
@@ -196,11 +195,7 @@ func (h *Handler) ListCaseActivities(ctx context.Context, req *connect.Request[k
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	out := make([]*kesiv1.Activity, len(acts))
-	for i, a := range acts {
-		out[i] = ActivityToProto(c, a)
-	}
-	return connect.NewResponse(&kesiv1.ListCaseActivitiesResponse{Activities: out}), nil
+	return connect.NewResponse(&kesiv1.ListCaseActivitiesResponse{Activities: activitiesToProto(&c, acts)}), nil
 }
 
 // ListScheduledCases implements kesiv1connect.CaseServiceHandler.
@@ -217,7 +212,8 @@ func (h *Handler) ListScheduledCases(ctx context.Context, req *connect.Request[k
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	return connect.NewResponse(&kesiv1.ListScheduledCasesResponse{Cases: entriesToProto(rows, mask), Entries: calendarToProto(rows, mask)}), nil
+	cases, entries := calendarToProto(rows, mask)
+	return connect.NewResponse(&kesiv1.ListScheduledCasesResponse{Cases: cases, Entries: entries}), nil
 }
 
 // ListWeekCases implements kesiv1connect.CaseServiceHandler.
@@ -230,9 +226,8 @@ func (h *Handler) ListWeekCases(ctx context.Context, req *connect.Request[kesiv1
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	return connect.NewResponse(&kesiv1.ListWeekCasesResponse{
-		Start: DateToProto(monday), End: DateToProto(sunday), Cases: entriesToProto(rows, mask), Entries: calendarToProto(rows, mask),
-	}), nil
+	cases, entries := calendarToProto(rows, mask)
+	return connect.NewResponse(&kesiv1.ListWeekCasesResponse{Start: DateToProto(monday), End: DateToProto(sunday), Cases: cases, Entries: entries}), nil
 }
 
 // ListCasesBetween implements kesiv1connect.CaseServiceHandler.
@@ -253,7 +248,8 @@ func (h *Handler) ListCasesBetween(ctx context.Context, req *connect.Request[kes
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	return connect.NewResponse(&kesiv1.ListCasesBetweenResponse{Cases: entriesToProto(rows, mask), Entries: calendarToProto(rows, mask)}), nil
+	cases, entries := calendarToProto(rows, mask)
+	return connect.NewResponse(&kesiv1.ListCasesBetweenResponse{Cases: cases, Entries: entries}), nil
 }
 
 // ListReportCases implements kesiv1connect.CaseServiceHandler.
@@ -266,9 +262,8 @@ func (h *Handler) ListReportCases(ctx context.Context, req *connect.Request[kesi
 	if err != nil {
 		return nil, errs.ToConnect(ctx, err)
 	}
-	return connect.NewResponse(&kesiv1.ListReportCasesResponse{
-		Start: DateToProto(start), End: DateToProto(end), Cases: entriesToProto(rows, mask), Entries: calendarToProto(rows, mask),
-	}), nil
+	cases, entries := calendarToProto(rows, mask)
+	return connect.NewResponse(&kesiv1.ListReportCasesResponse{Start: DateToProto(start), End: DateToProto(end), Cases: cases, Entries: entries}), nil
 }
 
 // ListCasesNeedingUpdate implements kesiv1connect.CaseServiceHandler.
@@ -306,83 +301,100 @@ func (h *Handler) MarkCaseUpdated(ctx context.Context, req *connect.Request[kesi
 
 // ToProto is c as the contract's Case.
 func ToProto(c Case) *kesiv1.Case {
-	out := &kesiv1.Case{
-		Id:           c.ID.String(),
-		CaseId:       c.CaseID,
-		Parties:      c.Parties,
-		LawCourt:     c.LawCourt,
-		FilingDate:   DateToProto(c.FilingDate),
-		ActivityDate: DateToProto(c.NextDate),
-		Status:       c.Status,
-		Notes:        c.Notes,
-		CaseType:     c.CaseType,
-		Time:         c.NextTime,
-		MarkUpdated:  c.MarkUpdated,
-		Activity:     c.NextKind,
-		Concluded:    c.Concluded,
-		StatusCode:   statusCode(c.Status),
-		SharedWithMe: c.SharedWithMe,
-		CreatedAt:    timestamppb.New(c.CreatedAt),
-		UpdatedAt:    timestamppb.New(c.UpdatedAt),
-	}
-	for _, id := range c.ClientIDs {
-		out.ClientIds = append(out.ClientIds, id.String())
-	}
+	return caseToProto(c, allFields)
+}
+
+// caseToProto is c as the contract's Case, less what mask leaves out.
+func caseToProto(c Case, mask readMask) *kesiv1.Case {
+	a := &protoAlloc{}
+	out := a.newCase()
+	mask.fill(out, &c, c.ID.String(), a)
 	return out
 }
 
 // ActivityToProto is sitting a as the contract's Activity of case c.
 func ActivityToProto(c Case, a Sitting) *kesiv1.Activity {
-	out := &kesiv1.Activity{
-		Id:           a.ID.String(),
-		Activity:     a.Kind,
-		ActivityDate: DateToProto(a.Date),
-		Time:         a.Time,
-		ClientName:   a.ClientName,
-		CaseId:       c.CaseID,
-		LawCourt:     c.LawCourt,
-		Outcome:      a.Outcome,
-		CreatedAt:    timestamppb.New(a.CreatedAt),
+	return activityToProto(&c, &a, a.ID.String(), &protoAlloc{})
+}
+
+// activityToProto is ActivityToProto with id as s.ID written out, taking
+// its messages from a.
+func activityToProto(c *Case, s *Sitting, id string, a *protoAlloc) *kesiv1.Activity {
+	out := a.newActivity()
+	out.Id = id
+	out.Activity = s.Kind
+	out.ActivityDate = a.date(s.Date)
+	out.Time = s.Time
+	out.ClientName = s.ClientName
+	out.CaseId = c.CaseID
+	out.LawCourt = c.LawCourt
+	out.Outcome = s.Outcome
+	out.CreatedAt = a.timestamp(s.CreatedAt)
+	if s.AttendedBy != uuid.Nil {
+		out.AttendedByUserId, out.AttendedByName, out.AssignedByName = s.AttendedBy.String(), s.AttendedByName, s.AssignedByName
 	}
-	if a.AttendedBy != uuid.Nil {
-		out.AttendedByUserId, out.AttendedByName, out.AssignedByName = a.AttendedBy.String(), a.AttendedByName, a.AssignedByName
+	return out
+}
+
+// activitiesToProto writes the sittings acts of case c.
+func activitiesToProto(c *Case, acts []Sitting) []*kesiv1.Activity {
+	n := len(acts)
+	a := newProtoAlloc(allocSize{acts: n, dates: n, times: n, ids: n})
+	out := make([]*kesiv1.Activity, n)
+	for i := range acts {
+		out[i] = activityToProto(c, &acts[i], a.id(acts[i].ID), a)
 	}
 	return out
 }
 
 // casesToProto writes cases, less what mask leaves out.
-func casesToProto(cs []Case, mask omitted) []*kesiv1.Case {
-	out := make([]*kesiv1.Case, len(cs))
-	for i, c := range cs {
-		out[i] = mask.apply(ToProto(c))
+func casesToProto(cs []Case, mask readMask) []*kesiv1.Case {
+	n := len(cs)
+	a := newProtoAlloc(allocSize{cases: n, dates: n * mask.dates(), times: n * mask.times(), ids: n})
+	out := make([]*kesiv1.Case, n)
+	for i := range cs {
+		out[i] = a.newCase()
+		mask.fill(out[i], &cs[i], a.caseID(mask, cs[i].ID), a)
 	}
 	return out
 }
 
-// entriesToProto writes calendar rows: each case with the date, time and
-// kind of the sitting the row stands for, less what mask leaves out (those
-// three included).
-func entriesToProto(rows []Entry, mask omitted) []*kesiv1.Case {
-	out := make([]*kesiv1.Case, len(rows))
-	for i, r := range rows {
-		c := ToProto(r.Case)
-		c.ActivityDate = DateToProto(r.Sitting.Date)
-		c.Time = r.Sitting.Time
-		c.Activity = r.Sitting.Kind
-		out[i] = mask.apply(c)
+// caseID is id written out, when mask shows it.
+func (a *protoAlloc) caseID(mask readMask, id uuid.UUID) string {
+	if !mask.shows(fieldID) {
+		return ""
 	}
-	return out
+	return a.id(id)
 }
 
-// calendarToProto writes calendar rows as entries: the case as it is (its
-// own next date) less what mask leaves out, and the sitting the row stands
-// for, whole.
-func calendarToProto(rows []Entry, mask omitted) []*kesiv1.CalendarEntry {
-	out := make([]*kesiv1.CalendarEntry, len(rows))
-	for i, r := range rows {
-		out[i] = &kesiv1.CalendarEntry{Case: mask.apply(ToProto(r.Case)), Sitting: ActivityToProto(r.Case, r.Sitting)}
+// calendarToProto writes calendar rows both ways a calendar answer holds
+// them, less what mask leaves out of each case. As cases: each case with
+// the date, time and kind of the sitting the row stands for (those three
+// left out with the rest). As entries: the case as it is (its own next
+// date), and the sitting the row stands for, whole.
+func calendarToProto(rows []Entry, mask readMask) ([]*kesiv1.Case, []*kesiv1.CalendarEntry) {
+	n := len(rows)
+	a := newProtoAlloc(allocSize{
+		cases: 2 * n, acts: n, entries: n,
+		dates: 2*n*mask.dates() + n, times: 2*n*mask.times() + n,
+		ids: 2 * n, // the case's, written once for both, and the sitting's
+	})
+	cases := make([]*kesiv1.Case, n)
+	entries := make([]*kesiv1.CalendarEntry, n)
+	for i := range rows {
+		r := &rows[i]
+		id := a.caseID(mask, r.Case.ID)
+		c := r.Case
+		c.NextDate, c.NextTime, c.NextKind = r.Sitting.Date, r.Sitting.Time, r.Sitting.Kind
+		cases[i] = a.newCase()
+		mask.fill(cases[i], &c, id, a)
+		e := a.newEntry()
+		e.Case = a.newCase()
+		mask.fill(e.Case, &r.Case, id, a)
+		e.Sitting = activityToProto(&r.Case, &r.Sitting, a.id(r.Sitting.ID), a)
+		entries[i] = e
 	}
-	return out
+	return cases, entries
 }
 
 // masked applies an update mask (AIP-134) to ch: a named field absent from

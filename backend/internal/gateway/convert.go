@@ -10,14 +10,6 @@ import (
 	"github.com/kesihq/kesi/ent/civil"
 )
 
-// dateString writes a proto date as YYYY-MM-DD, or "" when unset.
-func dateString(d *date.Date) string {
-	if d == nil || d.Year == 0 {
-		return ""
-	}
-	return civil.NewDate(int(d.Year), time.Month(d.Month), int(d.Day)).String()
-}
-
 // parseDate reads a YYYY-MM-DD query or body value into a proto date. An
 // empty string is no date.
 func parseDate(field, s string) (*date.Date, error) {

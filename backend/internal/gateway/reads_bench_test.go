@@ -20,7 +20,13 @@ import (
 // that a CPU profile (-cpuprofile) shows where a request's time goes:
 //
 //	go test ./backend/internal/gateway -run '^$' -bench Reads -cpuprofile cpu.out
-func BenchmarkReads(b *testing.B) {
+func BenchmarkReads(b *testing.B) { benchReads(b, 100) }
+
+// BenchmarkReads500 is BenchmarkReads for a lawyer of 500 cases, the size
+// make bench loads: there converting and encoding the answer weigh more.
+func BenchmarkReads500(b *testing.B) { benchReads(b, 500) }
+
+func benchReads(b *testing.B, cases int) {
 	e := testkit.SQLite
 	if testkit.Engines()[len(testkit.Engines())-1] == testkit.Postgres {
 		e = testkit.Postgres
@@ -28,7 +34,7 @@ func BenchmarkReads(b *testing.B) {
 	srv := testkit.NewServer(b, e, nil)
 	ctx := context.Background()
 	today := civil.DateOf(srv.Clock.Now().In(testkit.Nairobi))
-	if err := demo.Seed(ctx, srv.App.DB.Client, today, demo.SeedOptions{Lawyers: 1, Cases: 100, Seed: 3, EmailPrefix: "bench", PaidUntil: srv.Clock.Now().Add(30 * 24 * time.Hour)}); err != nil {
+	if err := demo.Seed(ctx, srv.App.DB.Client, today, demo.SeedOptions{Lawyers: 1, Cases: cases, Seed: 3, EmailPrefix: "bench", PaidUntil: srv.Clock.Now().Add(30 * 24 * time.Hour)}); err != nil {
 		b.Fatal(err)
 	}
 	if e == testkit.Postgres {
