@@ -104,19 +104,31 @@ const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(),
 // securityHeaders sets the headers every response should carry; hsts adds
 // Strict-Transport-Security (the public URL is https).
 func securityHeaders(hsts bool, next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
+	// The headers are built once, for pages and for the two doors, and their
+	// values put into each response's header map as they are: Header.Set
+	// would allocate a new slice per header per request. Sharing a value is
+	// safe: it has length and capacity one, so Set replaces it and Add
+	// appends to a copy, and nothing writes into a header's slice.
+	page, api := http.Header{}, http.Header{}
+	for _, h := range []http.Header{page, api} {
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "same-origin")
 		h.Set("Permissions-Policy", permissionsPolicy)
 		if hsts {
 			h.Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
 		}
+	}
+	// Answers are one person's data: no cache, shared or private, keeps them.
+	api.Set("Cache-Control", "no-store")
+	page.Set("Content-Security-Policy", contentSecurityPolicy)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		set := page
 		if isAPI(r.URL.Path) {
-			// Answers are one person's data: no cache, shared or private, keeps them.
-			h.Set("Cache-Control", "no-store")
-		} else {
-			h.Set("Content-Security-Policy", contentSecurityPolicy)
+			set = api
+		}
+		h := w.Header()
+		for k, v := range set {
+			h[k] = v
 		}
 		next.ServeHTTP(w, r)
 	})
