@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, expectAccessible, launch, watchConsole } from './harness';
+import { baseURL, ensureSittingsToday, expectAccessible, launch, watchConsole } from './harness';
 
 const SHOTS = process.env.KESI_SHOTS ?? mkdtempSync(join(tmpdir(), 'kesi-day-'));
 mkdirSync(SHOTS, { recursive: true });
@@ -31,6 +31,7 @@ async function demo(options: Parameters<Browser['newContext']>[0]): Promise<{ co
   await page.goto('/login?demo=true');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/dashboard');
+  await ensureSittingsToday(page);
   return { context, page, errors };
 }
 
@@ -95,7 +96,7 @@ describe('the day on a 360x740 phone', () => {
     expect(saveBox.y).toBeGreaterThanOrEqual(0);
     expect(saveBox.y + saveBox.height).toBeLessThanOrEqual(740);
     await save.tap();
-    await expect.poll(() => page.getByText('Outcome recorded').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Outcome recorded', { exact: true }).isVisible()).toBe(true);
     expect(t.count() + 1).toBeLessThanOrEqual(5);
     // The card shows what was just recorded as the last outcome.
     const card = page.getByTestId('sitting-card').filter({ hasText: caseId }).first();

@@ -151,3 +151,41 @@ export async function signOutFrom(page: Page): Promise<void> {
   }
   await page.getByRole('button', { name: 'Sign Out' }).filter({ visible: true }).first().click();
 }
+
+/** Today in Nairobi as YYYY-MM-DD: the courts' day, which the server's "today" is. */
+export function nairobiToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
+}
+
+/**
+ * Makes sure the signed-in diary on page has sittings today, and reloads the page when it had to
+ * write them. The demo puts its hearings on court days, so on a weekend or a public holiday in
+ * Nairobi its today is empty, as a real diary's would be, and the tests of the day would have
+ * nothing to look at. Then three hearings are written for today, as an advocate may write a
+ * sitting on any day, through the Connect door from the page itself (its cookies and origin).
+ */
+export async function ensureSittingsToday(page: Page): Promise<void> {
+  const wrote = await page.evaluate(async (day) => {
+    const res = await fetch(`/api/caseschedule/scheduled?date=${day}`);
+    if (!res.ok) throw new Error(`today's sittings: ${res.status}`);
+    const today: unknown = await res.json();
+    if (Array.isArray(today) && today.length > 0) return false;
+    const [year, month, date] = day.split('-').map(Number);
+    const matters = [
+      ['HCCC/E901/2026', 'Kamau Traders Ltd v Achieng Logistics Ltd', '09:00'],
+      ['HCCC/E902/2026', 'Njeri Farm Supplies v Baraka Motors', '10:00'],
+      ['HCCC/E903/2026', 'Republic v Mutua', '14:30'],
+    ];
+    for (const [caseId, parties, time] of matters) {
+      const r = await fetch('/kesi.v1.CaseService/CreateCase', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ caseId, parties, lawCourt: 'Milimani Law Courts', activity: 'Hearing', activityDate: { year, month, day: date }, time }),
+      });
+      // 409: written by an earlier test on this server, since the demo was last reset.
+      if (!r.ok && r.status !== 409) throw new Error(`write a sitting today: ${r.status} ${await r.text()}`);
+    }
+    return true;
+  }, nairobiToday());
+  if (wrote) await page.reload();
+}

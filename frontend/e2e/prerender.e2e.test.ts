@@ -4,7 +4,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launch, newAccount, register, signIn, VIEWPORTS, watchConsole } from './harness';
+import { baseURL, ensureSittingsToday, launch, newAccount, register, signIn, VIEWPORTS, watchConsole } from './harness';
 
 const PAGES: [string, string][] = [
   ['/', 'Your court diary, always one step ahead'],
@@ -153,10 +153,11 @@ describe('public pages prerendered', () => {
     const page = await context.newPage();
     const errors = watchConsole(page);
     try {
-      // The demo diary: it has sittings today.
+      // The demo diary, with sittings today.
       await page.goto('/login?demo=true');
       await page.getByRole('button', { name: 'Sign In' }).click();
       await page.waitForURL('**/dashboard');
+      await ensureSittingsToday(page);
       // The HTML names every chunk the screen loads before it draws, so they come in parallel
       // with the entry rather than in waves as the router finds them.
       const html = await (await page.request.get('/dashboard')).text();
