@@ -165,27 +165,35 @@ export function nairobiToday(): string {
  * sitting on any day, through the Connect door from the page itself (its cookies and origin).
  */
 export async function ensureSittingsToday(page: Page): Promise<void> {
-  const wrote = await page.evaluate(async (day) => {
+  const day = nairobiToday();
+  const today: unknown = await page.evaluate(async (day) => {
     const res = await fetch(`/api/caseschedule/scheduled?date=${day}`);
     if (!res.ok) throw new Error(`today's sittings: ${res.status}`);
-    const today: unknown = await res.json();
-    if (Array.isArray(today) && today.length > 0) return false;
-    const [year, month, date] = day.split('-').map(Number);
-    const matters = [
-      ['HCCC/E901/2026', 'Kamau Traders Ltd v Achieng Logistics Ltd', '09:00'],
-      ['HCCC/E902/2026', 'Njeri Farm Supplies v Baraka Motors', '10:00'],
-      ['HCCC/E903/2026', 'Republic v Mutua', '14:30'],
-    ];
-    for (const [caseId, parties, time] of matters) {
+    return (await res.json()) as unknown;
+  }, day);
+  if (Array.isArray(today) && today.length > 0) return;
+  await writeCase(page, 'HCCC/E901/2026', 'Kamau Traders Ltd v Achieng Logistics Ltd', day, '09:00');
+  await writeCase(page, 'HCCC/E902/2026', 'Njeri Farm Supplies v Baraka Motors', day, '10:00');
+  await writeCase(page, 'HCCC/E903/2026', 'Republic v Mutua', day, '14:30');
+  await page.reload();
+}
+
+/**
+ * Writes a case with a hearing on day (YYYY-MM-DD) into the signed-in diary on page, through the
+ * Connect door from the page itself; a case of that number already there is left as it is.
+ */
+export async function writeCase(page: Page, caseId: string, parties: string, day: string, time: string): Promise<void> {
+  await page.evaluate(
+    async ({ caseId, parties, day, time }) => {
+      const [year, month, date] = day.split('-').map(Number);
       const r = await fetch('/kesi.v1.CaseService/CreateCase', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ caseId, parties, lawCourt: 'Milimani Law Courts', activity: 'Hearing', activityDate: { year, month, day: date }, time }),
       });
-      // 409: written by an earlier test on this server, since the demo was last reset.
-      if (!r.ok && r.status !== 409) throw new Error(`write a sitting today: ${r.status} ${await r.text()}`);
-    }
-    return true;
-  }, nairobiToday());
-  if (wrote) await page.reload();
+      // 409: the diary has a case of that number already.
+      if (!r.ok && r.status !== 409) throw new Error(`write ${caseId}: ${r.status} ${await r.text()}`);
+    },
+    { caseId, parties, day, time },
+  );
 }
