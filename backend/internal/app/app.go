@@ -381,7 +381,7 @@ func (a *App) build() error {
 	// The request id and the client's address outermost, so that every log
 	// line of the request, the access log's too, carries them.
 	a.handler = platform.RequestIDMiddleware(platform.ClientMiddleware(a.Config.TrustedProxies, logRequests(
-		securityHeaders(a.Config.SecureCookies(), guardWrites(publicOrigin, authn.Middleware(noteUser(mux)))))))
+		securityHeaders(a.Config.SecureCookies(), spa.InlineScripts(), guardWrites(publicOrigin, authn.Middleware(noteUser(mux)))))))
 	if a.tracing != nil {
 		a.handler = a.tracing.Handler(a.handler, loggedPath)
 	}

@@ -101,9 +101,20 @@ const contentSecurityPolicy = "default-src 'self'; img-src 'self' data: blob:; s
 // injected content cannot use them either.
 const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), browsing-topics=()"
 
+// pagePolicy is contentSecurityPolicy allowing, beside the app's own files,
+// the inline scripts whose hashes are given (web.Handler.InlineScripts) and
+// no other.
+func pagePolicy(inlineScripts []string) string {
+	if len(inlineScripts) == 0 {
+		return contentSecurityPolicy
+	}
+	return contentSecurityPolicy + "; script-src 'self' " + strings.Join(inlineScripts, " ")
+}
+
 // securityHeaders sets the headers every response should carry; hsts adds
-// Strict-Transport-Security (the public URL is https).
-func securityHeaders(hsts bool, next http.Handler) http.Handler {
+// Strict-Transport-Security (the public URL is https). The pages' policy
+// allows the inline scripts whose hashes are given.
+func securityHeaders(hsts bool, inlineScripts []string, next http.Handler) http.Handler {
 	// The headers are built once, for pages and for the two doors, and their
 	// values put into each response's header map as they are: Header.Set
 	// would allocate a new slice per header per request. Sharing a value is
@@ -120,7 +131,7 @@ func securityHeaders(hsts bool, next http.Handler) http.Handler {
 	}
 	// Answers are one person's data: no cache, shared or private, keeps them.
 	api.Set("Cache-Control", "no-store")
-	page.Set("Content-Security-Policy", contentSecurityPolicy)
+	page.Set("Content-Security-Policy", pagePolicy(inlineScripts))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		set := page
 		if isAPI(r.URL.Path) {

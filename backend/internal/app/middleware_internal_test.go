@@ -10,7 +10,7 @@ import (
 // securityHeaders shares its header values between responses: a handler
 // that adds to one, or replaces it, must change its own response only.
 func TestSecurityHeadersOfOneResponseDoNotLeakIntoTheNext(t *testing.T) {
-	h := securityHeaders(true, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := securityHeaders(true, nil, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Query().Has("meddle") {
 			w.Header().Add("Cache-Control", "private")
 			w.Header().Add("Content-Security-Policy", "sandbox")
@@ -49,5 +49,18 @@ func TestSecurityHeadersOfOneResponseDoNotLeakIntoTheNext(t *testing.T) {
 				t.Errorf("%s: %s = %q, want %q", path, k, got[k], v)
 			}
 		}
+	}
+}
+
+// The pages allow their own files and the inline scripts given, and no other script.
+func TestPagePolicyAllowsTheGivenInlineScriptsAlone(t *testing.T) {
+	if got := pagePolicy(nil); got != contentSecurityPolicy {
+		t.Errorf("pagePolicy(nil) = %q, want %q", got, contentSecurityPolicy)
+	}
+	rec := httptest.NewRecorder()
+	securityHeaders(false, []string{"'sha256-AAAA'", "'sha256-BBBB'"}, http.NotFoundHandler()).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/dashboard", nil))
+	want := contentSecurityPolicy + "; script-src 'self' 'sha256-AAAA' 'sha256-BBBB'"
+	if got := rec.Header().Get("Content-Security-Policy"); got != want {
+		t.Errorf("Content-Security-Policy = %q, want %q", got, want)
 	}
 }

@@ -14,11 +14,14 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"embed"
+	"encoding/base64"
 	"encoding/hex"
 	"io/fs"
 	"mime"
 	"net/http"
 	"path"
+	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -39,6 +42,8 @@ type asset struct {
 type Handler struct {
 	assets map[string]*asset
 	index  *asset
+	// scripts are the CSP hashes of the pages' inline scripts.
+	scripts []string
 }
 
 // New loads the embedded build. Without a build (a plain `go build` before
@@ -81,6 +86,13 @@ func load(fsys fs.FS) (*Handler, error) {
 			a.gzipped = gzipBytes(body)
 		}
 		h.assets[name] = a
+		if path.Ext(name) == ".html" {
+			for _, src := range inlineScripts(body) {
+				if sum := "'sha256-" + base64.StdEncoding.EncodeToString(src[:]) + "'"; !slices.Contains(h.scripts, sum) {
+					h.scripts = append(h.scripts, sum)
+				}
+			}
+		}
 		return nil
 	})
 	if err != nil {
@@ -92,6 +104,29 @@ func load(fsys fs.FS) (*Handler, error) {
 		h.index = &asset{body: body, contentType: "text/html; charset=utf-8", etag: `"unbuilt"`}
 	}
 	return h, nil
+}
+
+// InlineScripts answers the Content-Security-Policy sources ('sha256-...') that allow the
+// inline scripts of the app's pages, and no other inline script: index.html paints the diary
+// kept on the phone before the app's own scripts load (frontend/src/app/offline/snapshot.ts).
+func (h *Handler) InlineScripts() []string {
+	return slices.Clone(h.scripts)
+}
+
+// inlineScript is a <script> element and its text; its attributes decide whether it is inline.
+var inlineScript = regexp.MustCompile(`(?is)<script(\s[^>]*)?>(.*?)</script>`)
+
+// inlineScripts answers the SHA-256 of the text of each script in page that has no src: the
+// browser hashes that text as it stands between the tags.
+func inlineScripts(page []byte) [][sha256.Size]byte {
+	var sums [][sha256.Size]byte
+	for _, m := range inlineScript.FindAllSubmatch(page, -1) {
+		if bytes.Contains(bytes.ToLower(m[1]), []byte("src=")) {
+			continue
+		}
+		sums = append(sums, sha256.Sum256(m[2]))
+	}
+	return sums
 }
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {

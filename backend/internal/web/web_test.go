@@ -2,9 +2,12 @@ package web
 
 import (
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/base64"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -124,5 +127,31 @@ func TestExtensionDownloadIsAnAttachment(t *testing.T) {
 func TestMissingDownloadIs404(t *testing.T) {
 	if w := get(testHandler(t), "/downloads/other.zip", ""); w.Code != http.StatusNotFound {
 		t.Errorf("GET a missing download = %d, want 404 rather than index.html saved as a zip", w.Code)
+	}
+}
+
+// Every inline script of the pages, and nothing else, is allowed by its hash: a script with src
+// is the app's own file, and a page's script that changes must change its hash.
+func TestInlineScriptsAreThePagesInlineScripts(t *testing.T) {
+	paint := "\n  (function () { document.getElementById('root').dataset.x = '<b>'; })();\n"
+	h, err := load(fstest.MapFS{
+		"dist/index.html":      {Data: []byte(`<!doctype html><script type="module" crossorigin src="/assets/app-1.js"></script><div id=root></div><script>` + paint + `</script>`)},
+		"dist/dashboard.html":  {Data: []byte(`<!doctype html><div id=root></div><script>` + paint + `</script><SCRIPT type="text/javascript">1</SCRIPT>`)},
+		"dist/sw.js":           {Data: []byte(`importScripts("<script>2</script>")`)},
+		"dist/assets/app-1.js": {Data: []byte("console.log('kesi')")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := func(s string) string {
+		b := sha256.Sum256([]byte(s))
+		return "'sha256-" + base64.StdEncoding.EncodeToString(b[:]) + "'"
+	}
+	got := h.InlineScripts()
+	slices.Sort(got)
+	want := []string{sum(paint), sum("1")}
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("InlineScripts() = %q, want %q", got, want)
 	}
 }
