@@ -50,6 +50,9 @@ function compileHints(): Plugin {
   };
 }
 
+/** What scripts/prerender.mjs replaces with the revision of a page it writes after the service worker. */
+const PRERENDERED_REVISION = 'kesi-prerendered-page';
+
 /** Blue 8 of the theme: the status bar and splash screen of the installed app. */
 const themeColor = '#1864ab';
 
@@ -85,6 +88,10 @@ const pwa = VitePWA({
     globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
     // bench/web.mjs reads the build manifest; the browser never needs it.
     globIgnores: ['**/.vite/**'],
+    // The dashboard's own page (scripts/prerender.mjs writes it after this build, and puts its
+    // revision here): its stylesheets are in its head, so that the dashboard kept on the phone
+    // (src/app/offline/snapshot.ts) is painted as drawn, not before the shell's styles have come.
+    additionalManifestEntries: [{ url: 'dashboard.html', revision: PRERENDERED_REVISION }],
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api\//, /^\/kesi\.v1\./, /^\/dev\//, /^\/downloads\//],
     // No runtimeCaching: answers of the API are never stored by the service worker.

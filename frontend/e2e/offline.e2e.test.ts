@@ -1,11 +1,12 @@
 /**
  * Kesi at court with no signal, on a 360x740 phone: the diary kept on the device opens from a
- * reload offline, an outcome recorded offline reaches the server when the signal returns, and
- * signing out wipes the diary from the phone.
+ * reload offline, an outcome recorded offline reaches the server when the signal returns, the
+ * dashboard kept on the phone is painted before the app's scripts run, and signing out wipes the
+ * diary from the phone.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launch, signOutFrom } from './harness';
+import { baseURL, ensureSittingsToday, launch, signOutFrom } from './harness';
 
 type Browser = Awaited<ReturnType<typeof launch>>;
 let browser: Browser;
@@ -54,6 +55,11 @@ function storedDiary(page: Page): Promise<{ userId: string; queries: string[]; m
   );
 }
 
+/** The dashboard kept on the phone for the next opening (src/app/offline/snapshot.ts), or null. */
+function keptSnapshot(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('kesi.snapshot'));
+}
+
 async function signInDemo(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${baseURL()}/login?demo=true`);
@@ -73,6 +79,8 @@ describe('at court with no signal, on a phone', () => {
   beforeAll(async () => {
     context = await browser.newContext({ ...PHONE, baseURL: baseURL() });
     page = await signInDemo(context);
+    // A weekend or a holiday in Nairobi has no sittings in the demo diary: today gets some.
+    await ensureSittingsToday(page);
   });
   afterAll(async () => {
     await context.close();
@@ -125,11 +133,44 @@ describe('at court with no signal, on a phone', () => {
     await expect.poll(() => page.getByTestId('offline-bar').count(), { timeout: 15_000 }).toBe(0);
   }, 150_000);
 
+  it("paints today's matters kept on the phone before the app's scripts run, and the app draws the same over them", async () => {
+    const today = (await rpc<{ cases?: CaseRow[] }>(page, 'ListScheduledCases', { date: nairobiToday() })).cases ?? [];
+    const [first] = today;
+    if (!first) throw new Error('the demo diary has no matters today');
+    await page.goto(`${baseURL()}/dashboard`);
+    await expect.poll(() => keptSnapshot(page), { timeout: 20_000 }).toContain(first.caseId);
+
+    // From the first sitting card on: whether React had the page yet, and whether today's cards
+    // ever left the screen (skeletons or nothing in their place) while it took over.
+    await page.addInitScript(() => {
+      const seen = { beforeApp: null as boolean | null, gone: false };
+      (window as unknown as { __snapshotSeen: typeof seen }).__snapshotSeen = seen;
+      const reactHas = (el: Element | null) => el !== null && Object.keys(el).some((k) => k.startsWith('__reactContainer'));
+      new MutationObserver(() => {
+        const cards = document.querySelectorAll('section[aria-labelledby="today-title"] [data-testid="sitting-card"]').length;
+        if (seen.beforeApp === null) {
+          if (cards > 0) seen.beforeApp = !reactHas(document.getElementById('root'));
+        } else if (cards === 0) seen.gone = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    await page.getByText(first.caseId).first().waitFor();
+    // The app's own render is in place once Record outcome opens its dialog.
+    await page.getByRole('button', { name: 'Record outcome' }).first().click();
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    const seen = await page.evaluate(() => (window as unknown as { __snapshotSeen: { beforeApp: boolean | null; gone: boolean } }).__snapshotSeen);
+    expect(seen).toEqual({ beforeApp: true, gone: false });
+    expect(await page.locator('#root').getAttribute('data-snapshot')).toBe('/dashboard');
+  });
+
   it('wipes the diary from the phone at sign-out', async () => {
     await page.goto(`${baseURL()}/dashboard`);
     await expect.poll(async () => (await storedDiary(page))?.queries.length ?? 0, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => keptSnapshot(page), { timeout: 20_000 }).not.toBeNull();
     await signOutFrom(page);
     await page.waitForURL('**/login');
     await expect.poll(() => storedDiary(page), { timeout: 10_000 }).toBeNull();
+    expect(await keptSnapshot(page)).toBeNull();
   });
 });

@@ -159,10 +159,15 @@ describe('public pages prerendered', () => {
       await page.waitForURL('**/dashboard');
       await ensureSittingsToday(page);
       // The HTML names every chunk the screen loads before it draws, so they come in parallel
-      // with the entry rather than in waves as the router finds them.
+      // with the entry rather than in waves as the router finds them; its script runs them, the
+      // entry first, once it has painted what the phone kept (src/app/offline/snapshot.ts).
       const html = await (await page.request.get('/dashboard')).text();
-      const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1] ?? '');
+      const preloaded = [...html.matchAll(/<link rel="preload" as="script" crossorigin href="([^"]+)">/g)].map((m) => m[1] ?? '');
       expect(preloaded.length).toBeGreaterThan(10);
+      const run = /<div id="root" data-modules="([^"]+)">/.exec(html)?.[1]?.split(' ') ?? [];
+      expect(run).toEqual(preloaded);
+      expect(run[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+      expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
       for (const href of preloaded) {
         const res = await page.request.get(href);
         expect(res.status(), href).toBe(200);

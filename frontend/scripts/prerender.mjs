@@ -4,6 +4,7 @@
 // its route's chunks preloaded, as the file the Go server answers that path with. Each signed-in
 // screen of SIGNED_IN_PAGES gets the built index.html with everything it loads before it draws
 // preloaded (its chunks and their stylesheets), and nothing rendered.
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 process.env.NODE_ENV ??= 'production'; // React's production server render
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -48,6 +49,8 @@ for (const [path, file] of Object.entries(PUBLIC_PAGES)) {
   console.log(`prerender: ${path} -> ${file} (${(html.length / 1024).toFixed(1)} KB of HTML)`);
 }
 const entryStyles = new Set(entry.css ?? []);
+/** The entry's script and the modules Vite preloads for it, as the built index.html has them. */
+const MODULES_IN_HEAD = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
 for (const [path, { file, modules }] of Object.entries(SIGNED_IN_PAGES)) {
   const chunks = new Set(modules.flatMap((src) => [...chunksOf(src)]));
   // Stylesheets as the app would add them (a dynamic import adds a chunk's css as a stylesheet
@@ -55,10 +58,33 @@ for (const [path, { file, modules }] of Object.entries(SIGNED_IN_PAGES)) {
   const styles = stylesOf(chunks)
     .filter((f) => !entryStyles.has(f))
     .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`);
-  const preload = [...chunks].filter((f) => !alreadyLoaded.has(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
-  writeFileSync(`${dist}/${file}`, template.replace('</head>', `${[...styles, ...preload].join('')}</head>`));
+  // The stylesheets in the head (nothing is drawn without them), and the entry and every module
+  // fetched from the start but run by index.html's script once it has painted the dashboard kept on
+  // the phone (src/app/offline/snapshot.ts): a module preloaded or loaded by a tag is compiled as it
+  // arrives, and from the service worker they all arrive at once, before that painting.
+  const entryModules = (template.match(MODULES_IN_HEAD) ?? []).map((tag) => /(?:src|href)="([^"]+)"/.exec(tag)[1]);
+  const scripts = [...entryModules, ...[...chunks].filter((f) => !alreadyLoaded.has(f)).map((f) => `/${f}`)];
+  const fetches = scripts.map((f) => `<link rel="preload" as="script" crossorigin href="${f}">`);
+  const page = template.replace(MODULES_IN_HEAD, '');
+  writeFileSync(
+    `${dist}/${file}`,
+    page.replace('</head>', `${[...styles, ...fetches].join('')}</head>`).replace(ROOT, `<div id="root" data-modules="${scripts.join(' ')}"></div>`),
+  );
   console.log(`prerender: ${path} -> ${file} (${chunks.size} chunks, ${styles.length} stylesheets preloaded)`);
 }
+// The service worker precaches some of these pages (vite.config.ts: additionalManifestEntries),
+// written before them: each gets its revision now, so that a new build's page replaces the old.
+const swPath = `${dist}/sw.js`;
+let sw = readFileSync(swPath, 'utf8');
+for (const { file } of Object.values(SIGNED_IN_PAGES)) {
+  const entry = `{url:"${file}",revision:"kesi-prerendered-page"}`;
+  if (!sw.includes(entry)) continue;
+  const revision = createHash('sha256').update(readFileSync(`${dist}/${file}`)).digest('hex').slice(0, 32);
+  sw = sw.replace(entry, `{url:"${file}",revision:"${revision}"}`);
+  console.log(`prerender: ${file} precached by the service worker, revision ${revision}`);
+}
+if (sw.includes('kesi-prerendered-page')) throw new Error('prerender: sw.js precaches a page this script did not write');
+writeFileSync(swPath, sw);
 // The rendered app leaves timers behind (the query cache's collection, the session's tick);
 // the pages are written, so the build goes on.
 process.exit(0);

@@ -36,6 +36,9 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startEarlyCall } from './api/early';
 import { App } from './app/App';
+import { diaryOwner } from './app/followSession';
+import { paintedSnapshot } from './app/offline/snapshot';
+import { createQueryClient } from './app/queryClient';
 import { createAppRouter, loadRoutesOf } from './app/router';
 import { createSessionStore } from './app/session/SessionProvider';
 import { readStoredUser } from './app/session/user';
@@ -63,12 +66,17 @@ async function boot() {
   // The prerendered page is painted before the work of hydrating it starts, not after: its text
   // shows as soon as its HTML and styles are in, however slow the phone (issue 17).
   if (hydrate) await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
-  // The page's own modules first, so that the first render is the page, as prerendered.
-  await loadRoutesOf(window.location.pathname);
+  // The page's own modules first, so that the first render is the page, as prerendered. A
+  // dashboard painted from the snapshot kept on the phone (app/offline/snapshot) waits for the
+  // diary on the device too: its first render then draws the same matters over it, rather than
+  // skeletons in their place.
+  const queryClient = createQueryClient();
+  const restore = stored && paintedSnapshot(container) ? restoreDiaryFirst(queryClient, session) : Promise.resolve(false);
+  const [, diaryRestored] = await Promise.all([loadRoutesOf(window.location.pathname), restore]);
   const router = createAppRouter();
   const app = (
     <StrictMode>
-      <App router={router} session={session} />
+      <App router={router} session={session} queryClient={queryClient} diaryRestored={diaryRestored} />
     </StrictMode>
   );
   if (hydrate) {
@@ -78,8 +86,21 @@ async function boot() {
   // What was typed into a prerendered page drawn afresh (its address had a query, or a session
   // was stored) goes into the new page's form (lib/typedAhead).
   if (prerendered) captureTyped(container, window.location.pathname);
-  container.replaceChildren();
+  // A dashboard painted from the phone's snapshot stays on screen until the first render commits
+  // (React empties the container then), so that nothing blank or half-drawn shows in between.
+  if (!paintedSnapshot(container)) container.replaceChildren();
   createRoot(container).render(app);
+}
+
+/** Puts the diary kept on the device into client before the first render; answers whether it did. */
+async function restoreDiaryFirst(client: ReturnType<typeof createQueryClient>, session: ReturnType<typeof createSessionStore>): Promise<boolean> {
+  try {
+    const p = await import('./app/diaryPersistence');
+    await p.restoreDiary(p.diaryOptions(client, () => diaryOwner(session)));
+    return true;
+  } catch {
+    return false; // no module without signal: App restores it as it always has
+  }
 }
 
 void boot();

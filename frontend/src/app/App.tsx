@@ -18,8 +18,10 @@ const loadPersistence = () => import('./diaryPersistence');
  * useIsRestoring is true), and from then on every change is written. A visitor has no diary: its
  * code loads once someone signs in (issue 17).
  */
-function DiaryCache({ client, session, children }: { client: QueryClient; session: SessionStore; children: ReactNode }) {
-  const [isRestoring, setIsRestoring] = useState(() => diaryOwner(session) !== null);
+function DiaryCache({ client, session, restored, children }: { client: QueryClient; session: SessionStore; restored: boolean; children: ReactNode }) {
+  // Restored before the first render (main.tsx, under a snapshot): only kept from here on.
+  const [restoredFirst] = useState(restored);
+  const [isRestoring, setIsRestoring] = useState(() => !restoredFirst && diaryOwner(session) !== null);
   useEffect(() => {
     let cancelled = false;
     const ended = () => cancelled;
@@ -39,7 +41,7 @@ function DiaryCache({ client, session, children }: { client: QueryClient; sessio
           if (!ended()) setIsRestoring(false);
         });
     };
-    if (owner()) keep(true);
+    if (owner()) keep(!restoredFirst);
     else {
       const stop = session.subscribe(() => {
         if (!owner()) return;
@@ -53,7 +55,7 @@ function DiaryCache({ client, session, children }: { client: QueryClient; sessio
       stopWaiting?.();
       stopKeeping?.();
     };
-  }, [client, session]);
+  }, [client, session, restoredFirst]);
   return (
     <QueryClientProvider client={client}>
       <IsRestoringProvider value={isRestoring}>{children}</IsRestoringProvider>
@@ -89,15 +91,29 @@ function WhenSignedIn({ session }: { session: SessionStore }) {
  * The app: its providers, in one place (main.tsx renders it in the browser, src/prerender at
  * build time for the public pages). `view` replaces the browser's RouterProvider when prerendering.
  */
-export function App({ router, session, view }: { router: DataRouter; session: SessionStore; view?: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function App({
+  router,
+  session,
+  view,
+  queryClient: given,
+  diaryRestored = false,
+}: {
+  router: DataRouter;
+  session: SessionStore;
+  view?: ReactNode;
+  /** The query client, when main.tsx made it (to restore the diary into it before this render). */
+  queryClient?: QueryClient;
+  /** Whether the diary kept on the device is in queryClient already. */
+  diaryRestored?: boolean;
+}) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   useEffect(() => listenForSessionExpiry(router, queryClient, session), [router, queryClient, session]);
   useEffect(() => listenForSignOutElsewhere(router, queryClient, session), [router, queryClient, session]);
   useEffect(() => followSession(session, queryClient), [session, queryClient]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <LazyNotifications />
-      <DiaryCache client={queryClient} session={session}>
+      <DiaryCache client={queryClient} session={session} restored={diaryRestored}>
         <SessionProvider store={session}>
           <WhenSignedIn session={session} />
           {view ?? <RouterProvider router={router} />}

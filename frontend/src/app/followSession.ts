@@ -1,4 +1,5 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { wipeSnapshot, wipeSnapshotOfOthers } from './offline/snapshot';
 import type { UnsentMutation } from './offline/unsent';
 import type { SessionStore } from './session/store';
 import { readStoredEnd, readStoredUser } from './session/user';
@@ -88,6 +89,8 @@ export function followSession(session: SessionStore, client: QueryClient, device
       const unsent = expired ? pendingNow(client) : [];
       client.clear();
       fetchedFor = null;
+      // The screen kept for the next opening is theirs, whether they signed out or expired.
+      wipeSnapshot(window.localStorage);
       if (expired) {
         // What this tab holds, then what the diary on the device holds (restored or not yet).
         then(() => device.keepUnsent(left, unsent));
@@ -107,6 +110,8 @@ export function followSession(session: SessionStore, client: QueryClient, device
   // listened, the diary on the device is still there. Its outcomes waiting to send are kept. (A
   // visitor who never signed in has no end written, and loads nothing for it.)
   if (!owner && readStoredEnd(window.localStorage) === 'expired') then(() => device.salvageDiary());
+  // A screen kept for someone whose session ended while the app was closed goes now.
+  wipeSnapshotOfOthers(window.localStorage, owner);
   const unsubscribe = session.subscribe(onChange);
   const unsubscribeOnline = onlineManager.subscribe(refresh);
   refresh();

@@ -196,7 +196,8 @@ function CaseList({
           {empty}
         </Text>
       ) : (
-        <Stack gap="xs">
+        // The first eight are kept for the next opening (app/offline/snapshot); the rest come with the app.
+        <Stack gap="xs" data-snapshot-limit={8}>
           {query.data.map((c, i) => (
             <UnstyledButton
               key={`${c.id}-${i}`}

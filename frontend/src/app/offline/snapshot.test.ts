@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runInThisContext } from 'node:vm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { todayIsoDate } from '@/lib/dates';
+import { USER_KEY } from '../session/user';
+import { keepSnapshot, paintedSnapshot, SNAPSHOT_KEY, wipeSnapshot, wipeSnapshotOfOthers, type Snapshot } from './snapshot';
+
+/** index.html's inline script, as the browser runs it before the app's scripts. */
+const page = readFileSync(join(process.cwd(), 'index.html'), 'utf8');
+const scripts = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+
+function runPagesScript() {
+  expect(scripts).toHaveLength(1);
+  // Run as the browser runs it: a classic script in the page's globals (jsdom's, here).
+  runInThisContext(scripts[0] ?? '');
+}
+
+const ADVOCATE = { id: 'u-1', email: 'wanjiru@example.com', fullname: 'Wanjiru Kamau', role: 'lawyer' };
+// Parties as the diary holds them: markup in a name stays text.
+const DRAWN = '<main><section aria-labelledby="today-title"><a href="/cases/c1">HCCC/E1/2026 — Achieng &lt;b&gt; v Otieno</a></section></main>';
+
+function snapshot(over: Partial<Snapshot> = {}): Snapshot {
+  return { user: ADVOCATE.id, path: '/dashboard', day: '2026-11-30', html: DRAWN, ...over };
+}
+
+function at(path: string) {
+  window.history.replaceState(null, '', path);
+}
+
+describe("index.html's snapshot script", () => {
+  let root: HTMLElement;
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Monday 30 November 2026, 07:42 in Nairobi (UTC+3).
+    vi.setSystemTime(new Date('2026-11-30T04:42:00Z'));
+    localStorage.clear();
+    localStorage.setItem(USER_KEY, JSON.stringify(ADVOCATE));
+    root = document.createElement('div');
+    root.id = 'root';
+    document.body.replaceChildren(root);
+    at('/dashboard');
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    localStorage.clear();
+  });
+
+  it('paints the kept dashboard for its user, on its address and day', () => {
+    keepSnapshot(localStorage, snapshot());
+    runPagesScript();
+    expect(root.innerHTML).toBe(DRAWN);
+    expect(root.textContent).toContain('Achieng <b> v Otieno');
+    expect(root.querySelector('b')).toBeNull();
+    expect(paintedSnapshot(root)).toBe(true);
+  });
+
+  it('paints what useKeepSnapshot keeps today', () => {
+    keepSnapshot(localStorage, snapshot({ day: todayIsoDate() }));
+    runPagesScript();
+    expect(root.innerHTML).toBe(DRAWN);
+  });
+
+  it.each([
+    ['another user is stored', () => { localStorage.setItem(USER_KEY, JSON.stringify({ ...ADVOCATE, id: 'u-2' })); }],
+    ['nobody is stored', () => { localStorage.removeItem(USER_KEY); }],
+    ['the stored user is unreadable', () => { localStorage.setItem(USER_KEY, '{"id":'); }],
+    ['it is another address', () => { at('/cases'); }],
+    ['the address has a query', () => { at('/dashboard?from=reminder'); }],
+    ["it was yesterday's", () => { keepSnapshot(localStorage, snapshot({ day: '2026-11-29' })); }],
+    ['the snapshot is unreadable', () => { localStorage.setItem(SNAPSHOT_KEY, '<html>'); }],
+    ['there is none', () => { localStorage.removeItem(SNAPSHOT_KEY); }],
+  ])('paints nothing when %s', (_, arrange) => {
+    keepSnapshot(localStorage, snapshot());
+    arrange();
+    runPagesScript();
+    expect(root.innerHTML).toBe('');
+    expect(paintedSnapshot(root)).toBe(false);
+  });
+
+  it("goes by Nairobi's day: painted at 23:59 there, not at midnight", () => {
+    keepSnapshot(localStorage, snapshot({ day: '2026-11-30' }));
+    vi.setSystemTime(new Date('2026-11-30T20:59:59Z'));
+    runPagesScript();
+    expect(root.innerHTML).toBe(DRAWN);
+    root.innerHTML = '';
+    delete root.dataset.snapshot;
+    vi.setSystemTime(new Date('2026-11-30T21:00:00Z'));
+    runPagesScript();
+    expect(root.innerHTML).toBe('');
+  });
+});
+
+describe('the snapshot on the device', () => {
+  afterEach(() => {
+    localStorage.clear();
+  });
+
+  it('is wiped, and wiped for anyone but its user', () => {
+    keepSnapshot(localStorage, snapshot());
+    wipeSnapshotOfOthers(localStorage, ADVOCATE.id);
+    expect(localStorage.getItem(SNAPSHOT_KEY)).not.toBeNull();
+    wipeSnapshotOfOthers(localStorage, 'u-2');
+    expect(localStorage.getItem(SNAPSHOT_KEY)).toBeNull();
+    keepSnapshot(localStorage, snapshot());
+    wipeSnapshotOfOthers(localStorage, null);
+    expect(localStorage.getItem(SNAPSHOT_KEY)).toBeNull();
+    localStorage.setItem(SNAPSHOT_KEY, 'not json');
+    wipeSnapshotOfOthers(localStorage, ADVOCATE.id);
+    expect(localStorage.getItem(SNAPSHOT_KEY)).toBeNull();
+    keepSnapshot(localStorage, snapshot());
+    wipeSnapshot(localStorage);
+    expect(localStorage.getItem(SNAPSHOT_KEY)).toBeNull();
+  });
+
+  it('keeps none when the storage is full, and leaves no older one behind', () => {
+    keepSnapshot(localStorage, snapshot({ html: '<p>older</p>' }));
+    const full = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    keepSnapshot(localStorage, snapshot());
+    full.mockRestore();
+    expect(localStorage.getItem(SNAPSHOT_KEY)).toBeNull();
+  });
+});
