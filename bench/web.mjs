@@ -102,6 +102,18 @@ async function weigh(browser, path, storageState) {
   return { path, finalPath, loaded };
 }
 
+/**
+ * The web app keeps the dashboard as drawn in local storage (src/app/offline/snapshot.ts) and
+ * paints it from the HTML on the next opening. A cold visit is measured without it, as the diary
+ * on the device is: a phone that has never shown the dashboard.
+ */
+const SNAPSHOT_KEY = 'kesi.snapshot';
+
+/** A browser's storage state without the kept dashboard. */
+function withoutSnapshot(state) {
+  return { ...state, origins: state.origins.map((o) => ({ ...o, localStorage: o.localStorage.filter((item) => item.name !== SNAPSHOT_KEY) })) };
+}
+
 async function signIn(context) {
   const page = await context.newPage();
   await page.goto(opt.url + '/login', { waitUntil: 'networkidle' });
@@ -183,8 +195,9 @@ async function firstMatter(page, cdp, visit) {
  * Cold and warm time to today's first matter on a 360x740 phone, signed in (answers null when
  * the lawyer has no sittings today). Cold: a fresh browser profile holding only what signing in
  * left (the session cookies, the stored profile), so no HTTP cache, no service worker and no diary
- * on the device. Warm: the same page reloaded once the service worker controls it and the diary
- * is written to IndexedDB, as an advocate opening Kesi again finds it.
+ * on the device. Warm: the same page reloaded once the service worker controls it, the diary is
+ * written to IndexedDB and the dashboard as drawn to local storage, as an advocate opening Kesi
+ * again finds it.
  */
 async function phoneTimes(browser, session) {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, storageState: session, ignoreHTTPSErrors: true });
@@ -219,6 +232,8 @@ async function phoneTimes(browser, session) {
       null,
       { timeout: 30000, polling: 500 },
     );
+    // And the dashboard as drawn, kept once its lists hold the server's answers.
+    await page.waitForFunction((key) => localStorage.getItem(key) !== null, SNAPSHOT_KEY, { timeout: 30000, polling: 500 });
     await page.waitForTimeout(1500); // the prefetched diary's last writes
     const warm = await firstMatter(page, cdp, () => page.reload({ waitUntil: 'commit' }));
     if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) throw new Error('the warm visit was not served by the service worker');
@@ -247,8 +262,12 @@ async function signedInChromium(port) {
   const context = browser.contexts()[0];
   await signIn(context);
   // A cold cache, as for the other pages: only the session stays (signing in landed on the
-  // dashboard, which installed the service worker and kept the diary on the device).
+  // dashboard, which installed the service worker and kept the diary, and maybe the dashboard as
+  // drawn, on the device).
   const page = await context.newPage();
+  await page.goto(opt.url + '/privacy');
+  await page.evaluate((key) => { localStorage.removeItem(key); }, SNAPSHOT_KEY);
+  await page.goto('about:blank');
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Storage.clearDataForOrigin', { origin: opt.url, storageTypes: 'service_workers,cache_storage,indexeddb' });
@@ -305,7 +324,7 @@ try {
   const names = chunkNames();
   const weights = [];
   await signIn(context);
-  const session = await context.storageState();
+  const session = withoutSnapshot(await context.storageState());
   if (parts.has('weight')) {
     for (const path of PUBLIC_ROUTES) weights.push(await weigh(browser, path));
     for (const path of SIGNED_IN_ROUTES) weights.push(await weigh(browser, path, session));
