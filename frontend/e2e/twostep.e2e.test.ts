@@ -70,10 +70,17 @@ describe.each<keyof typeof SIZES>(['phone', 'desktop'])('on a %s', (size) => {
     expect(errors).toEqual([]);
   });
 
+  /**
+   * How long a sign-in's answer may take to show: the server checks the password's argon2id hash
+   * first (0.5 to 0.7 s in CI while the Go tests run beside the browser), longer than expect.poll's
+   * default second.
+   */
+  const SIGN_IN_MS = 15_000;
+
   /** Signed in: back on the page signing out left (Settings), not on /login. */
   async function signedIn() {
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-    await expect.poll(() => page.getByText('Login successful!').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Login successful!').isVisible(), { timeout: SIGN_IN_MS }).toBe(true);
   }
 
   async function signInToSecondStep(email: string, password: string) {
@@ -81,7 +88,7 @@ describe.each<keyof typeof SIZES>(['phone', 'desktop'])('on a %s', (size) => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel(/^Password/).fill(password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect.poll(() => page.getByText('Enter the 6-digit code from your authenticator app.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Enter the 6-digit code from your authenticator app.').isVisible(), { timeout: SIGN_IN_MS }).toBe(true);
   }
 
   it('turn on two-step sign-in, then sign in with a code and with a recovery code', { timeout: 120_000 }, async () => {
