@@ -64,9 +64,11 @@ export function DashboardPage({ causeLists, clashes }: { causeLists: ReactNode; 
             {capitalise(user?.role ?? '')}
           </Badge>
         </Group>
+        {/* The date and the counts each on a line of their own: on one, the counts coming in
+            wrapped it onto a second and pushed today's sittings down (Lighthouse's layout shift
+            on a phone, issue 17). */}
+        <Text size="sm">{formatLongDate(today)}</Text>
         <Text size="sm">
-          {formatLongDate(today)}
-          {' · '}
           <Count value={todayCases.data?.length} testId="stat-today" /> today
           {' · '}
           <Count value={week.data?.length} testId="stat-week" /> this week
