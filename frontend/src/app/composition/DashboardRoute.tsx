@@ -1,5 +1,5 @@
 import { useKeepSnapshot } from '@/app/offline/useKeepSnapshot';
-import { useSession } from '@/app/session/SessionProvider';
+import { useSessionUser } from '@/app/session/SessionProvider';
 import { CauseListSummary } from '@/features/causelists/CauseListSummary';
 import { DashboardPage } from '@/features/dashboard/pages/DashboardPage';
 import { useTodayAttendance, useTodayCases, useTotalCases, useWeekCases } from '@/features/dashboard/queries';
@@ -17,7 +17,7 @@ export function DashboardRoute() {
  * server's answers: the page's own queries, read from the same cache.
  */
 function useKeepDashboard() {
-  const { user } = useSession();
+  const user = useSessionUser();
   const today = todayIsoDate();
   const todayCases = useTodayCases(today);
   const attendance = useTodayAttendance(today);

@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionUser } from '@/test/session';
-import { SessionProvider, useLogout } from './SessionProvider';
+import { SessionProvider, useLogout, useSession, useSessionUser } from './SessionProvider';
 import { SessionStore } from './store';
 import { readStoredUser, writeStoredUser } from './user';
 
@@ -74,5 +74,46 @@ describe('useLogout', () => {
     renderSignOut(store, '/settings?tab=privacy');
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(await screen.findByText('login, from {"from":"/settings?tab=privacy"}')).toBeTruthy();
+  });
+});
+
+describe('useSessionUser', () => {
+  it('draws again when the user changes, not when a check of the session starts or ends', async () => {
+    writeStoredUser(localStorage, sessionUser());
+    let answer: (user: ReturnType<typeof sessionUser>) => void = () => undefined;
+    const me = vi.fn(() => new Promise<ReturnType<typeof sessionUser>>((resolve) => (answer = resolve)));
+    const store = new SessionStore({ me, refresh: () => Promise.resolve() }, localStorage);
+    const userDrawn = vi.fn();
+    const sessionDrawn = vi.fn();
+    function UserOnly() {
+      userDrawn();
+      return <p>{useSessionUser()?.fullname}</p>;
+    }
+    function WholeSession() {
+      sessionDrawn();
+      return <p>{useSession().verifying ? 'checking' : 'checked'}</p>;
+    }
+    render(
+      <SessionProvider store={store}>
+        <UserOnly />
+        <WholeSession />
+      </SessionProvider>,
+    );
+    store.start();
+    await waitFor(() => {
+      expect(screen.getByText('checking')).toBeTruthy();
+    });
+    answer(sessionUser());
+    await waitFor(() => {
+      expect(screen.getByText('checked')).toBeTruthy();
+    });
+    const afterCheck = userDrawn.mock.calls.length;
+    expect(sessionDrawn.mock.calls.length).toBeGreaterThan(afterCheck);
+    // A changed profile reaches the screens that read the user.
+    store.signedIn(sessionUser({ fullname: 'Wanjiru Kamau-Otieno' }));
+    await waitFor(() => {
+      expect(screen.getByText('Wanjiru Kamau-Otieno')).toBeTruthy();
+    });
+    expect(userDrawn).toHaveBeenCalledTimes(afterCheck + 1);
   });
 });

@@ -4,7 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useSyncExternalStore
 import { useLocation, useNavigate } from 'react-router';
 import { isNetworkError } from '@/api/errorText';
 import { SessionStore, TICK_MS, UnreachableError, type SessionState } from './store';
-import { sentToLogin } from './user';
+import { sentToLogin, type SessionUser } from './user';
 
 /**
  * The session's calls, with the Connect client they bring, loaded when first needed: a visitor
@@ -71,6 +71,16 @@ export function useSession(): SessionState {
   const store = useSessionStore();
   // The same state on the server (prerendered public pages) and while hydrating.
   return useSyncExternalStore(store.subscribe, store.getState, store.getState);
+}
+
+/**
+ * The signed-in user alone: a screen that reads nothing else is not drawn again when the session's
+ * verifying flag or check time changes (a whole dashboard redrawn on a phone, issue 17).
+ */
+export function useSessionUser(): SessionUser | null {
+  const store = useSessionStore();
+  const user = () => store.getState().user;
+  return useSyncExternalStore(store.subscribe, user, user);
 }
 
 export const LOGOUT_TEXT = {

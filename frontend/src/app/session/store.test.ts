@@ -41,6 +41,23 @@ describe('SessionStore', () => {
     expect(readStoredUser(localStorage)).toBeNull();
   });
 
+  it('a check that confirms the same profile keeps the user as it was; a changed one replaces it', async () => {
+    writeStoredUser(localStorage, sessionUser());
+    const me = vi.fn<SessionServer['me']>(() => Promise.resolve(sessionUser()));
+    const store = new SessionStore(server({ me }), localStorage);
+    store.start();
+    const shown = store.getState().user;
+    await store.verify();
+    // Another object from the server, the same person: the screens have nothing to redraw.
+    expect(me).toHaveBeenCalledTimes(1);
+    expect(store.getState().user).toBe(shown);
+    me.mockResolvedValueOnce(sessionUser({ fullname: 'Wanjiru Kamau-Otieno' }));
+    await store.verify();
+    expect(store.getState().user).not.toBe(shown);
+    expect(store.getState().user?.fullname).toBe('Wanjiru Kamau-Otieno');
+    expect(readStoredUser(localStorage)?.fullname).toBe('Wanjiru Kamau-Otieno');
+  });
+
   it('without a stored user, loading just ends unauthenticated and asks nothing', () => {
     const s = server();
     const store = new SessionStore(s, localStorage);

@@ -131,6 +131,9 @@ export class SessionStore {
     if (epoch !== this.epoch) return this.state.user;
     if (user) {
       writeStoredUser(this.storage, user);
+      // The same person as shown keeps the same object: the screens that read the user are not
+      // drawn again for a check that changed nothing (issue 17).
+      if (this.state.user && sameUser(this.state.user, user)) user = this.state.user;
       this.set({ status: 'authenticated', user, verifying: false, checkedAt: this.now(), ended: undefined });
     } else {
       // Neither the session nor a refresh was accepted: it expired (after days offline, say).
@@ -169,4 +172,10 @@ export class SessionStore {
     this.epoch++;
     this.verification = undefined;
   }
+}
+
+/** Whether two profiles say the same in every field. */
+function sameUser(a: SessionUser, b: SessionUser): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof SessionUser)[]);
+  return [...keys].every((k) => a[k] === b[k]);
 }

@@ -14,13 +14,13 @@ import {
 } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
-import { lazy, Suspense, useState, type ReactElement } from 'react';
+import { lazy, memo, Suspense, useState, type ReactElement } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useSubscriptionStatus } from '@/api/subscription';
 import { DeletionBanner } from '@/features/settings/DeletionBanner';
 import { useIsMobile } from '@/hooks/useListFreshness';
 import { OfflineBar } from '../offline/OfflineBar';
-import { useLogout, useSession } from '../session/SessionProvider';
+import { useLogout, useSessionUser } from '../session/SessionProvider';
 import { initials, roleLabel, type SessionUser } from '../session/user';
 import { HeaderMenu } from './HeaderMenu';
 import { badgeText, NAV_ENTRIES, type NavEntry } from './navigation';
@@ -37,7 +37,7 @@ const TEXT = {
 
 /** The signed-in layout: sidebar on desktop, bottom bar below 768px, header with the user. */
 export function AppLayout() {
-  const { user } = useSession();
+  const user = useSessionUser();
   // The route guard renders this only with a user.
   if (!user) return null;
   return (
@@ -47,7 +47,12 @@ export function AppLayout() {
   );
 }
 
-function Shell({ user }: { user: SessionUser }) {
+/**
+ * Drawn again only when its user or its own state changes: not on each change of the session's
+ * verifying flag, which AppLayout follows (issue 17: each redraw of the whole shell was a long
+ * task on a phone).
+ */
+const Shell = memo(function Shell({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(readSidebarOpen);
   // Read before the first render: a phone's first frame has its bottom bar, and the shell is not
   // drawn a second time to add it.
@@ -102,18 +107,22 @@ function Shell({ user }: { user: SessionUser }) {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p={open ? 'sm' : 4} aria-label={TEXT.main}>
-        <AppShell.Section grow style={{ overflowY: 'auto' }}>
-          <Stack gap={4} align={open ? 'stretch' : 'center'}>
-            {NAV_ENTRIES.map((entry) => (
-              <SidebarEntry key={entry.to} entry={entry} open={open} count={count} />
-            ))}
-          </Stack>
-        </AppShell.Section>
-        <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-          <SidebarFooter user={user} open={open} />
-        </AppShell.Section>
-      </AppShell.Navbar>
+      {/* A phone has the bottom bar instead, and never shows the sidebar: not drawn there, it is
+          not built again each time the shell's counts change (issue 17's blocking time). */}
+      {!isMobile && (
+        <AppShell.Navbar p={open ? 'sm' : 4} aria-label={TEXT.main}>
+          <AppShell.Section grow style={{ overflowY: 'auto' }}>
+            <Stack gap={4} align={open ? 'stretch' : 'center'}>
+              {NAV_ENTRIES.map((entry) => (
+                <SidebarEntry key={entry.to} entry={entry} open={open} count={count} />
+              ))}
+            </Stack>
+          </AppShell.Section>
+          <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+            <SidebarFooter user={user} open={open} />
+          </AppShell.Section>
+        </AppShell.Navbar>
+      )}
 
       <AppShell.Main>
         <OfflineBar />
@@ -128,7 +137,7 @@ function Shell({ user }: { user: SessionUser }) {
       )}
     </AppShell>
   );
-}
+});
 
 /** Mantine's Tooltip, loaded after the first screen (see ./Tooltip). */
 const LazyTooltip = lazy(() => import('./Tooltip').then((m) => ({ default: m.Tooltip })));

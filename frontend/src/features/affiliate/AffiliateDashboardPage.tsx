@@ -19,7 +19,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCopy, IconLogout } from '@tabler/icons-react';
 import type { Earning, Referral } from '@gen/kesi/v1/affiliate_pb';
 import { errorMessage } from '@/api/errors';
-import { useLogout, useSession } from '@/app/session/SessionProvider';
+import { useLogout, useSessionUser } from '@/app/session/SessionProvider';
 import { initials, type SessionUser } from '@/app/session/user';
 import { formatInstant } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
@@ -50,7 +50,7 @@ export const DASHBOARD_TEXT = {
 };
 
 export function AffiliateDashboardPage() {
-  const { user } = useSession();
+  const user = useSessionUser();
   const logout = useLogout();
   if (!user) return null;
   if (!user.affiliate_code) {

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '@/api/errors';
-import { useSession } from '@/app/session/SessionProvider';
+import { useSessionUser } from '@/app/session/SessionProvider';
 import { ErrorPanel } from '@/components/ErrorPanel';
 import { PageHeading } from '@/components/PageHeading';
 import { useRefetchOnTokenRefresh } from '@/hooks/useRefetchOnTokenRefresh';
@@ -30,7 +30,7 @@ type Range = keyof typeof RANGES;
 
 export function CauseListsPage() {
   useRefetchOnTokenRefresh();
-  const { user } = useSession();
+  const user = useSessionUser();
   const today = todayIsoDate();
   const [range, setRange] = useState<Range>('week');
   const [from, to] = RANGES[range];

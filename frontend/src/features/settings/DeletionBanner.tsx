@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { errorMessageOr } from '@/api/errors';
-import { useSession } from '@/app/session/SessionProvider';
+import { useSessionUser } from '@/app/session/SessionProvider';
 import { formatDate } from '@/lib/dates';
 import { useAccountDeletion, useCancelDeletion } from './privacyQueries';
 
@@ -15,7 +15,7 @@ export const BANNER_TEXT = {
 
 /** The grace-period banner of the signed-in shell: the erasure day, with Cancel. */
 export function DeletionBanner() {
-  const { user } = useSession();
+  const user = useSessionUser();
   const deletion = useAccountDeletion(!!user && user.role !== 'demo');
   const cancel = useCancelDeletion();
   const d = deletion.data;

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Card, CopyButton, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBrandGoogle, IconBrandWindows, IconCopy } from '@tabler/icons-react';
-import { useSession } from '@/app/session/SessionProvider';
+import { useSessionUser } from '@/app/session/SessionProvider';
 import { formatInstant } from '@/lib/dates';
 import { useExtensionTokens, useRevokeExtensionToken } from './queries';
 import { googleCalendarLink, hasReminders, outlookLink, useCalendarFeed, useResetCalendarFeed } from './reminderQueries';
@@ -46,7 +46,7 @@ export function IntegrationsTab() {
 }
 
 function CalendarFeed() {
-  const { user } = useSession();
+  const user = useSessionUser();
   const allowed = hasReminders(user?.role ?? '');
   const feed = useCalendarFeed(allowed);
   const reset = useResetCalendarFeed();

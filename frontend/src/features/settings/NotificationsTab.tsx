@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useSession } from '@/app/session/SessionProvider';
+import { useSessionUser } from '@/app/session/SessionProvider';
 import { useNotificationPreferences, useUpdateNotificationPreferences, type Preferences } from './queries';
 import { hasReminders, remindersOnSave, useReminderSettings, useUpdateReminderSettings, whatsAppWaitsForSave } from './reminderQueries';
 
@@ -19,7 +19,7 @@ export const NOTIFICATION_TEXT = {
 };
 
 export function NotificationsTab() {
-  const { user } = useSession();
+  const user = useSessionUser();
   // For lawyers and moderators the WhatsApp switch is the reminders' WhatsApp
   // channel (issue 18); the demo account keeps the stored preference only.
   const withReminders = hasReminders(user?.role ?? '');

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessageOr } from '@/api/errors';
 import { daysRemaining, useSubscriptionStatus } from '@/api/subscription';
-import { useLogout, useSession } from '@/app/session/SessionProvider';
+import { useLogout, useSessionUser } from '@/app/session/SessionProvider';
 import { formatDate } from '@/lib/dates';
 import { useNotificationPreferences, useUpdateNotificationPreferences } from './queries';
 import { hasReminders, useReminderSettings, useUpdateReminderSettings, type ReminderValues } from './reminderQueries';
@@ -56,7 +56,7 @@ export const PRIVACY_TEXT = {
 const GRACE_MS = 7 * 86_400_000;
 
 export function PrivacyTab() {
-  const { user } = useSession();
+  const user = useSessionUser();
   // The demo account is shared by every visitor: no one may take its data (the others' sign-ins) or delete it.
   const own = user?.role !== 'demo';
   return (

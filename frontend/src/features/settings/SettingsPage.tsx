@@ -1,7 +1,7 @@
 import { Container, Tabs, Title } from '@mantine/core';
 import { IconAlarm, IconBell, IconCreditCard, IconLock, IconPlugConnected, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { useSession } from '@/app/session/SessionProvider';
+import { useSessionUser } from '@/app/session/SessionProvider';
 import { IntegrationsTab } from './IntegrationsTab';
 import { NotificationsTab } from './NotificationsTab';
 import { PrivacyTab } from './PrivacyTab';
@@ -13,7 +13,7 @@ import { SubscriptionTab } from './SubscriptionTab';
 
 /** /settings: 'Account Settings' with four tabs (SPEC.md section 2). */
 export function SettingsPage() {
-  const { user } = useSession();
+  const user = useSessionUser();
   const [params] = useSearchParams();
   if (!user) return null;
   return (

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import type { Case } from '@gen/kesi/v1/case_pb';
-import { useSession } from '@/app/session/SessionProvider';
+import { useSessionUser } from '@/app/session/SessionProvider';
 import { ErrorPanel } from '@/components/ErrorPanel';
 import { useRefetchOnTokenRefresh } from '@/hooks/useRefetchOnTokenRefresh';
 import { formatDate, formatLongDate, todayIsoDate } from '@/lib/dates';
@@ -39,7 +39,7 @@ function capitalise(s: string) {
 /** The cause-list summary (another feature's) comes from the app's composition (app/composition.tsx). */
 export function DashboardPage({ causeLists, clashes }: { causeLists: ReactNode; clashes: ReactNode }) {
   useRefetchOnTokenRefresh();
-  const { user } = useSession();
+  const user = useSessionUser();
   const today = todayIsoDate();
   const todayCases = useTodayCases(today);
   const attendance = useTodayAttendance(today);

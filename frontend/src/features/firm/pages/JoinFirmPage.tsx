@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessageOr } from '@/api/errors';
-import { useSession } from '@/app/session/SessionProvider';
+import { useSessionUser } from '@/app/session/SessionProvider';
 import { useAcceptInvitation } from '../queries';
 
 export const JOIN_TEXT = {
@@ -19,7 +19,7 @@ export const JOIN_TEXT = {
 export function JoinFirmPage() {
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
-  const { user } = useSession();
+  const user = useSessionUser();
   const accept = useAcceptInvitation();
   return (
     <Stack maw={560}>

@@ -2,7 +2,7 @@ import './report.css';
 import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import type { Case } from '@gen/kesi/v1/case_pb';
-import { useSession } from '@/app/session/SessionProvider';
+import { useSessionUser } from '@/app/session/SessionProvider';
 import { useOpenPlanModal } from '@/hooks/planModal';
 import { CaseCard } from '@/components/cases/CaseCard';
 import { ErrorPanel } from '@/components/ErrorPanel';
@@ -37,7 +37,7 @@ const LONG_GROUP = 6;
 export function CasesReportPage() {
   useRefetchOnTokenRefresh();
   const report = useReportCases();
-  const advocate = useSession().user?.fullname ?? '';
+  const advocate = useSessionUser()?.fullname ?? '';
   const openPlans = useOpenPlanModal();
   const navigate = useNavigate();
   const open = (c: Case) => {
