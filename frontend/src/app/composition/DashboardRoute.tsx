@@ -8,8 +8,21 @@ import { todayIsoDate } from '@/lib/dates';
 
 /** The dashboard with the cause-list summary of its neighbour feature (see CaseDetailRoute.tsx). */
 export function DashboardRoute() {
+  return (
+    <>
+      <KeepDashboard />
+      <DashboardPage causeLists={<CauseListSummary />} clashes={<DashboardClashes />} />
+    </>
+  );
+}
+
+/**
+ * A sibling of the page, drawing nothing: it follows every answer of the page's queries, and the
+ * page is not drawn again for it (issue 17: each answer redrew the whole dashboard on a phone).
+ */
+function KeepDashboard() {
   useKeepDashboard();
-  return <DashboardPage causeLists={<CauseListSummary />} clashes={<DashboardClashes />} />;
+  return null;
 }
 
 /**

@@ -41,15 +41,9 @@ export function DashboardPage({ causeLists, clashes }: { causeLists: ReactNode; 
   useRefetchOnTokenRefresh();
   const user = useSessionUser();
   const today = todayIsoDate();
-  const todayCases = useTodayCases(today);
-  const attendance = useTodayAttendance(today);
-  const week = useWeekCases();
-  const total = useTotalCases();
-  const navigate = useNavigate();
   const [recording, setRecording] = useState<Case | null>(null);
-  const open = (c: Case) => {
-    void navigate(linkToCase(c), { state: { case: c } });
-  };
+  // Each part below reads its own queries (one request each, shared through the cache): an answer
+  // draws again the part that shows it, not the whole dashboard (issue 17, a phone's CPU).
   const name = user && user.fullname.trim() !== '' ? user.fullname : TEXT.fallbackName;
 
   return (
@@ -68,20 +62,13 @@ export function DashboardPage({ causeLists, clashes }: { causeLists: ReactNode; 
             wrapped it onto a second and pushed today's sittings down (Lighthouse's layout shift
             on a phone, issue 17). */}
         <Text size="sm">{formatLongDate(today)}</Text>
-        <Text size="sm">
-          <Count value={todayCases.data?.length} testId="stat-today" /> today
-          {' · '}
-          <Count value={week.data?.length} testId="stat-week" /> this week
-          {' · '}
-          <Count value={total.data} testId="stat-total" /> in all
-        </Text>
+        <Counts today={today} />
       </div>
-      {/* An empty diary's next step comes first: two empty lists above it say nothing. */}
-      {total.data === 0 && <FirstCase />}
+      <FirstCaseWhenEmpty />
       {clashes}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <TodaySittings query={todayCases} attendance={attendance.data} onRecord={setRecording} />
-        <CaseList title={TEXT.thisWeek} query={week} empty={TEXT.noWeek} onOpen={open} showDate />
+        <TodaySittings today={today} onRecord={setRecording} />
+        <WeekList />
       </SimpleGrid>
       {user?.role === 'demo' && (
         // Yellow title text on the light yellow fill is 2.7:1; the title reads in the body colour.
@@ -106,6 +93,36 @@ export function DashboardPage({ causeLists, clashes }: { causeLists: ReactNode; 
   );
 }
 
+function Counts({ today }: { today: string }) {
+  const todayCases = useTodayCases(today);
+  const week = useWeekCases();
+  const total = useTotalCases();
+  return (
+    <Text size="sm">
+      <Count value={todayCases.data?.length} testId="stat-today" /> today
+      {' · '}
+      <Count value={week.data?.length} testId="stat-week" /> this week
+      {' · '}
+      <Count value={total.data} testId="stat-total" /> in all
+    </Text>
+  );
+}
+
+/** An empty diary's next step comes first: two empty lists below it say nothing. */
+function FirstCaseWhenEmpty() {
+  const total = useTotalCases();
+  return total.data === 0 ? <FirstCase /> : null;
+}
+
+function WeekList() {
+  const week = useWeekCases();
+  const navigate = useNavigate();
+  const open = (c: Case) => {
+    void navigate(linkToCase(c), { state: { case: c } });
+  };
+  return <CaseList title={TEXT.thisWeek} query={week} empty={TEXT.noWeek} onOpen={open} showDate />;
+}
+
 function Count({ value, testId }: { value: number | undefined; testId: string }) {
   return (
     <Text span fw={700} data-testid={testId}>
@@ -115,16 +132,10 @@ function Count({ value, testId }: { value: number | undefined; testId: string })
 }
 
 /** Today's sittings as cards, each with its own Record outcome. */
-function TodaySittings({
-  query,
-  attendance,
-  onRecord,
-}: {
-  query: { isPending: boolean; isError: boolean; data?: Case[]; refetch: () => Promise<unknown> };
-  /** Who attends each sitting, in the list's order (a firm's assignments). */
-  attendance?: ({ attendedBy: string; assignedBy: string } | null)[];
-  onRecord: (c: Case) => void;
-}) {
+function TodaySittings({ today, onRecord }: { today: string; onRecord: (c: Case) => void }) {
+  const query = useTodayCases(today);
+  // Who attends each sitting, in the list's order (a firm's assignments).
+  const attendance = useTodayAttendance(today).data;
   const outcomes = useLastOutcomes((query.data ?? []).map((c) => c.caseId));
   return (
     <section aria-labelledby="today-title">
@@ -139,7 +150,7 @@ function TodaySittings({
             <Skeleton key={i} height={190} />
           ))}
         </Stack>
-      ) : query.isError || !query.data ? (
+      ) : query.isError ? (
         <ErrorPanel title={TEXT.error} onRetry={() => void query.refetch()} />
       ) : query.data.length === 0 ? (
         <Card withBorder>
