@@ -36,12 +36,20 @@ web: node_modules/.installed
 # rest (test-rest). The rest uses well under one of the two cores (a browser suite mostly waits
 # on Chromium, the server and timers: about 50 s of processor in 3 minutes for the largest), so
 # the Go tests run in its idle time rather than before it. Either lane failing fails the
-# target, once both have finished.
+# target, once both have finished. Both lanes' output is kept, and a failure ends with the lines
+# naming what failed: a CI log is often read from its tail, where the Go packages' list would
+# otherwise bury a browser test's failure printed minutes before.
 test: system-deps
-	$(MAKE) --no-print-directory test-go & go_tests=$$!; \
-	$(MAKE) --no-print-directory test-rest; rest=$$?; \
+	@out=$$(mktemp -d /tmp/kesi-make-test-XXXXXX); \
+	( set -o pipefail; $(MAKE) --no-print-directory test-go 2>&1 | tee $$out/go.log ) & go_tests=$$!; \
+	( set -o pipefail; $(MAKE) --no-print-directory test-rest 2>&1 | tee $$out/rest.log ); rest=$$?; \
 	wait $$go_tests; go=$$?; \
-	if [ $$go != 0 ] || [ $$rest != 0 ]; then echo "make test failed: test-go exit $$go, test-rest exit $$rest"; exit 1; fi
+	if [ $$go != 0 ] || [ $$rest != 0 ]; then \
+	  echo "make test failed: test-go exit $$go, test-rest exit $$rest; what failed (whole output in $$out):"; \
+	  sed 's/\x1b\[[0-9;]*m//g' $$out/go.log $$out/rest.log | \
+	    grep -E '^(--- FAIL|FAIL|panic:)|^ +(--- FAIL|[^ ]+_test\.go:[0-9]+:)|^ *(FAIL |×|❯ e2e/|❯ src/)|(Assertion|Timeout)?Error:' | awk '!seen[$$0]++' | head -60; \
+	  exit 1; fi; \
+	rm -rf $$out
 
 # test-rest is every test but the Go unit tests: Vitest, the browser suites, the extension and
 # the cluster test.
