@@ -140,16 +140,20 @@ describe('at court with no signal, on a phone', () => {
     await page.goto(`${baseURL()}/dashboard`);
     await expect.poll(() => keptSnapshot(page), { timeout: 20_000 }).toContain(first.caseId);
 
-    // From the first sitting card on: whether React had the page yet, and whether today's cards
-    // ever left the screen (skeletons or nothing in their place) while it took over.
+    // From the first sitting card on: whether React had the page yet, how many of the app's
+    // modules were asked for by then (none: they are added after the painting), and whether
+    // today's cards ever left the screen (skeletons or nothing in their place) while it took over.
     await page.addInitScript(() => {
-      const seen = { beforeApp: null as boolean | null, gone: false };
+      const seen = { beforeApp: null as boolean | null, modulesBefore: -1, gone: false };
       (window as unknown as { __snapshotSeen: typeof seen }).__snapshotSeen = seen;
       const reactHas = (el: Element | null) => el !== null && Object.keys(el).some((k) => k.startsWith('__reactContainer'));
       new MutationObserver(() => {
         const cards = document.querySelectorAll('section[aria-labelledby="today-title"] [data-testid="sitting-card"]').length;
         if (seen.beforeApp === null) {
-          if (cards > 0) seen.beforeApp = !reactHas(document.getElementById('root'));
+          if (cards > 0) {
+            seen.beforeApp = !reactHas(document.getElementById('root'));
+            seen.modulesBefore = document.querySelectorAll('script[type="module"], link[rel="preload"], link[rel="modulepreload"]').length;
+          }
         } else if (cards === 0) seen.gone = true;
       }).observe(document, { childList: true, subtree: true });
     });
@@ -159,8 +163,9 @@ describe('at court with no signal, on a phone', () => {
     await page.getByRole('button', { name: 'Record outcome' }).first().click();
     await page.getByRole('dialog').waitFor();
     await page.keyboard.press('Escape');
-    const seen = await page.evaluate(() => (window as unknown as { __snapshotSeen: { beforeApp: boolean | null; gone: boolean } }).__snapshotSeen);
-    expect(seen).toEqual({ beforeApp: true, gone: false });
+    const seen = await page.evaluate(() => (window as unknown as { __snapshotSeen: { beforeApp: boolean | null; modulesBefore: number; gone: boolean } }).__snapshotSeen);
+    expect(seen).toEqual({ beforeApp: true, modulesBefore: 0, gone: false });
+    expect(await page.locator('body script[type="module"]').count()).toBe(1);
     expect(await page.locator('#root').getAttribute('data-snapshot')).toBe('/dashboard');
   });
 

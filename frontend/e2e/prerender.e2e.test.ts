@@ -158,17 +158,17 @@ describe('public pages prerendered', () => {
       await page.getByRole('button', { name: 'Sign In' }).click();
       await page.waitForURL('**/dashboard');
       await ensureSittingsToday(page);
-      // The HTML names every chunk the screen loads before it draws, so they come in parallel
-      // with the entry rather than in waves as the router finds them; its script runs them, the
-      // entry first, once it has painted what the phone kept (src/app/offline/snapshot.ts).
+      // The HTML names every chunk the screen loads before it draws, ahead of its scripts, so that
+      // they come in parallel with the entry rather than in waves as the router finds them. Its
+      // scripts fetch them when nothing kept on the phone is painted, and run them, the entry
+      // first (src/app/offline/snapshot.ts; a painted dashboard is the offline suite's).
       const html = await (await page.request.get('/dashboard')).text();
-      const preloaded = [...html.matchAll(/<link rel="preload" as="script" crossorigin href="([^"]+)">/g)].map((m) => m[1] ?? '');
-      expect(preloaded.length).toBeGreaterThan(10);
-      const run = /<div id="root" data-modules="([^"]+)">/.exec(html)?.[1]?.split(' ') ?? [];
-      expect(run).toEqual(preloaded);
-      expect(run[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
-      expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
-      for (const href of preloaded) {
+      const listed = /<meta name="kesi-modules" content="([^"]+)">/.exec(html)?.[1]?.split(' ') ?? [];
+      expect(listed.length).toBeGreaterThan(10);
+      expect(listed[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+      expect(html.indexOf('name="kesi-modules"')).toBeLessThan(html.indexOf('<script>'));
+      expect(html).not.toMatch(/<script type="module"|rel="modulepreload"|rel="preload"/);
+      for (const href of listed) {
         const res = await page.request.get(href);
         expect(res.status(), href).toBe(200);
         expect(res.headers()['content-type'], href).toMatch(/javascript/);
@@ -185,6 +185,16 @@ describe('public pages prerendered', () => {
           if (req.url().endsWith('/kesi.v1.CaseService/ListScheduledCases')) today.push(req.postData() ?? '');
         });
         await visit.goto('/dashboard', { waitUntil: 'networkidle' });
+        // Nothing painted: every listed module was fetched ahead (a preload each), and run.
+        const fetched = await visit.evaluate(() => ({
+          preloaded: [...document.querySelectorAll<HTMLLinkElement>('head link[rel="preload"][as="script"]')].map((l) => new URL(l.href).pathname),
+          run: [
+            ...[...document.querySelectorAll<HTMLScriptElement>('body script[type="module"]')].map((s) => new URL(s.src).pathname),
+            ...[...document.querySelectorAll<HTMLLinkElement>('body link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname),
+          ],
+        }));
+        expect(fetched.preloaded).toEqual(listed);
+        expect(fetched.run).toEqual(listed);
         await expect.poll(() => visit.getByTestId('stat-today').textContent(), { timeout: 15000 }).toMatch(/^[1-9]\d*$/);
         const count = Number(await visit.getByTestId('stat-today').textContent());
         expect(await visit.locator('section[aria-labelledby="today-title"] [data-testid="sitting-card"]').count()).toBe(count);

@@ -2,8 +2,8 @@
 // backend/internal/web/dist) and `vite build --ssr src/prerender/render.tsx` (into .prerender),
 // each page of PUBLIC_PAGES is rendered to HTML and put inside #root of the built index.html, with
 // its route's chunks preloaded, as the file the Go server answers that path with. Each signed-in
-// screen of SIGNED_IN_PAGES gets the built index.html with everything it loads before it draws
-// preloaded (its chunks and their stylesheets), and nothing rendered.
+// screen of SIGNED_IN_PAGES gets the built index.html with its stylesheets and the list of
+// everything it loads before it draws (fetched by index.html's scripts), and nothing rendered.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 process.env.NODE_ENV ??= 'production'; // React's production server render
@@ -59,16 +59,18 @@ for (const [path, { file, modules }] of Object.entries(SIGNED_IN_PAGES)) {
     .filter((f) => !entryStyles.has(f))
     .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`);
   // The stylesheets in the head (nothing is drawn without them), and the entry and every module
-  // fetched from the start but run by index.html's script once it has painted the dashboard kept on
-  // the phone (src/app/offline/snapshot.ts): a module preloaded or loaded by a tag is compiled as it
-  // arrives, and from the service worker they all arrive at once, before that painting.
+  // the screen loads before it draws listed in a meta tag ahead of index.html's scripts: the head's
+  // fetches them from the first byte unless it finds the dashboard kept on the phone
+  // (src/app/offline/snapshot.ts), and the body's runs them, after painting that if there is one.
+  // A module preloaded or loaded by a tag is compiled as it arrives, and from the service worker
+  // they all arrive at once, before that painting.
   const entryModules = (template.match(MODULES_IN_HEAD) ?? []).map((tag) => /(?:src|href)="([^"]+)"/.exec(tag)[1]);
   const scripts = [...entryModules, ...[...chunks].filter((f) => !alreadyLoaded.has(f)).map((f) => `/${f}`)];
-  const fetches = scripts.map((f) => `<link rel="preload" as="script" crossorigin href="${f}">`);
   const page = template.replace(MODULES_IN_HEAD, '');
+  if (!page.includes('<head>')) throw new Error(`prerender: ${dist}/index.html has no <head>`);
   writeFileSync(
     `${dist}/${file}`,
-    page.replace('</head>', `${[...styles, ...fetches].join('')}</head>`).replace(ROOT, `<div id="root" data-modules="${scripts.join(' ')}"></div>`),
+    page.replace('<head>', `<head>\n    <meta name="kesi-modules" content="${scripts.join(' ')}">`).replace('</head>', `${styles.join('')}</head>`),
   );
   console.log(`prerender: ${path} -> ${file} (${chunks.size} chunks, ${styles.length} stylesheets preloaded)`);
 }

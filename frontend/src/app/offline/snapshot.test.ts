@@ -6,15 +6,18 @@ import { todayIsoDate } from '@/lib/dates';
 import { USER_KEY } from '../session/user';
 import { keepSnapshot, paintedSnapshot, SNAPSHOT_KEY, wipeSnapshot, wipeSnapshotOfOthers, type Snapshot } from './snapshot';
 
-/** index.html's inline script, as the browser runs it before the app's scripts. */
+/** index.html's inline scripts (the head's, then the body's), as the browser runs them before the app's. */
 const page = readFileSync(join(process.cwd(), 'index.html'), 'utf8');
 const scripts = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
 
 function runPagesScript() {
-  expect(scripts).toHaveLength(1);
-  // Run as the browser runs it: a classic script in the page's globals (jsdom's, here).
-  runInThisContext(scripts[0] ?? '');
+  expect(scripts).toHaveLength(2);
+  // Run as the browser runs them: classic scripts in the page's globals (jsdom's, here).
+  for (const script of scripts) runInThisContext(script ?? '');
 }
+
+/** A task after the timers and frames the scripts asked for. */
+const later = () => new Promise((done) => setTimeout(done, 50));
 
 const ADVOCATE = { id: 'u-1', email: 'wanjiru@example.com', fullname: 'Wanjiru Kamau', role: 'lawyer' };
 // Parties as the diary holds them: markup in a name stays text.
@@ -38,6 +41,7 @@ describe("index.html's snapshot script", () => {
     localStorage.setItem(USER_KEY, JSON.stringify(ADVOCATE));
     root = document.createElement('div');
     root.id = 'root';
+    document.head.replaceChildren();
     document.body.replaceChildren(root);
     at('/dashboard');
   });
@@ -88,6 +92,73 @@ describe("index.html's snapshot script", () => {
     vi.setSystemTime(new Date('2026-11-30T21:00:00Z'));
     runPagesScript();
     expect(root.innerHTML).toBe('');
+  });
+});
+
+describe("index.html's scripts and a signed-in screen's modules", () => {
+  const MODULES = ['/assets/index-a1.js', '/assets/react-dom-b2.js', '/assets/DashboardRoute-c3.js'];
+  let root: HTMLElement;
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem(USER_KEY, JSON.stringify(ADVOCATE));
+    // As scripts/prerender.mjs writes a signed-in screen's page: the list ahead of the scripts.
+    const listed = document.createElement('meta');
+    listed.name = 'kesi-modules';
+    listed.content = MODULES.join(' ');
+    document.head.replaceChildren(listed);
+    root = document.createElement('div');
+    root.id = 'root';
+    document.body.replaceChildren(root);
+    at('/dashboard');
+    vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => setTimeout(() => { frame(performance.now()); }, 16));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    document.head.replaceChildren();
+  });
+
+  const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map((l) => l.getAttribute('href'));
+  const run = () => [
+    ...[...document.body.querySelectorAll<HTMLScriptElement>('script[type="module"]')].map((s) => s.getAttribute('src')),
+    ...[...document.body.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.getAttribute('href')),
+  ];
+
+  it('with nothing painted, fetches every module ahead and runs them, the entry first', async () => {
+    runPagesScript();
+    expect(run()).toEqual(MODULES);
+    // The preloads wait for a task of their own: the stylesheets below the head's script go first.
+    expect(preloads()).toEqual([]);
+    await later();
+    expect(preloads()).toEqual(MODULES);
+    expect(document.head.querySelector<HTMLLinkElement>('link[rel="preload"]')?.crossOrigin).toBe('');
+  });
+
+  it('with the dashboard painted, asks for no module until a frame has been drawn', async () => {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    keepSnapshot(localStorage, snapshot({ day: todayIsoDate() }));
+    runPagesScript();
+    expect(root.innerHTML).toBe(DRAWN);
+    expect(run()).toEqual([]);
+    await later();
+    expect(run()).toEqual(MODULES);
+    expect(preloads()).toEqual([]);
+  });
+
+  it('in a hidden tab, which draws no frame, adds them at once', () => {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    keepSnapshot(localStorage, snapshot({ day: todayIsoDate() }));
+    runPagesScript();
+    expect(root.innerHTML).toBe(DRAWN);
+    expect(run()).toEqual(MODULES);
+  });
+
+  it('on a page that lists none (the public pages, index.html), adds nothing', async () => {
+    document.head.replaceChildren();
+    runPagesScript();
+    await later();
+    expect(preloads()).toEqual([]);
+    expect(run()).toEqual([]);
   });
 });
 
