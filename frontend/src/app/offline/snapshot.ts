@@ -1,7 +1,7 @@
 /**
  * The dashboard as last drawn, kept on the device so that opening Kesi again paints the diary from
  * its HTML, before any script has loaded (issue 17: on a cheap phone the app's scripts take seconds
- * to compile and run even from the service worker). index.html's inline script puts it into #root
+ * to compile and run even from the service worker). index.html's scripts put it into #root
  * when the stored user, the address and Nairobi's day are the ones it was drawn for; the app's
  * first render replaces it (main.tsx restores the diary first, so that render draws the same).
  *
@@ -11,7 +11,7 @@
  */
 export const SNAPSHOT_KEY = 'kesi.snapshot';
 
-/** What index.html's script reads; change both together (snapshot.test.ts runs that script). */
+/** What index.html's scripts read; change them together (snapshot.test.ts runs them). */
 export interface Snapshot {
   /** The signed-in user it was drawn for: shown only while the stored user is the same. */
   user: string;
@@ -41,7 +41,7 @@ export function wipeSnapshot(storage: Storage): void {
   }
 }
 
-/** Whether index.html's script painted a snapshot into root for this load. */
+/** Whether index.html's scripts painted a snapshot into root for this load. */
 export function paintedSnapshot(root: HTMLElement): boolean {
   return root.dataset.snapshot === window.location.pathname;
 }
