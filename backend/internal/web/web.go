@@ -44,6 +44,10 @@ type Handler struct {
 	index  *asset
 	// scripts are the CSP hashes of the pages' inline scripts.
 	scripts []string
+	// painting is the dashboard's page to paint, when the build has one; paint finds what goes
+	// into it (paint.go).
+	painting *painting
+	paint    Painter
 }
 
 // New loads the embedded build. Without a build (a plain `go build` before
@@ -98,6 +102,7 @@ func load(fsys fs.FS) (*Handler, error) {
 	if err != nil {
 		return nil, err
 	}
+	h.painting = loadPainting(fsys)
 	h.index = h.assets["/index.html"]
 	if h.index == nil {
 		body := []byte("<!doctype html><title>Kesi</title><p>The web app is not built into this binary. Run <code>make build</code>.</p>")
@@ -133,6 +138,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	if h.wantsPainted(r) && h.servePainted(w, r) {
 		return
 	}
 	p := path.Clean(r.URL.Path)
