@@ -72,6 +72,7 @@ type App struct {
 	resetDemo func(context.Context) error
 	handler   http.Handler
 	tracing   *platform.Tracing // nil unless OTEL_EXPORTER_OTLP_ENDPOINT is set
+	painter   web.Painter
 }
 
 // Option changes how New builds the App; tests use them.
@@ -380,8 +381,11 @@ func (a *App) build() error {
 	publicOrigin := a.Config.PublicURL.Scheme + "://" + a.Config.PublicURL.Host
 	// The request id and the client's address outermost, so that every log
 	// line of the request, the access log's too, carries them.
+	inner := authn.Middleware(noteUser(mux))
+	a.painter = dashboardPainter(inner, a.Calendar.Today)
+	spa.PaintDashboard(a.painter)
 	a.handler = platform.RequestIDMiddleware(platform.ClientMiddleware(a.Config.TrustedProxies, logRequests(
-		securityHeaders(a.Config.SecureCookies(), spa.InlineScripts(), guardWrites(publicOrigin, authn.Middleware(noteUser(mux)))))))
+		securityHeaders(a.Config.SecureCookies(), spa.InlineScripts(), guardWrites(publicOrigin, inner)))))
 	if a.tracing != nil {
 		a.handler = a.tracing.Handler(a.handler, loggedPath)
 	}
@@ -399,6 +403,10 @@ func (a *App) causeListFetcher() *causelists.Fetcher {
 		Log:       slog.Default(),
 	}
 }
+
+// PaintedDashboard is what /dashboard is painted with for the browser of r (its cookies), and
+// false when it is not painted (web.Painter).
+func (a *App) PaintedDashboard(r *http.Request) (web.Painted, bool) { return a.painter(r) }
 
 // Handler is the whole of Kesi over HTTP.
 func (a *App) Handler() http.Handler { return a.handler }

@@ -1,0 +1,146 @@
+package app_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"connectrpc.com/connect"
+	"github.com/google/uuid"
+	"google.golang.org/genproto/googleapis/type/date"
+
+	"github.com/kesihq/kesi/backend/internal/auth"
+	"github.com/kesihq/kesi/backend/internal/role"
+	"github.com/kesihq/kesi/backend/internal/testkit"
+	"github.com/kesihq/kesi/backend/internal/web"
+	"github.com/kesihq/kesi/ent/user"
+	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
+)
+
+// painted asks the app what /dashboard is painted with for a browser sending cookie.
+func painted(srv *testkit.Server, cookie string) (web.Painted, bool) {
+	req := httptest.NewRequest(http.MethodGet, "/dashboard", nil)
+	if cookie != "" {
+		req.Header.Set("Cookie", cookie)
+	}
+	return srv.App.PaintedDashboard(req)
+}
+
+// The dashboard's page is painted with the signed-in advocate's own sittings of today (issue 17),
+// the server's answers to the app's own calls, and nothing for anyone else.
+func TestDashboardIsPaintedWithTheAdvocatesOwnDay(t *testing.T) {
+	t.Parallel()
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		ctx := context.Background()
+		srv := testkit.NewServer(t, e, nil) // Wednesday 15 January 2025, 09:00 in Nairobi
+		cookie := signedInCookie(t, srv, "achieng@example.co.ke")
+		u := srv.DB().User.Query().Where(user.Email("achieng@example.co.ke")).OnlyX(ctx)
+		srv.DB().User.UpdateOne(u).SetPaidUntil(srv.Clock.Now().Add(30 * 24 * time.Hour)).ExecX(ctx)
+		law := srv.Session(t, u)
+		today, tomorrow := &date.Date{Year: 2025, Month: 1, Day: 15}, &date.Date{Year: 2025, Month: 1, Day: 16}
+		mention, hearing := "Mention", "Hearing"
+		create := func(s *testkit.Session, req *kesiv1.CreateCaseRequest) *kesiv1.Case {
+			t.Helper()
+			res, err := s.Cases().CreateCase(ctx, connect.NewRequest(req))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res.Msg.Case
+		}
+		heard := create(law, &kesiv1.CreateCaseRequest{CaseId: "HCCC/E12/2024", Parties: "Wanjiru <Holdings> Ltd v Ötieno", LawCourt: "Milimani Law Courts",
+			Activity: &hearing, ActivityDate: &date.Date{Year: 2025, Month: 1, Day: 8}, Time: "09:30"})
+		if _, err := law.Cases().RecordActivity(ctx, connect.NewRequest(&kesiv1.RecordActivityRequest{
+			Id: heard.Id, Outcome: "Part heard; defence witness to attend.", NextDate: today, NextActivity: "Part Heard Hearing", NextTime: "11:00",
+		})); err != nil {
+			t.Fatal(err)
+		}
+		create(law, &kesiv1.CreateCaseRequest{CaseId: "MCCC/E7/2025", Activity: &mention, ActivityDate: today})
+		create(law, &kesiv1.CreateCaseRequest{CaseId: "MCCC/E8/2025", Activity: &mention, ActivityDate: tomorrow})
+		other := srv.Lawyer(t)
+		create(other, &kesiv1.CreateCaseRequest{CaseId: "ELC/E1/2025", Activity: &mention, ActivityDate: today})
+
+		p, ok := painted(srv, cookie)
+		if !ok {
+			t.Fatal("the signed-in advocate's dashboard is not painted")
+		}
+		if p.Name != "Achieng Otieno" || p.Role != "lawyer" || p.User != u.ID.String() || !p.Day.Equal(time.Date(2025, 1, 15, 0, 0, 0, 0, time.UTC)) {
+			t.Errorf("painted for %q (%s, %s) on %s", p.Name, p.Role, p.User, p.Day)
+		}
+		byCase := map[string]web.Sitting{}
+		for _, s := range p.Sittings {
+			byCase[s.CaseID] = s
+		}
+		if len(p.Sittings) != 2 || len(byCase) != 2 {
+			t.Fatalf("painted sittings %+v, want today's two of this advocate", p.Sittings)
+		}
+		want := web.Sitting{CaseID: "HCCC/E12/2024", When: "11:00", Activity: "Part Heard Hearing", Court: "Milimani Law Courts",
+			Parties: "Wanjiru <Holdings> Ltd v Ötieno", Outcome: "Part heard; defence witness to attend.", OutcomeKnown: true}
+		if got := byCase["HCCC/E12/2024"]; got != want {
+			t.Errorf("heard case painted as\n%+v, want\n%+v", got, want)
+		}
+		if got := byCase["MCCC/E7/2025"]; got.When != "Time not set" || got.Outcome != "" || !got.OutcomeKnown || got.Court != "" {
+			t.Errorf("new case painted as %+v", got)
+		}
+		// The answers are the app's own calls' answers, for its cache.
+		var answer struct {
+			Cases []struct {
+				CaseID string `json:"caseId"`
+			} `json:"cases"`
+		}
+		if err := json.Unmarshal(p.Answer, &answer); err != nil || len(answer.Cases) != 2 {
+			t.Errorf("answer %s: %v", p.Answer, err)
+		}
+		if len(p.Activities) != 2 || p.Activities["HCCC/E12/2024"] == nil {
+			t.Errorf("activities painted for %d cases", len(p.Activities))
+		}
+
+		// Nobody signed in, a forged session, a signed-out one: nothing is painted.
+		if _, ok := painted(srv, ""); ok {
+			t.Error("painted without a session")
+		}
+		if _, ok := painted(srv, "kesi_access=forged; kesi_refresh=forged"); ok {
+			t.Error("painted for a forged session")
+		}
+		// An advocate who never paid: the diary's calls refuse them, and nothing is painted.
+		if p, ok := painted(srv, signedInCookie(t, srv, "unpaid@example.co.ke")); ok {
+			t.Errorf("an unpaid advocate's day painted: %+v", p)
+		}
+	})
+}
+
+// BenchmarkPaintedDashboard is what painting costs the server per cold opening of /dashboard: the
+// session, today's sittings and each one's activities asked of the Connect door in process, and
+// the page filled in (web.PaintDashboard), for an advocate with eight sittings today.
+func BenchmarkPaintedDashboard(b *testing.B) {
+	ctx := context.Background()
+	srv := testkit.NewServer(b, testkit.SQLite, nil)
+	law := srv.Lawyer(b)
+	hearing := "Hearing"
+	for i := range 8 {
+		if _, err := law.Cases().CreateCase(ctx, connect.NewRequest(&kesiv1.CreateCaseRequest{
+			CaseId: fmt.Sprintf("HCCC/E%d/2024", i+1), Parties: "Wanjiru Holdings Ltd v Otieno", LawCourt: "Milimani Law Courts",
+			Activity: &hearing, ActivityDate: &date.Date{Year: 2025, Month: 1, Day: 15}, Time: fmt.Sprintf("%02d:00", 9+i),
+		})); err != nil {
+			b.Fatal(err)
+		}
+	}
+	signer, err := auth.NewSigner(srv.App.Config.MasterKey)
+	if err != nil {
+		b.Fatal(err)
+	}
+	token := signer.Mint(auth.Principal{UserID: law.User.ID, Role: role.Lawyer, Scope: auth.ScopeSession, FamilyID: uuid.New()}, srv.Clock.Now())
+	cookie := auth.Cookies{}.AccessName() + "=" + token
+	if p, ok := painted(srv, cookie); !ok || len(p.Sittings) != 8 {
+		b.Fatalf("painted %v: %d sittings", ok, len(p.Sittings))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := painted(srv, cookie); !ok {
+			b.Fatal("not painted")
+		}
+	}
+}
