@@ -2,6 +2,9 @@
  * Issue 17: the public pages are prerendered at build time, so their text shows before any
  * script runs, and they are hydrated (not redrawn) when it does: a visitor's form then works.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, ensureSittingsToday, launch, newAccount, register, signIn, VIEWPORTS, watchConsole } from './harness';
@@ -14,6 +17,9 @@ const PAGES: [string, string][] = [
   ['/register', 'Create Your Account'],
   ['/forgot-password', 'Forgot Password'],
 ];
+
+/** Screenshots to be looked at: $KESI_SHOTS, or a temporary directory. */
+const SHOTS = process.env.KESI_SHOTS ?? mkdtempSync(join(tmpdir(), 'kesi-prerender-'));
 
 let browser: Browser;
 beforeAll(async () => {
@@ -148,7 +154,7 @@ describe('public pages prerendered', () => {
     }
   });
 
-  it('the signed-in dashboard preloads its screen from the first byte and asks for today once', async () => {
+  it('the signed-in dashboard preloads its screen from the first byte, and a cold visit finds today painted by the server', async () => {
     const context = await browser.newContext({ ...VIEWPORTS.phone, baseURL: baseURL(), serviceWorkers: 'block' });
     const page = await context.newPage();
     const errors = watchConsole(page);
@@ -175,8 +181,9 @@ describe('public pages prerendered', () => {
       }
       // A cold visit (the session and the stored profile only: no diary on the device, and not
       // the dashboard the first visit kept in local storage once its lists had come, with which
-      // nothing would be fetched ahead): today's sittings are asked for as the app boots, and the
-      // dashboard draws that answer without asking again.
+      // nothing would be fetched ahead): the server paints today's sittings into the page
+      // (backend/internal/web/paint.go), and the app draws the answer they were painted from
+      // without asking again.
       const state = await context.storageState();
       for (const origin of state.origins) origin.localStorage = origin.localStorage.filter((item) => item.name !== 'kesi.snapshot');
       const cold = await browser.newContext({ ...VIEWPORTS.phone, baseURL: baseURL(), serviceWorkers: 'block', storageState: state });
@@ -187,7 +194,9 @@ describe('public pages prerendered', () => {
         visit.on('request', (req) => {
           if (req.url().endsWith('/kesi.v1.CaseService/ListScheduledCases')) today.push(req.postData() ?? '');
         });
-        await visit.goto('/dashboard', { waitUntil: 'networkidle' });
+        const served = await (await visit.goto('/dashboard', { waitUntil: 'networkidle' }))?.text();
+        expect(served).toContain('<div id="root" data-painted="/dashboard">');
+        expect(served).not.toContain('@@');
         // Nothing painted: every listed module was fetched ahead (a preload each), and run.
         const fetched = await visit.evaluate(() => ({
           preloaded: [...document.querySelectorAll<HTMLLinkElement>('head link[rel="preload"][as="script"]')].map((l) => new URL(l.href).pathname),
@@ -200,11 +209,34 @@ describe('public pages prerendered', () => {
         expect(fetched.run).toEqual(listed);
         await expect.poll(() => visit.getByTestId('stat-today').textContent(), { timeout: 15000 }).toMatch(/^[1-9]\d*$/);
         const count = Number(await visit.getByTestId('stat-today').textContent());
-        expect(await visit.locator('section[aria-labelledby="today-title"] [data-testid="sitting-card"]').count()).toBe(count);
-        expect(today).toHaveLength(1);
+        const cards = visit.locator('section[aria-labelledby="today-title"] [data-testid="sitting-card"]');
+        expect(await cards.count()).toBe(count);
+        expect(served?.split('data-testid="sitting-card"')).toHaveLength(count + 1);
+        expect(today).toEqual([]);
+        // The app's cards are the painted ones, drawn again: same matters, same order, and the
+        // app's own (its buttons work).
+        const appCards = await cards.evaluateAll((all) => all.map((a) => a.getAttribute('aria-label')));
+        expect(served?.match(/data-testid="sitting-card" aria-label="[^"]*"/g)?.map((m) => /aria-label="([^"]*)"/.exec(m)?.[1])).toEqual(appCards);
+        await cards.first().getByRole('button', { name: /^Record outcome for / }).click();
+        await expect.poll(() => visit.getByRole('dialog').count()).toBe(1);
         expect(coldErrors).toEqual([]);
       } finally {
         await cold.close();
+      }
+      // Without any script (it has not come yet over a slow line), the page already shows today's
+      // matters on the first screen of a 360x740 phone, each with its case number and last outcome.
+      const noScript = await browser.newContext({ ...VIEWPORTS.phone, viewport: { width: 360, height: 740 }, baseURL: baseURL(), serviceWorkers: 'block', storageState: state, javaScriptEnabled: false });
+      try {
+        const visit = await noScript.newPage();
+        await visit.goto('/dashboard');
+        const first = visit.locator('[data-testid="sitting-card"]').first();
+        expect(await first.isVisible()).toBe(true);
+        expect(await first.getByRole('link').textContent()).toMatch(/\S/);
+        expect(await first.textContent()).toMatch(/Last outcome|No outcome recorded yet/);
+        expect((await first.boundingBox())?.y).toBeLessThan(740);
+        await visit.screenshot({ path: join(SHOTS, 'phone-dashboard-painted.png') });
+      } finally {
+        await noScript.close();
       }
       expect(errors).toEqual([]);
     } finally {

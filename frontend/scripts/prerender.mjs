@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const dist = here('../../backend/internal/web/dist');
-const { render, PUBLIC_PAGES, PAGE_MODULES, SIGNED_IN_PAGES } = await import(pathToFileURL(here('../.prerender/render.js')).href);
+const { render, renderDashboard, formatLongDate, todayIsoDate, PAINT_TOKENS, PUBLIC_PAGES, PAGE_MODULES, SIGNED_IN_PAGES } = await import(pathToFileURL(here('../.prerender/render.js')).href);
 
 const template = readFileSync(`${dist}/index.html`, 'utf8');
 const manifest = JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8'));
@@ -73,6 +73,98 @@ for (const [path, { file, modules }] of Object.entries(SIGNED_IN_PAGES)) {
     page.replace('<head>', `<head>\n    <meta name="kesi-modules" content="${scripts.join(' ')}">`).replace('</head>', `${styles.join('')}</head>`),
   );
   console.log(`prerender: ${path} -> ${file} (${chunks.size} chunks, ${styles.length} stylesheets preloaded)`);
+}
+// The dashboard as the server paints it on a visit the service worker does not answer (issue 17:
+// cold, a phone waits seconds for the app's scripts): the page rendered for a lawyer with one
+// sitting whose fields are tokens (src/prerender/render.tsx), and that sitting's card apart, its
+// optional parts, and the three ways of drawing its last outcome, between comments. backend/internal/web (paint.go) fills them in; the files start
+// with a dot so that they are not served as they are.
+{
+  const day = todayIsoDate();
+  const full = await renderDashboard(day);
+  /**
+   * Where `other`, another render, differs from full: the run of full (start to end) that other
+   * draws as `instead`. Each is whole elements (or nothing, for `instead`).
+   */
+  const differs = (other, what) => {
+    let start = 0;
+    while (start < other.length && full[start] === other[start]) start++;
+    let end = 0;
+    while (end < Math.min(full.length, other.length) - start && full[full.length - 1 - end] === other[other.length - 1 - end]) end++;
+    const run = { start, end: full.length - end, otherEnd: other.length - end };
+    // The shortest run that differs can start inside a tag when the next element begins as the
+    // left-out one does: it moves back, over the same text, to the element's own first character.
+    const html = () => full.slice(run.start, run.end);
+    const instead = () => other.slice(run.start, run.otherEnd);
+    const whole = (h) => h === '' || /^<[a-z][^]*>$/.test(h);
+    while (!(whole(html()) && whole(instead())) && run.start > 0 && full[run.start - 1] === full[run.end - 1] && other[run.start - 1] === other[run.otherEnd - 1]) {
+      run.start--;
+      run.end--;
+      run.otherEnd--;
+    }
+    const tags = (h, re) => (h.match(re) ?? []).length;
+    const balanced = (h) => whole(h) && tags(h, /<[a-z]/g) === tags(h, /<\//g) + tags(h, /<(?:input|img|br|path)\b[^>]*\/?>/g) - tags(h, /<\/path>/g);
+    // An element drawn otherwise (another style, other text): from its start tag to its end.
+    if (!(balanced(html()) && balanced(instead()))) {
+      while (run.start > 0 && !(full[run.start] === '<' && full[run.start + 1] !== '/')) run.start--;
+      while (!(balanced(html()) && balanced(instead())) && run.end < full.length) {
+        run.end++;
+        run.otherEnd++;
+      }
+    }
+    for (const h of [html(), instead()]) {
+      if (!balanced(h)) throw new Error(`prerender: the dashboard ${what} does not differ by whole elements: ${h}`);
+    }
+    if (run.end <= run.start) throw new Error(`prerender: the dashboard ${what} draws nothing else`);
+    return { start: run.start, end: run.end, instead: instead() };
+  };
+  // Each optional part between its markers; the last outcome as one of three, each between its own.
+  const runs = [];
+  for (const part of ['activity', 'court', 'parties', 'attending']) {
+    const run = differs(await renderDashboard(day, [part]), `without ${part}`);
+    if (run.instead !== '') throw new Error(`prerender: the dashboard without ${part} draws something else`);
+    runs.push({ ...run, html: `<!--kesi:${part}-->${full.slice(run.start, run.end)}<!--/kesi:${part}-->` });
+  }
+  const none = differs(await renderDashboard(day, [], 'nooutcome'), 'with no outcome');
+  const loading = differs(await renderDashboard(day, [], 'outcomeloading'), 'with the outcome loading');
+  if (none.start !== loading.start || none.end !== loading.end) throw new Error('prerender: the last outcome is drawn in two places');
+  runs.push({
+    ...none,
+    html: [['outcome', full.slice(none.start, none.end)], ['nooutcome', none.instead], ['outcomeloading', loading.instead]]
+      .map(([part, h]) => `<!--kesi:${part}-->${h}<!--/kesi:${part}-->`)
+      .join(''),
+  });
+  let page = full;
+  for (const run of runs.sort((a, b) => b.start - a.start)) page = `${page.slice(0, run.start)}${run.html}${page.slice(run.end)}`;
+  /** Replaces what must occur exactly `times` times. */
+  const exactly = (text, what, by, times) => {
+    const found = text.split(what).length - 1;
+    if (found !== times) throw new Error(`prerender: the painted dashboard has ${found} of ${what}, not ${times}`);
+    return text.replaceAll(what, by);
+  };
+  // The server verified the session as it painted: the app's note that it is verifying it comes
+  // with the app.
+  page = exactly(page, /<div[^>]*role="status"[^>]*><div[^>]*><span[^>]*><\/span><p[^>]*>Verifying your session\.\.\.<\/p><\/div><\/div>/.exec(page)?.[0] ?? 'no verifying note', '', 1);
+  const T = PAINT_TOKENS;
+  const card = /<article[^>]*data-testid="sitting-card".*?<\/article>/s.exec(page)?.[0];
+  if (!card) throw new Error('prerender: the painted dashboard has no sitting card');
+  page = exactly(page, card, '@@CARDS@@', 1);
+  page = exactly(page, `>${formatLongDate(day)}<`, '>@@DATE@@<', 1);
+  page = exactly(page, 'data-testid="stat-today">1<', 'data-testid="stat-today">@@COUNT@@<', 1);
+  page = exactly(page, `title="${T.name}">@<`, `title="${T.name}">@@INITIALS@@<`, 1);
+  page = exactly(page, '>Lawyer<', '>@@ROLE@@<', 3);
+  const cardTemplate = exactly(card, `/cases/${encodeURIComponent(T.caseId)}`, '@@HREF@@', 1);
+  for (const token of Object.values(T)) {
+    if (token !== T.id && !cardTemplate.includes(token) && !page.includes(token)) throw new Error(`prerender: ${token} is drawn nowhere`);
+  }
+  const shell = readFileSync(`${dist}/dashboard.html`, 'utf8');
+  if (!shell.includes(ROOT)) throw new Error(`prerender: ${dist}/dashboard.html has no ${ROOT}`);
+  writeFileSync(
+    `${dist}/.dashboard-paint.html`,
+    shell.replace(ROOT, `<div id="root" data-painted="/dashboard">${page}</div>\n    <script type="application/json" id="kesi-painted">@@DATA@@</script>`),
+  );
+  writeFileSync(`${dist}/.dashboard-card.html`, cardTemplate);
+  console.log(`prerender: /dashboard painted by the server -> .dashboard-paint.html, .dashboard-card.html (${(page.length / 1024).toFixed(1)} KB of HTML)`);
 }
 // The service worker precaches some of these pages (vite.config.ts: additionalManifestEntries),
 // written before them: each gets its revision now, so that a new build's page replaces the old.

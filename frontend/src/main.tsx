@@ -37,7 +37,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startEarlyCall } from './api/early';
 import { App } from './app/App';
 import { diaryOwner } from './app/followSession';
-import { paintedSnapshot } from './app/offline/snapshot';
+import { paintedByServer, paintedSnapshot } from './app/offline/snapshot';
 import { createQueryClient } from './app/queryClient';
 import { createAppRouter, loadRoutesOf } from './app/router';
 import { createSessionStore } from './app/session/SessionProvider';
@@ -57,9 +57,11 @@ async function boot() {
   const hydrate = prerendered && window.location.search === '' && readStoredUser(window.localStorage) === null;
   // A stored session paints at once and is verified in the background (SessionStore.start).
   session.start();
-  // Today's sittings while the dashboard's chunks load, not after them (api/early.ts).
+  // Today's sittings while the dashboard's chunks load, not after them (api/early.ts), unless the
+  // server painted them into the page: they came with it.
   const stored = readStoredUser(window.localStorage);
-  startEarlyCall(window.location.pathname, stored !== null && stored.role !== 'affiliate');
+  const painted = stored !== null && paintedByServer(container);
+  startEarlyCall(window.location.pathname, stored !== null && stored.role !== 'affiliate' && !painted);
   // A signed-in person's diary kept on the device is read while the screen's modules load, not
   // after the first render (App's DiaryCache restores it from this read).
   if (stored) void import('./app/diaryPersistence').then((p) => { p.readDiaryAhead(); }).catch(() => undefined);
@@ -71,8 +73,12 @@ async function boot() {
   // diary on the device too: its first render then draws the same matters over it, rather than
   // skeletons in their place.
   const queryClient = createQueryClient();
-  const restore = stored && paintedSnapshot(container) ? restoreDiaryFirst(queryClient, session) : Promise.resolve(false);
-  const [, diaryRestored] = await Promise.all([loadRoutesOf(window.location.pathname), restore]);
+  // A dashboard the server painted does too, and then takes the server's answers it was painted
+  // from: the diary's restore marks what it holds to be checked against the server, and these are
+  // the server's of this instant.
+  const restore = stored && (paintedSnapshot(container) || painted) ? restoreDiaryFirst(queryClient, session) : Promise.resolve(false);
+  const seeded = stored && painted ? restore.then(() => seedPaintedFirst(queryClient, stored.id)) : Promise.resolve(false);
+  const [, diaryRestored] = await Promise.all([loadRoutesOf(window.location.pathname), restore, seeded]);
   const router = createAppRouter();
   const app = (
     <StrictMode>
@@ -86,9 +92,10 @@ async function boot() {
   // What was typed into a prerendered page drawn afresh (its address had a query, or a session
   // was stored) goes into the new page's form (lib/typedAhead).
   if (prerendered) captureTyped(container, window.location.pathname);
-  // A dashboard painted from the phone's snapshot stays on screen until the first render commits
-  // (React empties the container then), so that nothing blank or half-drawn shows in between.
-  if (!paintedSnapshot(container)) container.replaceChildren();
+  // A dashboard painted from the phone's snapshot, or by the server, stays on screen until the
+  // first render commits (React empties the container then), so that nothing blank or half-drawn
+  // shows in between.
+  if (!paintedSnapshot(container) && !paintedByServer(container)) container.replaceChildren();
   createRoot(container).render(app);
 }
 
@@ -100,6 +107,16 @@ async function restoreDiaryFirst(client: ReturnType<typeof createQueryClient>, s
     return true;
   } catch {
     return false; // no module without signal: App restores it as it always has
+  }
+}
+
+/** Puts the matters the server painted into client before the first render; answers whether it did. */
+async function seedPaintedFirst(client: ReturnType<typeof createQueryClient>, user: string): Promise<boolean> {
+  try {
+    const p = await import('./app/offline/painted');
+    return p.seedPainted(client, user);
+  } catch {
+    return false; // no module: the app asks for today's matters as it always has
   }
 }
 

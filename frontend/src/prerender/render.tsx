@@ -1,9 +1,15 @@
+import { create } from '@bufbuild/protobuf';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { CaseService, ListCaseActivitiesResponseSchema, ListScheduledCasesResponseSchema } from '@gen/kesi/v1/case_pb';
+import { setCallData } from '@/api/keys';
 import { App } from '@/app/App';
+import { createQueryClient } from '@/app/queryClient';
 import { loadRoutesOf, routes } from '@/app/router';
 import { createSessionStore } from '@/app/session/SessionProvider';
+import { USER_KEY } from '@/app/session/user';
+import { formatLongDate, fromIsoDate, todayIsoDate } from '@/lib/dates';
 
 /**
  * The public pages prerendered at build time (issue 17): their text shows before any script runs,
@@ -51,7 +57,8 @@ const SIGNED_IN_SHELL = [
  * its file, as for the public pages.
  */
 export const SIGNED_IN_PAGES: Record<string, { file: string; modules: string[] }> = {
-  '/dashboard': { file: 'dashboard.html', modules: [...SIGNED_IN_SHELL, 'src/app/composition/DashboardRoute.tsx'] },
+  // The dashboard the server painted puts its matters into the cache with app/offline/painted.
+  '/dashboard': { file: 'dashboard.html', modules: [...SIGNED_IN_SHELL, 'src/app/offline/painted.ts', 'src/app/composition/DashboardRoute.tsx'] },
   '/cases': { file: 'cases.html', modules: [...SIGNED_IN_SHELL, 'src/features/cases/pages/CasesPage.tsx'] },
   '/calendar': { file: 'calendar.html', modules: [...SIGNED_IN_SHELL, 'src/features/calendar/pages/CalendarPage.tsx'] },
   '/notifications': { file: 'notifications.html', modules: [...SIGNED_IN_SHELL, 'src/features/notifications/pages/NotificationsPage.tsx'] },
@@ -83,20 +90,85 @@ function emptyStorage(): Storage {
 
 /** The HTML inside #root of `path` as a visitor's browser first draws it (the same tree as main.tsx). */
 export async function render(path: string): Promise<string> {
+  return renderAt(path, emptyStorage());
+}
+
+async function renderAt(path: string, storage: Storage, client?: ReturnType<typeof createQueryClient>): Promise<string> {
   await loadRoutesOf(path);
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://kesi.invalid${path}`));
   if (context instanceof Response) throw new Error(`prerender ${path}: the router answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const session = createSessionStore(emptyStorage());
+  const session = createSessionStore(storage);
   session.start();
   return renderToString(
     <StrictMode>
       <App
         router={router}
         session={session}
+        queryClient={client}
+        diaryRestored={client !== undefined}
         view={<StaticRouterProvider router={router} context={context} hydrate={false} />}
       />
     </StrictMode>,
   );
 }
+
+/**
+ * The tokens of the dashboard's page as the server paints it (backend/internal/web: paint.go), each
+ * replaced there by the signed-in advocate's own text, escaped.
+ */
+export const PAINT_TOKENS = {
+  name: '@@NAME@@',
+  caseId: '@@CASEID@@',
+  id: '@@REF@@',
+  when: '@@WHEN@@',
+  activity: '@@ACTIVITY@@',
+  court: '@@COURT@@',
+  parties: '@@PARTIES@@',
+  attending: '@@ATTENDING@@',
+  outcome: '@@OUTCOME@@',
+} as const;
+
+/** The parts of a sitting's card drawn only when the sitting has them. */
+export type PaintOptional = 'activity' | 'court' | 'parties' | 'attending';
+
+/** A sitting's last outcome: one recorded, none yet, or not known (still loading). */
+export type PaintOutcome = 'outcome' | 'nooutcome' | 'outcomeloading';
+
+/**
+ * The signed-in dashboard as its first render draws it on a wide screen (the sidebar open) for a
+ * lawyer with one sitting on `today` ('YYYY-MM-DD', today in Nairobi: the page reads its own) whose fields are PAINT_TOKENS, less the optional parts in `without`.
+ * scripts/prerender.mjs makes the server's template of it (issue 17: on a cold visit of a phone
+ * the app's scripts take seconds to arrive; the page the server sends draws today's matters).
+ */
+export async function renderDashboard(today: string, without: readonly PaintOptional[] = [], outcome: PaintOutcome = 'outcome'): Promise<string> {
+  const T = PAINT_TOKENS;
+  const storage = emptyStorage();
+  storage.setItem(USER_KEY, JSON.stringify({ id: 'painted', email: '', fullname: T.name, role: 'lawyer', phone_number: '', profile_image: '', affiliate_code: '' }));
+  const client = createQueryClient();
+  const has = (part: PaintOptional) => !without.includes(part);
+  const answer = create(ListScheduledCasesResponseSchema, {
+    cases: [
+      {
+        id: T.id,
+        caseId: T.caseId,
+        time: T.when,
+        activityDate: fromIsoDate(today),
+        activity: has('activity') ? T.activity : '',
+        lawCourt: has('court') ? T.court : '',
+        parties: has('parties') ? T.parties : '',
+      },
+    ],
+    entries: [{ sitting: has('attending') ? { attendedByName: T.attending } : {} }],
+  });
+  setCallData(client, CaseService.method.listScheduledCases, { date: fromIsoDate(today) }, answer);
+  if (outcome !== 'outcomeloading') {
+    const activities = create(ListCaseActivitiesResponseSchema, { activities: [{ outcome: outcome === 'outcome' ? T.outcome : '' }] });
+    setCallData(client, CaseService.method.listCaseActivities, { caseId: T.caseId }, activities);
+  }
+  return renderAt('/dashboard', storage, client);
+}
+
+
+export { formatLongDate, todayIsoDate };

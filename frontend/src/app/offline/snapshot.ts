@@ -46,6 +46,14 @@ export function paintedSnapshot(root: HTMLElement): boolean {
   return root.dataset.snapshot === window.location.pathname;
 }
 
+/**
+ * Whether the server painted the page in root with today's matters (app/offline/painted.ts): the
+ * app's first render replaces it, as a snapshot.
+ */
+export function paintedByServer(root: HTMLElement): boolean {
+  return root.dataset.painted === window.location.pathname;
+}
+
 /** Removes a snapshot drawn for anyone but user (null: nobody is signed in). */
 export function wipeSnapshotOfOthers(storage: Storage, user: string | null): void {
   try {

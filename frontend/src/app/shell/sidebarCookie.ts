@@ -2,7 +2,7 @@
 export const SIDEBAR_COOKIE = 'sidebar_state';
 const MAX_AGE_S = 7 * 24 * 60 * 60;
 
-export function readSidebarOpen(cookie: string = document.cookie): boolean {
+export function readSidebarOpen(cookie: string = typeof document === 'undefined' ? '' : document.cookie): boolean {
   const match = new RegExp(`(?:^|;\\s*)${SIDEBAR_COOKIE}=([^;]*)`).exec(cookie);
   return match?.[1] !== 'false';
 }
