@@ -191,8 +191,10 @@ describe('public pages prerendered', () => {
         const visit = await cold.newPage();
         const coldErrors = watchConsole(visit);
         const today: string[] = [];
+        const activities: string[] = [];
         visit.on('request', (req) => {
           if (req.url().endsWith('/kesi.v1.CaseService/ListScheduledCases')) today.push(req.postData() ?? '');
+          if (req.url().endsWith('/kesi.v1.CaseService/ListCaseActivities')) activities.push(req.postData() ?? '');
         });
         const served = await (await visit.goto('/dashboard', { waitUntil: 'networkidle' }))?.text();
         expect(served).toContain('<div id="root" data-painted="/dashboard">');
@@ -213,6 +215,8 @@ describe('public pages prerendered', () => {
         expect(await cards.count()).toBe(count);
         expect(served?.split('data-testid="sitting-card"')).toHaveLength(count + 1);
         expect(today).toEqual([]);
+        // Nor the cards' last outcomes: they came with the page too.
+        expect(activities).toEqual([]);
         // The app's cards are the painted ones, drawn again: same matters, same order, and the
         // app's own (its buttons work).
         const appCards = await cards.evaluateAll((all) => all.map((a) => a.getAttribute('aria-label')));

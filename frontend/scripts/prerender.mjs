@@ -161,7 +161,8 @@ for (const [path, { file, modules }] of Object.entries(SIGNED_IN_PAGES)) {
   if (!shell.includes(ROOT)) throw new Error(`prerender: ${dist}/dashboard.html has no ${ROOT}`);
   writeFileSync(
     `${dist}/.dashboard-paint.html`,
-    shell.replace(ROOT, `<div id="root" data-painted="/dashboard">${page}</div>\n    <script type="application/json" id="kesi-painted">@@DATA@@</script>`),
+    // A function, so that no "$&" in the page is read as a pattern.
+    shell.replace(ROOT, () => `<div id="root" data-painted="/dashboard">${page}</div>\n    <script type="application/json" id="kesi-painted">@@DATA@@</script>`),
   );
   writeFileSync(`${dist}/.dashboard-card.html`, cardTemplate);
   console.log(`prerender: /dashboard painted by the server -> .dashboard-paint.html, .dashboard-card.html (${(page.length / 1024).toFixed(1)} KB of HTML)`);

@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
@@ -18,15 +19,25 @@ import (
 	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
 )
 
+// paintTimeout bounds what painting adds to the dashboard's first byte.
+const paintTimeout = 300 * time.Millisecond
+
 // dashboardPainter finds what the dashboard's page is painted with (web.Painter): who is signed in
 // and today's sittings, asked of api (the Connect door behind authentication) with the request's
 // own cookies, so that the same rules as the app's own calls decide what the page shows: an
-// expired session, an unpaid plan or a colleague's unshared case paints nothing.
+// expired session, an unpaid plan or a colleague's unshared case paints nothing. Only a live access
+// cookie paints: the painter never refreshes a session, since rotating the refresh token outside
+// the app would race the app's own refresh in another tab (a reuse, which revokes the session).
 func dashboardPainter(api http.Handler, today func() civil.Date) web.Painter {
 	return func(r *http.Request) (web.Painted, bool) {
 		if len(r.Cookies()) == 0 {
 			return web.Painted{}, false
 		}
+		// The page waits for these calls: a slow database answers the plain page rather than a
+		// late one, and a case whose activities did not come in time is drawn loading.
+		ctx, cancel := context.WithTimeout(r.Context(), paintTimeout)
+		defer cancel()
+		r = r.WithContext(ctx)
 		var me kesiv1.MeResponse
 		if !callInside(api, r, kesiv1connect.AuthServiceMeProcedure, &kesiv1.MeRequest{}, &me) {
 			return web.Painted{}, false

@@ -98,7 +98,7 @@ func TestDashboardIsPaintedWithTheAdvocatesOwnDay(t *testing.T) {
 			t.Errorf("activities painted for %d cases", len(p.Activities))
 		}
 
-		// Nobody signed in, a forged session, a signed-out one: nothing is painted.
+		// Nobody signed in, a forged session, an unpaid advocate, a signed-out one: nothing is painted.
 		if _, ok := painted(srv, ""); ok {
 			t.Error("painted without a session")
 		}
@@ -108,6 +108,13 @@ func TestDashboardIsPaintedWithTheAdvocatesOwnDay(t *testing.T) {
 		// An advocate who never paid: the diary's calls refuse them, and nothing is painted.
 		if p, ok := painted(srv, signedInCookie(t, srv, "unpaid@example.co.ke")); ok {
 			t.Errorf("an unpaid advocate's day painted: %+v", p)
+		}
+		// Signed out: the access cookie the browser may still send is of a revoked session.
+		if res := raw(t, srv, "POST", "/api/auth/logout", "application/json", "{}", map[string]string{"Origin": srv.URL, "Cookie": cookie}); res.Status != 200 {
+			t.Fatalf("logout: %d %s", res.Status, res.Body)
+		}
+		if p, ok := painted(srv, cookie); ok {
+			t.Errorf("a signed-out session's day painted: %+v", p)
 		}
 	})
 }

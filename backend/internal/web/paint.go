@@ -116,7 +116,7 @@ func (h *Handler) servePainted(w http.ResponseWriter, r *http.Request) bool {
 	hdr.Set("X-Frame-Options", "DENY")
 	hdr.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 	// One person's diary: no cache keeps it, and no cache answers another person with it.
-	hdr.Set("Cache-Control", "no-store")
+	hdr.Set("Cache-Control", "private, no-store")
 	hdr.Set("Vary", "Accept-Encoding, Cookie")
 	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
 		var buf bytes.Buffer

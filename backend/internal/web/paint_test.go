@@ -126,7 +126,7 @@ func TestDashboardIsPaintedWithTheAdvocatesDay(t *testing.T) {
 		}
 	}
 	hdr := w.Header()
-	if hdr.Get("Cache-Control") != "no-store" || !strings.Contains(hdr.Get("Vary"), "Cookie") || hdr.Get("ETag") != "" {
+	if hdr.Get("Cache-Control") != "private, no-store" || !strings.Contains(hdr.Get("Vary"), "Cookie") || hdr.Get("ETag") != "" {
 		t.Errorf("the painted page may be kept: Cache-Control %q, Vary %q, ETag %q", hdr.Get("Cache-Control"), hdr.Get("Vary"), hdr.Get("ETag"))
 	}
 	if hdr.Get("Content-Type") != "text/html; charset=utf-8" || hdr.Get("X-Frame-Options") != "DENY" {

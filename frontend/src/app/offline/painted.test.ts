@@ -52,6 +52,13 @@ describe('seedPainted', () => {
     expect(activitiesOf(client, 'HCCC/E12/2024')?.activities[0]?.outcome).toBe('Part heard; defence witness to attend.');
   });
 
+  it('reads the painted data once: the page keeps no copy of it', () => {
+    const doc = paintedPage(DATA);
+    expect(seedPainted(fresh(), 'u-1', doc, TODAY)).toBe(true);
+    expect(doc.getElementById(PAINTED_DATA_ID)).toBeNull();
+    expect(seedPainted(fresh(), 'u-1', doc, TODAY)).toBe(false);
+  });
+
   it('takes nothing painted for another user than the one stored on the phone', () => {
     const client = fresh();
     expect(seedPainted(client, 'u-2', paintedPage(DATA), TODAY)).toBe(false);

@@ -30,8 +30,11 @@ interface PaintedData {
  * day it was painted. Answers whether it did; unreadable data is left out.
  */
 export function seedPainted(client: QueryClient, user: string, doc: Document = document, today: string = todayIsoDate()): boolean {
+  const element = doc.getElementById(PAINTED_DATA_ID);
+  // Read once: the page keeps no copy of the diary beside the app's for the tab's life.
+  element?.remove();
   try {
-    const data = JSON.parse(doc.getElementById(PAINTED_DATA_ID)?.textContent ?? 'null') as PaintedData | null;
+    const data = JSON.parse(element?.textContent ?? 'null') as PaintedData | null;
     if (data?.user !== user || data.day !== today) return false;
     const answer = fromJson(ListScheduledCasesResponseSchema, data.answer, { ignoreUnknownFields: true });
     const activities = Object.entries(data.activities ?? {}).map(

@@ -145,6 +145,19 @@ describe("index.html's scripts and a signed-in screen's modules", () => {
     expect(preloads()).toEqual([]);
   });
 
+  it('leaves a page the server painted as it came, the phone\'s copy being older', async () => {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    keepSnapshot(localStorage, snapshot({ day: todayIsoDate() }));
+    const PAINTED = '<main><article data-testid="sitting-card">HCCC/E12/2024</article></main>';
+    root.dataset.painted = '/dashboard';
+    root.innerHTML = PAINTED;
+    runPagesScript();
+    expect(root.innerHTML).toBe(PAINTED);
+    expect(paintedSnapshot(root)).toBe(false);
+    await later();
+    expect(run()).toEqual(MODULES);
+  });
+
   it('in a hidden tab, which draws no frame, adds them at once', () => {
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     keepSnapshot(localStorage, snapshot({ day: todayIsoDate() }));
