@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"testing"
 	"time"
 
@@ -19,6 +20,7 @@ import (
 	"github.com/kesihq/kesi/backend/internal/web"
 	"github.com/kesihq/kesi/ent/user"
 	kesiv1 "github.com/kesihq/kesi/gen/go/kesi/v1"
+	"github.com/kesihq/kesi/gen/go/kesi/v1/kesiv1connect"
 )
 
 // painted asks the app what /dashboard is painted with for a browser sending cookie.
@@ -150,4 +152,61 @@ func BenchmarkPaintedDashboard(b *testing.B) {
 			b.Fatal("not painted")
 		}
 	}
+}
+
+// A colleague's case shared with the firm, whose sitting of today was assigned to the advocate,
+// is painted as the app draws it: linked by its id, and saying who attends and who assigned it.
+func TestPaintedDashboardShowsTheFirmsSittingsAssignedToTheAdvocate(t *testing.T) {
+	t.Parallel()
+	testkit.Each(t, func(t *testing.T, e testkit.Engine) {
+		ctx := context.Background()
+		srv := testkit.NewServer(t, e, nil)
+		cookie := signedInCookie(t, srv, "achieng@example.co.ke") // "Achieng Otieno"
+		achieng := srv.DB().User.Query().Where(user.Email("achieng@example.co.ke")).OnlyX(ctx)
+		srv.DB().User.UpdateOne(achieng).SetPaidUntil(srv.Clock.Now().Add(30 * 24 * time.Hour)).ExecX(ctx)
+		kamau := srv.Session(t, srv.CreateUser(t, testkit.UserSpec{Fullname: "Kamau Njoroge"}))
+		firms := kesiv1connect.NewFirmServiceClient(kamau.HTTP, srv.URL)
+		if _, err := firms.CreateFirm(ctx, connect.NewRequest(&kesiv1.CreateFirmRequest{Name: "Njoroge & Co. Advocates"})); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := firms.InviteMember(ctx, connect.NewRequest(&kesiv1.InviteMemberRequest{Email: "achieng@example.co.ke"})); err != nil {
+			t.Fatal(err)
+		}
+		mails := srv.Mails(t, "achieng@example.co.ke")
+		code := regexp.MustCompile(`/firm/join\?code=([A-Za-z0-9_-]+)`).FindStringSubmatch(mails[len(mails)-1].Text)
+		if code == nil {
+			t.Fatalf("no join link in %s", mails[len(mails)-1].Text)
+		}
+		if _, err := kesiv1connect.NewFirmServiceClient(srv.Session(t, achieng).HTTP, srv.URL).AcceptInvitation(ctx,
+			connect.NewRequest(&kesiv1.AcceptInvitationRequest{Code: code[1]})); err != nil {
+			t.Fatal(err)
+		}
+		hearing := "Hearing"
+		res, err := kamau.Cases().CreateCase(ctx, connect.NewRequest(&kesiv1.CreateCaseRequest{CaseId: "HCCC/E5/2025", Parties: "Njeri v Baraka Motors",
+			LawCourt: "Milimani Law Courts", Activity: &hearing, ActivityDate: &date.Date{Year: 2025, Month: 1, Day: 15}, Time: "10:00"}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		shared := res.Msg.Case
+		if _, err := firms.ShareCase(ctx, connect.NewRequest(&kesiv1.ShareCaseRequest{Id: shared.Id, Shared: true})); err != nil {
+			t.Fatal(err)
+		}
+		sittings, err := firms.ListCaseSittings(ctx, connect.NewRequest(&kesiv1.ListCaseSittingsRequest{Id: shared.Id}))
+		if err != nil || len(sittings.Msg.Sittings) != 1 {
+			t.Fatalf("sittings %v: %v", sittings, err)
+		}
+		if _, err := firms.AssignSitting(ctx, connect.NewRequest(&kesiv1.AssignSittingRequest{ActivityId: sittings.Msg.Sittings[0].ActivityId, MemberUserId: achieng.ID.String()})); err != nil {
+			t.Fatal(err)
+		}
+
+		p, ok := painted(srv, cookie)
+		if !ok || len(p.Sittings) != 1 {
+			t.Fatalf("painted %v: %+v", ok, p.Sittings)
+		}
+		want := web.Sitting{CaseID: "HCCC/E5/2025", Ref: shared.Id, When: "10:00", Activity: "Hearing", Court: "Milimani Law Courts", Parties: "Njeri v Baraka Motors",
+			Attending: "Achieng Otieno (assigned by Kamau Njoroge)", OutcomeKnown: true}
+		if p.Sittings[0] != want {
+			t.Errorf("the firm's sitting painted as\n%+v, want\n%+v", p.Sittings[0], want)
+		}
+	})
 }
