@@ -113,17 +113,12 @@ func (h *Handler) servePainted(w http.ResponseWriter, r *http.Request) bool {
 	hdr := w.Header()
 	hdr.Set("Content-Type", "text/html; charset=utf-8")
 	hdr.Set("X-Content-Type-Options", "nosniff")
-	hdr.Set("X-Frame-Options", "DENY")
-	hdr.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+	pageHeaders(hdr)
 	// One person's diary: no cache keeps it, and no cache answers another person with it.
 	hdr.Set("Cache-Control", "private, no-store")
 	hdr.Set("Vary", "Accept-Encoding, Cookie")
 	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
-		var buf bytes.Buffer
-		zw := gzip.NewWriter(&buf)
-		zw.Write(body)
-		zw.Close()
-		body = buf.Bytes()
+		body = gzipBytes(body, gzip.DefaultCompression)
 		hdr.Set("Content-Encoding", "gzip")
 	}
 	hdr.Set("Content-Length", strconv.Itoa(len(body)))

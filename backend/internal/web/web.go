@@ -68,7 +68,7 @@ const OpenAPIPath = "/openapi.yaml"
 // addOpenAPI serves gen/openapi's file as application/yaml (RFC 9512).
 func (h *Handler) addOpenAPI() {
 	sum := sha256.Sum256(openapi.YAML)
-	h.assets[OpenAPIPath] = &asset{body: openapi.YAML, gzipped: gzipBytes(openapi.YAML),
+	h.assets[OpenAPIPath] = &asset{body: openapi.YAML, gzipped: gzipBytes(openapi.YAML, gzip.BestCompression),
 		contentType: "application/yaml", etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
 }
 
@@ -87,7 +87,7 @@ func load(fsys fs.FS) (*Handler, error) {
 		sum := sha256.Sum256(body)
 		a.etag = `"` + hex.EncodeToString(sum[:8]) + `"`
 		if compressible(a.contentType) && len(body) > 512 {
-			a.gzipped = gzipBytes(body)
+			a.gzipped = gzipBytes(body, gzip.BestCompression)
 		}
 		h.assets[name] = a
 		if path.Ext(name) == ".html" {
@@ -171,8 +171,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		hdr.Set("Cache-Control", "no-cache")
 	}
 	if strings.HasSuffix(a.contentType, "html; charset=utf-8") || a == h.index {
-		hdr.Set("X-Frame-Options", "DENY")
-		hdr.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		pageHeaders(hdr)
 	}
 	if strings.HasPrefix(p, "/downloads/") {
 		hdr.Set("Content-Disposition", `attachment; filename="`+path.Base(p)+`"`)
@@ -200,9 +199,18 @@ func compressible(ct string) bool {
 		strings.Contains(ct, "json") || strings.Contains(ct, "svg") || strings.Contains(ct, "xml")
 }
 
-func gzipBytes(b []byte) []byte {
+// pageHeaders are a page's own headers: never framed, and the address sent on only as an origin
+// to other sites.
+func pageHeaders(hdr http.Header) {
+	hdr.Set("X-Frame-Options", "DENY")
+	hdr.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+}
+
+// gzipBytes compresses b at level: the best for files compressed once at start, the default for
+// a page made for one request.
+func gzipBytes(b []byte, level int) []byte {
 	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw, _ := gzip.NewWriterLevel(&buf, level)
 	zw.Write(b)
 	zw.Close()
 	return buf.Bytes()
