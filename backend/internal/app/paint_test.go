@@ -210,3 +210,33 @@ func TestPaintedDashboardShowsTheFirmsSittingsAssignedToTheAdvocate(t *testing.T
 		}
 	})
 }
+
+// Just after midnight in Nairobi (still Friday in UTC), the painted day is Saturday's: its
+// hearing, not Friday's, with Saturday's date on the page.
+func TestPaintedDayIsNairobisAfterMidnight(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	srv := testkit.NewServer(t, testkit.SQLite, nil)
+	srv.Clock.Set(time.Date(2025, 1, 17, 21, 30, 0, 0, time.UTC)) // Saturday 18 January, 00:30 in Nairobi
+	cookie := signedInCookie(t, srv, "achieng@example.co.ke")
+	u := srv.DB().User.Query().Where(user.Email("achieng@example.co.ke")).OnlyX(ctx)
+	srv.DB().User.UpdateOne(u).SetPaidUntil(srv.Clock.Now().Add(30 * 24 * time.Hour)).ExecX(ctx)
+	law := srv.Session(t, u)
+	mention := "Mention"
+	for number, day := range map[string]int32{"MCCC/E17/2025": 17, "MCCC/E18/2025": 18} {
+		if _, err := law.Cases().CreateCase(ctx, connect.NewRequest(&kesiv1.CreateCaseRequest{
+			CaseId: number, Activity: &mention, ActivityDate: &date.Date{Year: 2025, Month: 1, Day: day}, Time: "09:00",
+		})); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, ok := painted(srv, cookie)
+	if !ok || !p.Day.Equal(time.Date(2025, 1, 18, 0, 0, 0, 0, time.UTC)) || len(p.Sittings) != 1 || p.Sittings[0].CaseID != "MCCC/E18/2025" {
+		t.Fatalf("painted %v for %s: %+v, want Saturday's one hearing", ok, p.Day, p.Sittings)
+	}
+	// Its access cookie past its quarter hour, the session is not renewed here: the plain page.
+	srv.Clock.Advance(16 * time.Minute)
+	if _, ok := painted(srv, cookie); ok {
+		t.Error("painted with an expired access cookie")
+	}
+}
