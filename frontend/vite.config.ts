@@ -50,6 +50,22 @@ function compileHints(): Plugin {
   };
 }
 
+/**
+ * src/lib/mantineUseId.ts in place of @mantine/hooks' useId, for the app and its prerender alike
+ * (the ids of a hydrated page stay those it was drawn with).
+ */
+function mantineUseId(): Plugin {
+  const ours = dir('./src/lib/mantineUseId.ts');
+  return {
+    name: 'kesi:mantine-use-id',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source.endsWith('/use-id/use-id.mjs') && importer?.includes('/@mantine/hooks/')) return ours;
+      return null;
+    },
+  };
+}
+
 /** What scripts/prerender.mjs replaces with the revision of a page it writes after the service worker. */
 const PRERENDERED_REVISION = 'kesi-prerendered-page';
 
@@ -118,7 +134,7 @@ const ssrBuild = {
 const routerProduction = { 'react-router': dir('../node_modules/react-router/dist/production/index.mjs') };
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react()] : [react(), pwa, compileHints(), keepDistPlaceholder()],
+  plugins: isSsrBuild ? [react(), mantineUseId()] : [react(), mantineUseId(), pwa, compileHints(), keepDistPlaceholder()],
   resolve: {
     alias: {
       ...(command === 'build' && !isSsrBuild ? routerProduction : {}),

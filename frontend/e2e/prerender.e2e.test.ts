@@ -5,7 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, ensureSittingsToday, launch, newAccount, register, signIn, VIEWPORTS, watchConsole } from './harness';
 
@@ -78,6 +78,31 @@ describe('public pages prerendered', () => {
       expect(new URL(page.url()).pathname).toBe('/dashboard');
       expect(errors).toEqual([]);
     } finally {
+      await context.close();
+    }
+  });
+
+  it('keep the ids of their fields once hydrated: one render, and each label still names its field', async () => {
+    // Mantine's own useId swapped every prerendered id for a random one in a second render just
+    // after hydrating (src/lib/mantineUseId.ts takes React's id instead).
+    const still = await browser.newContext({ ...VIEWPORTS.phone, baseURL: baseURL(), javaScriptEnabled: false });
+    const context = await browser.newContext({ ...VIEWPORTS.phone, baseURL: baseURL() });
+    try {
+      const ids = (page: Page) => page.$$eval('input', (inputs) => inputs.map((input) => input.id));
+      const drawn = await still.newPage();
+      await drawn.goto('/login');
+      const served = await ids(drawn);
+      const page = await context.newPage();
+      await page.goto('/login', { waitUntil: 'networkidle' });
+      expect(served.length).toBeGreaterThan(1);
+      expect(served.every((id) => /^mantine-[\w-]+$/.test(id))).toBe(true);
+      expect(await ids(page)).toEqual(served);
+      const email = page.getByLabel('Email');
+      expect(served).toContain(await email.getAttribute('id'));
+      await email.fill('wanjiru@example.co.ke');
+      expect(await email.inputValue()).toBe('wanjiru@example.co.ke');
+    } finally {
+      await still.close();
       await context.close();
     }
   });
