@@ -32,7 +32,7 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startEarlyCall } from './api/early';
 import { App } from './app/App';
@@ -96,7 +96,12 @@ async function boot() {
   // first render commits (React empties the container then), so that nothing blank or half-drawn
   // shows in between.
   if (!paintedSnapshot(container) && !paintedByServer(container)) container.replaceChildren();
-  createRoot(container).render(app);
+  const reactRoot = createRoot(container);
+  // Over the server's painting, which is already what the advocate needs, the first render goes in
+  // slices that let a tap through, not in one task of the phone's main thread (issue 17: the
+  // longest after the first paint). A screen drawn from nothing is rendered at once.
+  if (painted) startTransition(() => reactRoot.render(app));
+  else reactRoot.render(app);
 }
 
 /** Puts the diary kept on the device into client before the first render; answers whether it did. */
