@@ -1,9 +1,9 @@
 import { Code, ConnectError, createClient, createRouterTransport, type ConnectRouter } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthService, UserSchema } from '@gen/kesi/v1/auth_pb';
 import { CaseSchema, CaseService } from '@gen/kesi/v1/case_pb';
-import { createApiTransport } from './connect';
+import { createApiTransport, fetchInOwnTask } from './connect';
 import { SESSION_EXPIRED_EVENT, TOKEN_REFRESHED_EVENT } from './events';
 
 /** A stand-in server whose access token has expired until Refresh is called. */
@@ -154,5 +154,33 @@ describe('session refresh interceptor', () => {
       code: Code.NotFound,
     });
     expect(refreshed.count + expired.count).toBe(0);
+  });
+});
+
+describe('fetchInOwnTask', () => {
+  it('starts the request in a later task, with the session cookies and the call as given', async () => {
+    const fetched = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(new Response('{}', { status: 200 })));
+    vi.stubGlobal('fetch', fetched);
+    cleanups.push(() => vi.unstubAllGlobals());
+    const signal = new AbortController().signal;
+    const answers = ['a', 'b', 'c'].map((id) =>
+      fetchInOwnTask(`/kesi.v1.CaseService/GetCase`, { method: 'POST', body: JSON.stringify({ id }), signal }),
+    );
+    // Not in the task that asked, nor in its microtasks: the screen that mounts finishes first.
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    expect(fetched).not.toHaveBeenCalled();
+    const responses = await Promise.all(answers);
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(fetched.mock.calls.map(([, init]) => [init?.body, init?.credentials, init?.method, init?.signal])).toEqual([
+      ['{"id":"a"}', 'include', 'POST', signal],
+      ['{"id":"b"}', 'include', 'POST', signal],
+      ['{"id":"c"}', 'include', 'POST', signal],
+    ]);
+  });
+
+  it('answers the browser’s failure as the failure', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    cleanups.push(() => vi.unstubAllGlobals());
+    await expect(fetchInOwnTask('/kesi.v1.AuthService/Me')).rejects.toThrow('Failed to fetch');
   });
 });
