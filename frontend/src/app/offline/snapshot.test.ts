@@ -82,6 +82,19 @@ describe("index.html's snapshot script", () => {
     expect(paintedSnapshot(root)).toBe(false);
   });
 
+  it.each([
+    ['there is no snapshot', () => { localStorage.removeItem(SNAPSHOT_KEY); }],
+    ['the snapshot is another user\'s', () => { keepSnapshot(localStorage, snapshot({ user: 'u-2' })); }],
+    ['it is another address', () => { at('/login'); }],
+  ])("asks no date of Intl before the first paint when %s (its first use costs a phone tens of ms)", (_, arrange) => {
+    keepSnapshot(localStorage, snapshot());
+    arrange();
+    const formats = vi.spyOn(Intl, 'DateTimeFormat');
+    runPagesScript();
+    expect(formats).not.toHaveBeenCalled();
+    expect(root.innerHTML).toBe('');
+  });
+
   it("goes by Nairobi's day: painted at 23:59 there, not at midnight", () => {
     keepSnapshot(localStorage, snapshot({ day: '2026-11-30' }));
     vi.setSystemTime(new Date('2026-11-30T20:59:59Z'));
