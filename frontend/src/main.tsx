@@ -100,8 +100,13 @@ async function boot() {
   // Over the server's painting, which is already what the advocate needs, the first render goes in
   // slices that let a tap through, not in one task of the phone's main thread (issue 17: the
   // longest after the first paint). A screen drawn from nothing is rendered at once.
-  if (painted) startTransition(() => reactRoot.render(app));
-  else reactRoot.render(app);
+  if (painted) {
+    startTransition(() => {
+      reactRoot.render(app);
+    });
+  } else {
+    reactRoot.render(app);
+  }
 }
 
 /** Puts the diary kept on the device into client before the first render; answers whether it did. */

@@ -159,7 +159,7 @@ describe('session refresh interceptor', () => {
 
 describe('fetchInOwnTask', () => {
   it('starts the request in a later task, with the session cookies and the call as given', async () => {
-    const fetched = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(new Response('{}', { status: 200 })));
+    const fetched = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>(() => Promise.resolve(new Response('{}', { status: 200 })));
     vi.stubGlobal('fetch', fetched);
     cleanups.push(() => vi.unstubAllGlobals());
     const signal = new AbortController().signal;

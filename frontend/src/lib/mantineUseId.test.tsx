@@ -37,7 +37,7 @@ describe('useId (in place of @mantine/hooks)', () => {
 
     const browser: string[] = [];
     const errors: unknown[] = [];
-    const root = await act(async () => hydrateRoot(container, <Form renders={browser} />, { onRecoverableError: (err) => errors.push(err) }));
+    const root = await act(() => Promise.resolve(hydrateRoot(container, <Form renders={browser} />, { onRecoverableError: (err) => errors.push(err) })));
     // One render of each field (Mantine's own rendered each again with a random id).
     expect(browser).toEqual(server);
     expect([...container.querySelectorAll('input')].map((input) => input.id)).toEqual(drawn);
