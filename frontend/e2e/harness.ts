@@ -197,3 +197,15 @@ export async function writeCase(page: Page, caseId: string, parties: string, day
     { caseId, parties, day, time },
   );
 }
+
+/** Pays a month through the dev checkout, from the plan modal an unpaid lawyer meets. */
+export async function payMonthly(page: Page): Promise<void> {
+  const modal = page.getByRole('dialog', { name: 'Choose Your Subscription Plan' });
+  await modal.waitFor();
+  await modal.getByRole('radio', { name: /Monthly/ }).check();
+  await modal.getByRole('button', { name: 'Subscribe Now' }).click();
+  await page.waitForURL('**/dev/checkout/**');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await page.waitForURL('**/success?**');
+  await expect.poll(() => page.getByRole('heading', { name: 'Payment Successful!' }).isVisible(), { timeout: 15_000 }).toBe(true);
+}

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrive, baseURL, expectAccessible, launch, newAccount, register, signIn, signOutFrom, watchConsole } from './harness';
+import { arrive, baseURL, expectAccessible, launch, newAccount, payMonthly, register, signIn, signOutFrom, watchConsole } from './harness';
 
 const SHOTS = process.env.KESI_SHOTS ?? mkdtempSync(join(tmpdir(), 'kesi-journeys-'));
 mkdirSync(SHOTS, { recursive: true });
@@ -38,17 +38,6 @@ async function signInDemo(page: Page): Promise<void> {
   await arrive(page, '**/dashboard');
 }
 
-/** Pays a month through the dev checkout, from the plan modal an unpaid lawyer meets. */
-async function payMonthly(page: Page): Promise<void> {
-  const modal = page.getByRole('dialog', { name: 'Choose Your Subscription Plan' });
-  await modal.waitFor();
-  await modal.getByRole('radio', { name: /Monthly/ }).check();
-  await modal.getByRole('button', { name: 'Subscribe Now' }).click();
-  await page.waitForURL('**/dev/checkout/**');
-  await page.getByRole('button', { name: /^Pay/ }).click();
-  await page.waitForURL('**/success?**');
-  await expect.poll(() => page.getByRole('heading', { name: 'Payment Successful!' }).isVisible(), { timeout: 15_000 }).toBe(true);
-}
 
 const GUARDED = [
   '/dashboard',

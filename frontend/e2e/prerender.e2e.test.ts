@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, ensureSittingsToday, launch, newAccount, register, signIn, VIEWPORTS, watchConsole } from './harness';
+import { baseURL, ensureSittingsToday, launch, newAccount, payMonthly, register, signIn, VIEWPORTS, watchConsole } from './harness';
 
 const PAGES: [string, string][] = [
   ['/', 'Your court diary, always one step ahead'],
@@ -176,6 +176,48 @@ describe('public pages prerendered', () => {
       } finally {
         await context.close();
       }
+    }
+  });
+
+  it('a cold visit on a day without matters finds it painted as the app draws it, and the app does not ask again', async () => {
+    const context = await browser.newContext({ ...VIEWPORTS.phone, baseURL: baseURL(), serviceWorkers: 'block' });
+    const page = await context.newPage();
+    try {
+      // A new advocate, paid: no case, so nothing today.
+      const account = newAccount('paintempty');
+      await register(page, account);
+      await signIn(page, account.email, account.password);
+      await payMonthly(page);
+      await page.goto('/dashboard');
+      await expect.poll(() => page.getByText('No cases scheduled for today').count(), { timeout: 15000 }).toBe(1);
+      const state = await context.storageState();
+      for (const origin of state.origins) origin.localStorage = origin.localStorage.filter((item) => item.name !== 'kesi.snapshot');
+      const cold = await browser.newContext({ ...VIEWPORTS.phone, baseURL: baseURL(), serviceWorkers: 'block', storageState: state });
+      try {
+        const visit = await cold.newPage();
+        const errors = watchConsole(visit);
+        const today: string[] = [];
+        visit.on('request', (req) => {
+          if (req.url().endsWith('/kesi.v1.CaseService/ListScheduledCases')) today.push(req.postData() ?? '');
+        });
+        const served = (await (await visit.goto('/dashboard', { waitUntil: 'networkidle' }))?.text()) ?? '';
+        expect(served).toContain('<div id="root" data-painted="/dashboard">');
+        expect(served).toContain('No cases scheduled for today');
+        expect(served).toContain(`Welcome back, ${account.name}`);
+        expect(served).toContain('data-testid="stat-today">0<');
+        expect(served).not.toContain('@@');
+        expect(served).not.toContain('data-testid="sitting-card"');
+        // The app takes the painted (empty) answer over: the same screen, and today not asked for.
+        await expect.poll(() => visit.getByRole('heading', { name: `Welcome back, ${account.name}` }).count(), { timeout: 15000 }).toBe(1);
+        expect(await visit.getByTestId('stat-today').textContent()).toBe('0');
+        expect(await visit.getByText('No cases scheduled for today').count()).toBe(1);
+        expect(today).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await cold.close();
+      }
+    } finally {
+      await context.close();
     }
   });
 

@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const dist = here('../../backend/internal/web/dist');
-const { render, renderDashboard, formatLongDate, todayIsoDate, PAINT_TOKENS, PUBLIC_PAGES, PAGE_MODULES, SIGNED_IN_PAGES } = await import(pathToFileURL(here('../.prerender/render.js')).href);
+const { render, renderDashboard, renderEmptyDashboard, formatLongDate, todayIsoDate, PAINT_TOKENS, PUBLIC_PAGES, PAGE_MODULES, SIGNED_IN_PAGES } = await import(pathToFileURL(here('../.prerender/render.js')).href);
 
 const template = readFileSync(`${dist}/index.html`, 'utf8');
 const manifest = JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8'));
@@ -142,30 +142,38 @@ for (const [path, { file, modules }] of Object.entries(SIGNED_IN_PAGES)) {
     if (found !== times) throw new Error(`prerender: the painted dashboard has ${found} of ${what}, not ${times}`);
     return text.replaceAll(what, by);
   };
+  const T = PAINT_TOKENS;
   // The server verified the session as it painted: the app's note that it is verifying it comes
   // with the app.
-  page = exactly(page, /<div[^>]*role="status"[^>]*><div[^>]*><span[^>]*><\/span><p[^>]*>Verifying your session\.\.\.<\/p><\/div><\/div>/.exec(page)?.[0] ?? 'no verifying note', '', 1);
-  const T = PAINT_TOKENS;
+  const unverified = (html) => exactly(html, /<div[^>]*role="status"[^>]*><div[^>]*><span[^>]*><\/span><p[^>]*>Verifying your session\.\.\.<\/p><\/div><\/div>/.exec(html)?.[0] ?? 'no verifying note', '', 1);
+  /** Who is signed in and today's date, as tokens the server fills. */
+  const advocates = (html) => {
+    html = exactly(html, `>${formatLongDate(day)}<`, '>@@DATE@@<', 1);
+    html = exactly(html, `title="${T.name}">@<`, `title="${T.name}">@@INITIALS@@<`, 1);
+    return exactly(html, '>Lawyer<', '>@@ROLE@@<', 3);
+  };
+  page = unverified(page);
   const card = /<article[^>]*data-testid="sitting-card".*?<\/article>/s.exec(page)?.[0];
   if (!card) throw new Error('prerender: the painted dashboard has no sitting card');
   page = exactly(page, card, '@@CARDS@@', 1);
-  page = exactly(page, `>${formatLongDate(day)}<`, '>@@DATE@@<', 1);
-  page = exactly(page, 'data-testid="stat-today">1<', 'data-testid="stat-today">@@COUNT@@<', 1);
-  page = exactly(page, `title="${T.name}">@<`, `title="${T.name}">@@INITIALS@@<`, 1);
-  page = exactly(page, '>Lawyer<', '>@@ROLE@@<', 3);
+  page = exactly(advocates(page), 'data-testid="stat-today">1<', 'data-testid="stat-today">@@COUNT@@<', 1);
   const cardTemplate = exactly(card, `/cases/${encodeURIComponent(T.caseId)}`, '@@HREF@@', 1);
   for (const token of Object.values(T)) {
     if (token !== T.id && !cardTemplate.includes(token) && !page.includes(token)) throw new Error(`prerender: ${token} is drawn nowhere`);
   }
   const shell = readFileSync(`${dist}/dashboard.html`, 'utf8');
   if (!shell.includes(ROOT)) throw new Error(`prerender: ${dist}/dashboard.html has no ${ROOT}`);
-  writeFileSync(
-    `${dist}/.dashboard-paint.html`,
-    // A function, so that no "$&" in the page is read as a pattern.
-    shell.replace(ROOT, () => `<div id="root" data-painted="/dashboard">${page}</div>\n    <script type="application/json" id="kesi-painted">@@DATA@@</script>`),
-  );
+  /** The signed-in screen's page holding html as painted, and the answers it was painted from. */
+  // A function, so that no "$&" in the page is read as a pattern.
+  const painted = (html) => shell.replace(ROOT, () => `<div id="root" data-painted="/dashboard">${html}</div>\n    <script type="application/json" id="kesi-painted">@@DATA@@</script>`);
+  writeFileSync(`${dist}/.dashboard-paint.html`, painted(page));
   writeFileSync(`${dist}/.dashboard-card.html`, cardTemplate);
-  console.log(`prerender: /dashboard painted by the server -> .dashboard-paint.html, .dashboard-card.html (${(page.length / 1024).toFixed(1)} KB of HTML)`);
+  // A day without matters: the app's page of it, with no card to fill.
+  const empty = advocates(unverified(await renderEmptyDashboard(day)));
+  exactly(empty, 'data-testid="stat-today">0<', 'data-testid="stat-today">0<', 1);
+  exactly(empty, 'data-testid="sitting-card"', '', 0);
+  writeFileSync(`${dist}/.dashboard-empty.html`, painted(empty));
+  console.log(`prerender: /dashboard painted by the server -> .dashboard-paint.html, .dashboard-card.html, .dashboard-empty.html (${(page.length / 1024).toFixed(1)} KB of HTML)`);
 }
 // The service worker precaches some of these pages (vite.config.ts: additionalManifestEntries),
 // written before them: each gets its revision now, so that a new build's page replaces the old.

@@ -13,6 +13,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
 	"google.golang.org/genproto/googleapis/type/date"
+	"google.golang.org/protobuf/encoding/protojson"
 
 	"github.com/kesihq/kesi/backend/internal/auth"
 	"github.com/kesihq/kesi/backend/internal/role"
@@ -238,5 +239,30 @@ func TestPaintedDayIsNairobisAfterMidnight(t *testing.T) {
 	srv.Clock.Advance(16 * time.Minute)
 	if _, ok := painted(srv, cookie); ok {
 		t.Error("painted with an expired access cookie")
+	}
+}
+
+// A day without matters is painted too (issue 17: the app's page of such a day): today's empty
+// answer, for the app to take, and no sitting, not tomorrow's.
+func TestADayWithoutMattersIsPaintedEmpty(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	srv := testkit.NewServer(t, testkit.SQLite, nil) // Wednesday 15 January 2025, 09:00 in Nairobi
+	cookie := signedInCookie(t, srv, "achieng@example.co.ke")
+	u := srv.DB().User.Query().Where(user.Email("achieng@example.co.ke")).OnlyX(ctx)
+	srv.DB().User.UpdateOne(u).SetPaidUntil(srv.Clock.Now().Add(30 * 24 * time.Hour)).ExecX(ctx)
+	mention := "Mention"
+	if _, err := srv.Session(t, u).Cases().CreateCase(ctx, connect.NewRequest(&kesiv1.CreateCaseRequest{
+		CaseId: "MCCC/E8/2025", Activity: &mention, ActivityDate: &date.Date{Year: 2025, Month: 1, Day: 16},
+	})); err != nil {
+		t.Fatal(err)
+	}
+	p, ok := painted(srv, cookie)
+	if !ok || len(p.Sittings) != 0 || len(p.Activities) != 0 || p.User != u.ID.String() || !p.Day.Equal(time.Date(2025, 1, 15, 0, 0, 0, 0, time.UTC)) {
+		t.Fatalf("painted %v: %+v, want Wednesday without a sitting", ok, p)
+	}
+	var answer kesiv1.ListScheduledCasesResponse
+	if err := protojson.Unmarshal(p.Answer, &answer); err != nil || len(answer.GetCases()) != 0 {
+		t.Errorf("answer %s (%v), want today's empty list", p.Answer, err)
 	}
 }

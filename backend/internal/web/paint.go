@@ -69,9 +69,11 @@ func (h *Handler) PaintDashboard(paint Painter) {
 }
 
 // painting is the build's template of the painted dashboard: the page, and one sitting's card,
-// whose optional parts stand between <!--kesi:part--> and <!--/kesi:part-->.
+// whose optional parts stand between <!--kesi:part--> and <!--/kesi:part-->; and the page of a day
+// without matters, which draws what the app draws then ("" in a build without it: such a day is
+// not painted).
 type painting struct {
-	page, card string
+	page, card, empty string
 }
 
 func loadPainting(fsys fs.FS) *painting {
@@ -80,7 +82,8 @@ func loadPainting(fsys fs.FS) *painting {
 	if err1 != nil || err2 != nil {
 		return nil
 	}
-	return &painting{page: string(page), card: string(card)}
+	empty, _ := fs.ReadFile(fsys, "dist/.dashboard-empty.html")
+	return &painting{page: string(page), card: string(card), empty: string(empty)}
 }
 
 // SidebarCookie keeps whether the sidebar is open (SPEC.md section 2); the page is painted with
@@ -105,8 +108,9 @@ func (h *Handler) wantsPainted(r *http.Request) bool {
 // servePainted answers true when it wrote the painted dashboard.
 func (h *Handler) servePainted(w http.ResponseWriter, r *http.Request) bool {
 	p, ok := h.paint(r)
-	if !ok || len(p.Sittings) == 0 || strings.TrimSpace(p.Name) == "" {
-		// A day without matters, or a blank name, is drawn by the app as it always was.
+	if !ok || (len(p.Sittings) == 0 && h.painting.empty == "") || strings.TrimSpace(p.Name) == "" {
+		// A blank name is drawn by the app as it always was, and a day without matters too when
+		// the build has no page for it.
 		return false
 	}
 	body := h.painting.render(p)
@@ -126,8 +130,13 @@ func (h *Handler) servePainted(w http.ResponseWriter, r *http.Request) bool {
 	return true
 }
 
-// render fills the template in, every text escaped for HTML.
+// render fills the template in (the day without matters' when p has no sitting), every text
+// escaped for HTML.
 func (t *painting) render(p Painted) []byte {
+	page := t.page
+	if len(p.Sittings) == 0 {
+		page = t.empty
+	}
 	var cards strings.Builder
 	for _, s := range p.Sittings {
 		cards.WriteString(t.renderCard(s))
@@ -151,7 +160,7 @@ func (t *painting) render(p Painted) []byte {
 		"@@COUNT@@", strconv.Itoa(len(p.Sittings)),
 		"@@CARDS@@", cards.String(),
 		"@@DATA@@", answer.String(),
-	).Replace(t.page))
+	).Replace(page))
 }
 
 func (t *painting) renderCard(s Sitting) string {

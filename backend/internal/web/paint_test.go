@@ -26,6 +26,10 @@ const (
 		`<!--kesi:nooutcome--><p class="nooutcome">No outcome recorded yet</p><!--/kesi:nooutcome-->` +
 		`<!--kesi:outcomeloading--><div class="loading">Last outcome</div><!--/kesi:outcomeloading-->` +
 		`<button aria-label="Record outcome for @@CASEID@@">Record outcome</button></article>`
+	// The page of a day without matters: no card, the app's "none today" drawn in.
+	paintEmpty = `<!doctype html><div id="root" data-painted="/dashboard"><h1>Welcome back, @@NAME@@</h1>` +
+		`<span title="@@NAME@@">@@INITIALS@@</span><span>@@ROLE@@</span><p>@@DATE@@</p><p><span data-testid="stat-today">0</span> today</p>` +
+		`<p>No matters scheduled for today</p></div><script type="application/json" id="kesi-painted">@@DATA@@</script>`
 	plainDashboard = `<!doctype html><div id="root"></div>`
 )
 
@@ -36,6 +40,7 @@ func paintHandler(t *testing.T, paint Painter) *Handler {
 		"dist/dashboard.html":         {Data: []byte(plainDashboard)},
 		"dist/.dashboard-paint.html":  {Data: []byte(paintPage)},
 		"dist/.dashboard-card.html":   {Data: []byte(paintCard)},
+		"dist/.dashboard-empty.html":  {Data: []byte(paintEmpty)},
 		"dist/assets/app-1.js":        {Data: []byte("console.log('kesi')")},
 		"dist/manifest.webmanifest":   {Data: []byte(`{"name":"Kesi"}`)},
 		"dist/downloads/.placeholder": {Data: nil},
@@ -161,11 +166,6 @@ func TestDashboardIsNotPaintedOutsideANavigationOfIt(t *testing.T) {
 		{"another screen", "GET", "/cases", nil, nil},
 		{"the sidebar closed (painted open)", "GET", "/dashboard", map[string]string{"Cookie": "sidebar_state=false"}, nil},
 		{"nobody signed in", "GET", "/dashboard", nil, func(*http.Request) (Painted, bool) { return Painted{}, false }},
-		{"a day without matters", "GET", "/dashboard", nil, func(*http.Request) (Painted, bool) {
-			p := day
-			p.Sittings = nil
-			return p, true
-		}},
 		{"a blank name", "GET", "/dashboard", nil, func(*http.Request) (Painted, bool) {
 			p := day
 			p.Name = "  "
@@ -182,6 +182,43 @@ func TestDashboardIsNotPaintedOutsideANavigationOfIt(t *testing.T) {
 				t.Errorf("%s %s = %d %q (Cache-Control %q), want the page unpainted", tc.method, tc.path, w.Code, w.Body.String(), w.Header().Get("Cache-Control"))
 			}
 		})
+	}
+}
+
+func TestADayWithoutMattersIsPaintedAsTheAppDrawsIt(t *testing.T) {
+	day := achiengsDay()
+	day.Name = `Wanjiru <Kamau>`
+	day.Sittings, day.Activities = nil, map[string]json.RawMessage{}
+	day.Answer = []byte(`{}`)
+	h := paintHandler(t, func(*http.Request) (Painted, bool) { return day, true })
+	w := navigate(h, http.MethodGet, "/dashboard", nil)
+	body := w.Body.String()
+	want := `<!doctype html><div id="root" data-painted="/dashboard"><h1>Welcome back, Wanjiru &lt;Kamau&gt;</h1>` +
+		`<span title="Wanjiru &lt;Kamau&gt;">W&lt;</span><span>Lawyer</span><p>Wednesday 15 January 2025</p>` +
+		`<p><span data-testid="stat-today">0</span> today</p><p>No matters scheduled for today</p></div>` +
+		`<script type="application/json" id="kesi-painted">{"user":"u-1","day":"2025-01-15","answer":{},"activities":{}}</script>`
+	if w.Code != 200 || body != want || w.Header().Get("Cache-Control") != "private, no-store" {
+		t.Errorf("GET /dashboard = %d (Cache-Control %q)\n%s\nwant\n%s", w.Code, w.Header().Get("Cache-Control"), body, want)
+	}
+
+	// A build without the day's page leaves such a day to the app, as before it had one.
+	h, err := load(fstest.MapFS{
+		"dist/index.html":            {Data: []byte("<!doctype html><div id=root></div>")},
+		"dist/dashboard.html":        {Data: []byte(plainDashboard)},
+		"dist/.dashboard-paint.html": {Data: []byte(paintPage)},
+		"dist/.dashboard-card.html":  {Data: []byte(paintCard)},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.PaintDashboard(func(*http.Request) (Painted, bool) { return day, true })
+	if w := navigate(h, "GET", "/dashboard", nil); w.Body.String() != plainDashboard {
+		t.Errorf("GET /dashboard = %q, want dashboard.html", w.Body.String())
+	}
+	// And a day with matters is painted there still.
+	h.PaintDashboard(func(*http.Request) (Painted, bool) { return achiengsDay(), true })
+	if w := navigate(h, "GET", "/dashboard", nil); !strings.Contains(w.Body.String(), `<span data-testid="stat-today">3</span>`) {
+		t.Errorf("GET /dashboard = %q, want the painted day", w.Body.String())
 	}
 }
 

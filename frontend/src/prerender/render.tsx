@@ -144,8 +144,6 @@ export type PaintOutcome = 'outcome' | 'nooutcome' | 'outcomeloading';
  */
 export async function renderDashboard(today: string, without: readonly PaintOptional[] = [], outcome: PaintOutcome = 'outcome'): Promise<string> {
   const T = PAINT_TOKENS;
-  const storage = emptyStorage();
-  storage.setItem(USER_KEY, JSON.stringify({ id: 'painted', email: '', fullname: T.name, role: 'lawyer', phone_number: '', profile_image: '', affiliate_code: '' }));
   const client = createQueryClient();
   const has = (part: PaintOptional) => !without.includes(part);
   const answer = create(ListScheduledCasesResponseSchema, {
@@ -167,7 +165,21 @@ export async function renderDashboard(today: string, without: readonly PaintOpti
     const activities = create(ListCaseActivitiesResponseSchema, { activities: [{ outcome: outcome === 'outcome' ? T.outcome : '' }] });
     setCallData(client, CaseService.method.listCaseActivities, { caseId: T.caseId }, activities);
   }
-  return renderAt('/dashboard', storage, client);
+  return renderAt('/dashboard', paintedLawyer(), client);
+}
+
+/** The same for a lawyer with no sitting on `today`: the server paints a day without matters with it. */
+export async function renderEmptyDashboard(today: string): Promise<string> {
+  const client = createQueryClient();
+  setCallData(client, CaseService.method.listScheduledCases, { date: fromIsoDate(today) }, create(ListScheduledCasesResponseSchema, {}));
+  return renderAt('/dashboard', paintedLawyer(), client);
+}
+
+/** A storage holding the painted page's lawyer, whose name is a token. */
+function paintedLawyer(): Storage {
+  const storage = emptyStorage();
+  storage.setItem(USER_KEY, JSON.stringify({ id: 'painted', email: '', fullname: PAINT_TOKENS.name, role: 'lawyer', phone_number: '', profile_image: '', affiliate_code: '' }));
+  return storage;
 }
 
 

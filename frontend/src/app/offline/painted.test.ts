@@ -52,6 +52,13 @@ describe('seedPainted', () => {
     expect(activitiesOf(client, 'HCCC/E12/2024')?.activities[0]?.outcome).toBe('Part heard; defence witness to attend.');
   });
 
+  it('puts a painted day without matters in as an empty list, as the server wrote it', () => {
+    const client = fresh();
+    // protojson writes an empty answer as {}; the page has no activities then.
+    expect(seedPainted(client, 'u-1', paintedPage({ user: 'u-1', day: TODAY, answer: {}, activities: {} }), TODAY)).toBe(true);
+    expect(todayOf(client)?.cases).toEqual([]);
+  });
+
   it('reads the painted data once: the page keeps no copy of it', () => {
     const doc = paintedPage(DATA);
     expect(seedPainted(fresh(), 'u-1', doc, TODAY)).toBe(true);
