@@ -165,7 +165,11 @@ for (const [path, { file, modules }] of Object.entries(SIGNED_IN_PAGES)) {
   if (!shell.includes(ROOT)) throw new Error(`prerender: ${dist}/dashboard.html has no ${ROOT}`);
   /** The signed-in screen's page holding html as painted, and the answers it was painted from. */
   // A function, so that no "$&" in the page is read as a pattern.
-  const painted = (html) => shell.replace(ROOT, () => `<div id="root" data-painted="/dashboard">${html}</div>\n    <script type="application/json" id="kesi-painted">@@DATA@@</script>`);
+  const painted = (html) =>
+    exactly(shell, '<meta name="kesi-modules" ', '<meta name="kesi-modules" data-painted ', 1).replace(
+      ROOT,
+      () => `<div id="root" data-painted="/dashboard">${html}</div>\n    <script type="application/json" id="kesi-painted">@@DATA@@</script>`,
+    );
   writeFileSync(`${dist}/.dashboard-paint.html`, painted(page));
   writeFileSync(`${dist}/.dashboard-card.html`, cardTemplate);
   // A day without matters: the app's page of it, with no card to fill.

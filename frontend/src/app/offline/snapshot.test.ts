@@ -171,6 +171,21 @@ describe("index.html's scripts and a signed-in screen's modules", () => {
     expect(run()).toEqual(MODULES);
   });
 
+  it('with the dashboard the server painted, preloads nothing and asks for no module until a frame has been drawn', async () => {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    // As scripts/prerender.mjs writes the painted page: the list marked, the root painted.
+    document.head.querySelector('meta[name="kesi-modules"]')?.setAttribute('data-painted', '');
+    root.dataset.painted = '/dashboard';
+    root.innerHTML = '<main><article data-testid="sitting-card">HCCC/E12/2024</article></main>';
+    runPagesScript();
+    // Sixty modules on the slow line would share it with the page's stylesheets, and hold back
+    // the first paint of today's matters already in the page.
+    expect(run()).toEqual([]);
+    await later();
+    expect(run()).toEqual(MODULES);
+    expect(preloads()).toEqual([]);
+  });
+
   it('in a hidden tab, which draws no frame, adds them at once', () => {
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     keepSnapshot(localStorage, snapshot({ day: todayIsoDate() }));
