@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseURL, expectAccessible, launch, newAccount, register, signIn, signOutFrom, watchConsole } from './harness';
+import { baseURL, expectAccessible, launch, newAccount, payMonthly, register, signIn, signOutFrom, watchConsole } from './harness';
 
 const SHOTS = process.env.KESI_SHOTS ?? mkdtempSync(join(tmpdir(), 'kesi-twostep-'));
 mkdirSync(SHOTS, { recursive: true });
@@ -96,13 +96,7 @@ describe.each<keyof typeof SIZES>(['phone', 'desktop'])('on a %s', (size) => {
     await register(page, account);
     await signIn(page, account.email, account.password);
     // A new lawyer pays first (the plan modal), through the dev checkout.
-    const modal = page.getByRole('dialog', { name: 'Choose Your Subscription Plan' });
-    await modal.waitFor();
-    await modal.getByRole('radio', { name: /Monthly/ }).check();
-    await modal.getByRole('button', { name: 'Subscribe Now' }).click();
-    await page.waitForURL('**/dev/checkout/**');
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    await page.waitForURL('**/success?**');
+    await payMonthly(page);
     await page.getByRole('link', { name: 'Continue to Dashboard' }).click();
     await page.waitForURL('**/dashboard');
 
