@@ -178,6 +178,16 @@ describe('fetchInOwnTask', () => {
     ]);
   });
 
+  it('does not wait for timers, which a tab in the background runs once a second', async () => {
+    const fetched = vi.fn(() => Promise.resolve(new Response('{}', { status: 200 })));
+    vi.stubGlobal('fetch', fetched);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval'] });
+    cleanups.push(() => vi.useRealTimers(), () => vi.unstubAllGlobals());
+    // No timer is run here: the request starts all the same.
+    await expect(fetchInOwnTask('/kesi.v1.AuthService/Me')).resolves.toMatchObject({ status: 200 });
+    expect(fetched).toHaveBeenCalledTimes(1);
+  });
+
   it('answers the browser’s failure as the failure', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     cleanups.push(() => vi.unstubAllGlobals());
