@@ -32,10 +32,11 @@ function keepDistPlaceholder(): Plugin {
  * phone compiles a script's functions while it downloads, off the main thread, rather than each one
  * on the main thread when it is first called. A chunk is loaded when its screen is opened, and most
  * of its functions then run. On the phone profile the cold /dashboard drew today's first matter
- * about 0.3 s sooner (README, issue 17). The entry is fetched by a preload before its tag is added
- * (index.html), so it is compiled on the main thread when the tag goes in: eagerly, all of React and
- * the router at once, it was the longest task after a painted dashboard's first paint (Lighthouse's
- * blocking time); lazily, each function is compiled in the task that first calls it. It runs after
+ * about 0.3 s sooner (README, issue 17). The entry is often in before its tag is added (a preload
+ * of index.html's, or a painted page's first paint awaited), so it is compiled on the main thread
+ * when the tag goes in: eagerly, all of React and the router at once, it was the longest task after
+ * a painted dashboard's first paint (Lighthouse's blocking time); lazily, each function is compiled
+ * in the task that first calls it. It runs after
  * Vite's own last step, which puts the preload map at the top of the chunks that import others
  * lazily.
  */

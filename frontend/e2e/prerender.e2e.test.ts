@@ -5,7 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, ensureSittingsToday, launch, newAccount, payMonthly, register, signIn, VIEWPORTS, watchConsole } from './harness';
 
@@ -20,6 +20,16 @@ const PAGES: [string, string][] = [
 
 /** Screenshots to be looked at: $KESI_SHOTS, or a temporary directory. */
 const SHOTS = process.env.KESI_SHOTS ?? mkdtempSync(join(tmpdir(), 'kesi-prerender-'));
+
+/**
+ * The session of context as a phone holds it on a cold visit: its cookies and stored profile, not
+ * the dashboard kept in local storage (with which nothing would be fetched ahead).
+ */
+async function sessionOnly(context: BrowserContext) {
+  const state = await context.storageState();
+  for (const origin of state.origins) origin.localStorage = origin.localStorage.filter((item) => item.name !== 'kesi.snapshot');
+  return state;
+}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -190,8 +200,7 @@ describe('public pages prerendered', () => {
       await payMonthly(page);
       await page.goto('/dashboard');
       await expect.poll(() => page.getByText('No cases scheduled for today').count(), { timeout: 15000 }).toBe(1);
-      const state = await context.storageState();
-      for (const origin of state.origins) origin.localStorage = origin.localStorage.filter((item) => item.name !== 'kesi.snapshot');
+      const state = await sessionOnly(context);
       const cold = await browser.newContext({ ...VIEWPORTS.phone, baseURL: baseURL(), serviceWorkers: 'block', storageState: state });
       try {
         const visit = await cold.newPage();
@@ -251,8 +260,7 @@ describe('public pages prerendered', () => {
       // nothing would be fetched ahead): the server paints today's sittings into the page
       // (backend/internal/web/paint.go), and the app draws the answer they were painted from
       // without asking again.
-      const state = await context.storageState();
-      for (const origin of state.origins) origin.localStorage = origin.localStorage.filter((item) => item.name !== 'kesi.snapshot');
+      const state = await sessionOnly(context);
       const cold = await browser.newContext({ ...VIEWPORTS.phone, baseURL: baseURL(), serviceWorkers: 'block', storageState: state });
       try {
         const visit = await cold.newPage();

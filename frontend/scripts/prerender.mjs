@@ -136,10 +136,14 @@ for (const [path, { file, modules }] of Object.entries(SIGNED_IN_PAGES)) {
   });
   let page = full;
   for (const run of runs.sort((a, b) => b.start - a.start)) page = `${page.slice(0, run.start)}${run.html}${page.slice(run.end)}`;
-  /** Replaces what must occur exactly `times` times. */
-  const exactly = (text, what, by, times) => {
+  /** Fails unless what occurs exactly `times` times in text. */
+  const expectCount = (text, what, times) => {
     const found = text.split(what).length - 1;
     if (found !== times) throw new Error(`prerender: the painted dashboard has ${found} of ${what}, not ${times}`);
+  };
+  /** Replaces what must occur exactly `times` times. */
+  const exactly = (text, what, by, times) => {
+    expectCount(text, what, times);
     return text.replaceAll(what, by);
   };
   const T = PAINT_TOKENS;
@@ -174,8 +178,8 @@ for (const [path, { file, modules }] of Object.entries(SIGNED_IN_PAGES)) {
   writeFileSync(`${dist}/.dashboard-card.html`, cardTemplate);
   // A day without matters: the app's page of it, with no card to fill.
   const empty = advocates(unverified(await renderEmptyDashboard(day)));
-  exactly(empty, 'data-testid="stat-today">0<', 'data-testid="stat-today">0<', 1);
-  exactly(empty, 'data-testid="sitting-card"', '', 0);
+  expectCount(empty, 'data-testid="stat-today">0<', 1);
+  expectCount(empty, 'data-testid="sitting-card"', 0);
   writeFileSync(`${dist}/.dashboard-empty.html`, painted(empty));
   console.log(`prerender: /dashboard painted by the server -> .dashboard-paint.html, .dashboard-card.html, .dashboard-empty.html (${(page.length / 1024).toFixed(1)} KB of HTML)`);
 }

@@ -243,23 +243,27 @@ func TestPaintedDayIsNairobisAfterMidnight(t *testing.T) {
 }
 
 // A day without matters is painted too (issue 17: the app's page of such a day): today's empty
-// answer, for the app to take, and no sitting, not tomorrow's.
+// answer, for the app to take. At 00:30 on a Saturday in Nairobi (still Friday in UTC), Friday's
+// sitting is yesterday's and Sunday's tomorrow's: Saturday is painted, without either.
 func TestADayWithoutMattersIsPaintedEmpty(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	srv := testkit.NewServer(t, testkit.SQLite, nil) // Wednesday 15 January 2025, 09:00 in Nairobi
+	srv := testkit.NewServer(t, testkit.SQLite, nil)
+	srv.Clock.Set(time.Date(2025, 1, 17, 21, 30, 0, 0, time.UTC)) // Saturday 18 January, 00:30 in Nairobi
 	cookie := signedInCookie(t, srv, "achieng@example.co.ke")
 	u := srv.DB().User.Query().Where(user.Email("achieng@example.co.ke")).OnlyX(ctx)
 	srv.DB().User.UpdateOne(u).SetPaidUntil(srv.Clock.Now().Add(30 * 24 * time.Hour)).ExecX(ctx)
 	mention := "Mention"
-	if _, err := srv.Session(t, u).Cases().CreateCase(ctx, connect.NewRequest(&kesiv1.CreateCaseRequest{
-		CaseId: "MCCC/E8/2025", Activity: &mention, ActivityDate: &date.Date{Year: 2025, Month: 1, Day: 16},
-	})); err != nil {
-		t.Fatal(err)
+	for number, day := range map[string]int32{"MCCC/E17/2025": 17, "MCCC/E19/2025": 19} {
+		if _, err := srv.Session(t, u).Cases().CreateCase(ctx, connect.NewRequest(&kesiv1.CreateCaseRequest{
+			CaseId: number, Activity: &mention, ActivityDate: &date.Date{Year: 2025, Month: 1, Day: day}, Time: "09:00",
+		})); err != nil {
+			t.Fatal(err)
+		}
 	}
 	p, ok := painted(srv, cookie)
-	if !ok || len(p.Sittings) != 0 || len(p.Activities) != 0 || p.User != u.ID.String() || !p.Day.Equal(time.Date(2025, 1, 15, 0, 0, 0, 0, time.UTC)) {
-		t.Fatalf("painted %v: %+v, want Wednesday without a sitting", ok, p)
+	if !ok || len(p.Sittings) != 0 || len(p.Activities) != 0 || p.User != u.ID.String() || !p.Day.Equal(time.Date(2025, 1, 18, 0, 0, 0, 0, time.UTC)) {
+		t.Fatalf("painted %v: %+v, want Saturday without a sitting", ok, p)
 	}
 	var answer kesiv1.ListScheduledCasesResponse
 	if err := protojson.Unmarshal(p.Answer, &answer); err != nil || len(answer.GetCases()) != 0 {

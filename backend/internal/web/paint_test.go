@@ -29,7 +29,7 @@ const (
 	// The page of a day without matters: no card, the app's "none today" drawn in.
 	paintEmpty = `<!doctype html><div id="root" data-painted="/dashboard"><h1>Welcome back, @@NAME@@</h1>` +
 		`<span title="@@NAME@@">@@INITIALS@@</span><span>@@ROLE@@</span><p>@@DATE@@</p><p><span data-testid="stat-today">0</span> today</p>` +
-		`<p>No matters scheduled for today</p></div><script type="application/json" id="kesi-painted">@@DATA@@</script>`
+		`<p>No cases scheduled for today</p></div><script type="application/json" id="kesi-painted">@@DATA@@</script>`
 	plainDashboard = `<!doctype html><div id="root"></div>`
 )
 
@@ -195,7 +195,7 @@ func TestADayWithoutMattersIsPaintedAsTheAppDrawsIt(t *testing.T) {
 	body := w.Body.String()
 	want := `<!doctype html><div id="root" data-painted="/dashboard"><h1>Welcome back, Wanjiru &lt;Kamau&gt;</h1>` +
 		`<span title="Wanjiru &lt;Kamau&gt;">W&lt;</span><span>Lawyer</span><p>Wednesday 15 January 2025</p>` +
-		`<p><span data-testid="stat-today">0</span> today</p><p>No matters scheduled for today</p></div>` +
+		`<p><span data-testid="stat-today">0</span> today</p><p>No cases scheduled for today</p></div>` +
 		`<script type="application/json" id="kesi-painted">{"user":"u-1","day":"2025-01-15","answer":{},"activities":{}}</script>`
 	if w.Code != 200 || body != want || w.Header().Get("Cache-Control") != "private, no-store" {
 		t.Errorf("GET /dashboard = %d (Cache-Control %q)\n%s\nwant\n%s", w.Code, w.Header().Get("Cache-Control"), body, want)
