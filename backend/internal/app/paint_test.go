@@ -212,25 +212,33 @@ func TestPaintedDashboardShowsTheFirmsSittingsAssignedToTheAdvocate(t *testing.T
 	})
 }
 
-// Just after midnight in Nairobi (still Friday in UTC), the painted day is Saturday's: its
-// hearing, not Friday's, with Saturday's date on the page.
-func TestPaintedDayIsNairobisAfterMidnight(t *testing.T) {
-	t.Parallel()
+// saturdayJustAfterMidnight is a server at 00:30 on Saturday 18 January 2025 in Nairobi, still
+// Friday in UTC, with a paid advocate signed in (their cookie) who has a mention on each of the
+// January days given, numbered MCCC/E<day>/2025.
+func saturdayJustAfterMidnight(t *testing.T, days ...int32) (srv *testkit.Server, cookie string, advocate uuid.UUID) {
+	t.Helper()
 	ctx := context.Background()
-	srv := testkit.NewServer(t, testkit.SQLite, nil)
-	srv.Clock.Set(time.Date(2025, 1, 17, 21, 30, 0, 0, time.UTC)) // Saturday 18 January, 00:30 in Nairobi
-	cookie := signedInCookie(t, srv, "achieng@example.co.ke")
+	srv = testkit.NewServer(t, testkit.SQLite, nil)
+	srv.Clock.Set(time.Date(2025, 1, 17, 21, 30, 0, 0, time.UTC))
+	cookie = signedInCookie(t, srv, "achieng@example.co.ke")
 	u := srv.DB().User.Query().Where(user.Email("achieng@example.co.ke")).OnlyX(ctx)
 	srv.DB().User.UpdateOne(u).SetPaidUntil(srv.Clock.Now().Add(30 * 24 * time.Hour)).ExecX(ctx)
-	law := srv.Session(t, u)
 	mention := "Mention"
-	for number, day := range map[string]int32{"MCCC/E17/2025": 17, "MCCC/E18/2025": 18} {
-		if _, err := law.Cases().CreateCase(ctx, connect.NewRequest(&kesiv1.CreateCaseRequest{
-			CaseId: number, Activity: &mention, ActivityDate: &date.Date{Year: 2025, Month: 1, Day: day}, Time: "09:00",
+	for _, day := range days {
+		if _, err := srv.Session(t, u).Cases().CreateCase(ctx, connect.NewRequest(&kesiv1.CreateCaseRequest{
+			CaseId: fmt.Sprintf("MCCC/E%d/2025", day), Activity: &mention, ActivityDate: &date.Date{Year: 2025, Month: 1, Day: day}, Time: "09:00",
 		})); err != nil {
 			t.Fatal(err)
 		}
 	}
+	return srv, cookie, u.ID
+}
+
+// Just after midnight in Nairobi (still Friday in UTC), the painted day is Saturday's: its
+// hearing, not Friday's, with Saturday's date on the page.
+func TestPaintedDayIsNairobisAfterMidnight(t *testing.T) {
+	t.Parallel()
+	srv, cookie, _ := saturdayJustAfterMidnight(t, 17, 18)
 	p, ok := painted(srv, cookie)
 	if !ok || !p.Day.Equal(time.Date(2025, 1, 18, 0, 0, 0, 0, time.UTC)) || len(p.Sittings) != 1 || p.Sittings[0].CaseID != "MCCC/E18/2025" {
 		t.Fatalf("painted %v for %s: %+v, want Saturday's one hearing", ok, p.Day, p.Sittings)
@@ -247,22 +255,9 @@ func TestPaintedDayIsNairobisAfterMidnight(t *testing.T) {
 // sitting is yesterday's and Sunday's tomorrow's: Saturday is painted, without either.
 func TestADayWithoutMattersIsPaintedEmpty(t *testing.T) {
 	t.Parallel()
-	ctx := context.Background()
-	srv := testkit.NewServer(t, testkit.SQLite, nil)
-	srv.Clock.Set(time.Date(2025, 1, 17, 21, 30, 0, 0, time.UTC)) // Saturday 18 January, 00:30 in Nairobi
-	cookie := signedInCookie(t, srv, "achieng@example.co.ke")
-	u := srv.DB().User.Query().Where(user.Email("achieng@example.co.ke")).OnlyX(ctx)
-	srv.DB().User.UpdateOne(u).SetPaidUntil(srv.Clock.Now().Add(30 * 24 * time.Hour)).ExecX(ctx)
-	mention := "Mention"
-	for number, day := range map[string]int32{"MCCC/E17/2025": 17, "MCCC/E19/2025": 19} {
-		if _, err := srv.Session(t, u).Cases().CreateCase(ctx, connect.NewRequest(&kesiv1.CreateCaseRequest{
-			CaseId: number, Activity: &mention, ActivityDate: &date.Date{Year: 2025, Month: 1, Day: day}, Time: "09:00",
-		})); err != nil {
-			t.Fatal(err)
-		}
-	}
+	srv, cookie, advocate := saturdayJustAfterMidnight(t, 17, 19)
 	p, ok := painted(srv, cookie)
-	if !ok || len(p.Sittings) != 0 || len(p.Activities) != 0 || p.User != u.ID.String() || !p.Day.Equal(time.Date(2025, 1, 18, 0, 0, 0, 0, time.UTC)) {
+	if !ok || len(p.Sittings) != 0 || len(p.Activities) != 0 || p.User != advocate.String() || !p.Day.Equal(time.Date(2025, 1, 18, 0, 0, 0, 0, time.UTC)) {
 		t.Fatalf("painted %v: %+v, want Saturday without a sitting", ok, p)
 	}
 	var answer kesiv1.ListScheduledCasesResponse
